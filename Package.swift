@@ -1,0 +1,42 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// Dependencies point one way:
+//   upright -> UprightCLI -> UprightLinux, UprightSim -> UprightHost -> UprightCore
+//   UprightLinux -> CLinux (ioctl shims, libi2c)
+// UprightCore is Embedded-clean (see `make embedded`); UprightHost holds what both the
+// real board and the simulator need on a hosted OS (JSON, board files, traces, journal,
+// media files), so neither has to depend on the other.
+let strict: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "Upright",
+    products: [
+        .library(name: "UprightCore", targets: ["UprightCore"]),
+        .library(name: "UprightHost", targets: ["UprightHost"]),
+        .library(name: "UprightLinux", targets: ["UprightLinux"]),
+        .library(name: "UprightSim", targets: ["UprightSim"]),
+        .executable(name: "upright", targets: ["upright"]),
+    ],
+    targets: [
+        .target(name: "UprightCore", swiftSettings: strict),
+        .target(name: "UprightHost", dependencies: ["UprightCore"], swiftSettings: strict),
+        .target(
+            name: "CLinux",
+            linkerSettings: [.linkedLibrary("i2c")]
+        ),
+        .target(name: "UprightLinux", dependencies: ["UprightCore", "UprightHost", "CLinux"], swiftSettings: strict),
+        .target(name: "UprightSim", dependencies: ["UprightCore", "UprightHost"], swiftSettings: strict),
+        .target(name: "UprightCLI", dependencies: ["UprightCore", "UprightHost", "UprightLinux", "UprightSim"], swiftSettings: strict),
+        .executableTarget(name: "upright", dependencies: ["UprightCLI"], swiftSettings: strict),
+
+        .testTarget(name: "UprightCoreTests", dependencies: ["UprightCore"], swiftSettings: strict),
+        .testTarget(name: "UprightHostTests", dependencies: ["UprightHost"], swiftSettings: strict),
+        .testTarget(name: "UprightLinuxTests", dependencies: ["UprightLinux", "CLinux"], swiftSettings: strict),
+        .testTarget(name: "UprightCLITests", dependencies: ["UprightCLI"], swiftSettings: strict),
+        .testTarget(name: "EndToEndTests", dependencies: ["upright"], swiftSettings: strict),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,38 @@
+/// A point on a monotonic clock, in integer nanoseconds since an arbitrary epoch
+/// (boot on Linux's CLOCK_MONOTONIC, zero at the start of a simulation or replay).
+///
+/// Integer nanoseconds keep arithmetic exact and deterministic on every target: no
+/// floating-point drift over days of uptime, and no Double on a Cortex-M0+.
+public struct Instant: Hashable, Comparable, Sendable {
+    public var nanoseconds: Int64
+
+    @inlinable
+    public init(nanoseconds: Int64) { self.nanoseconds = nanoseconds }
+
+    public static let zero = Instant(nanoseconds: 0)
+
+    @inlinable
+    public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.nanoseconds < rhs.nanoseconds }
+
+    @inlinable
+    public static func + (lhs: Instant, rhs: TimeSpan) -> Instant {
+        Instant(nanoseconds: lhs.nanoseconds &+ rhs.nanoseconds)
+    }
+
+    @inlinable
+    public static func - (lhs: Instant, rhs: TimeSpan) -> Instant {
+        Instant(nanoseconds: lhs.nanoseconds &- rhs.nanoseconds)
+    }
+
+    @inlinable
+    public static func += (lhs: inout Instant, rhs: TimeSpan) { lhs = lhs + rhs }
+
+    /// The span from `rhs` to `lhs` (negative when `lhs` is earlier).
+    @inlinable
+    public static func - (lhs: Instant, rhs: Instant) -> TimeSpan {
+        TimeSpan(nanoseconds: lhs.nanoseconds &- rhs.nanoseconds)
+    }
+
+    /// Seconds since the epoch, for reports and the event stream only (never for logic).
+    public var seconds: Double { Double(nanoseconds) / 1e9 }
+}
