@@ -1,0 +1,103 @@
+import UprightCore
+
+/// One line of the event stream (**contract**, DESIGN.md "Event stream"): what `replay`,
+/// `sim --json` and `run --json` print, and what the journal stores.
+///
+/// Every line is a JSON object whose first two keys are `t` (seconds since the start, six
+/// decimals) and `event`; the remaining keys follow in the order written below, so the same
+/// run always gives byte-identical output.
+public enum EventRecord: Equatable, Sendable {
+    /// The detector's stable orientation changed (all six names).
+    case orientation(Orientation)
+    /// The camera state machine changed state (`idle`, `previewing`, `capturing`, `recording`).
+    case state(from: String, to: String)
+    /// A photo: its latched orientation; `stale` when the sensor was faulty at the press and
+    /// the last known orientation was used; `file` when one was written.
+    case capture(shot: Int, orientation: UprightOrientation, stale: Bool, file: String?)
+    /// A photo that was attempted and failed (camera error or timeout).
+    case captureFailed(shot: Int, reason: String)
+    /// A clip started with this latched orientation.
+    case recordStart(clip: Int, orientation: UprightOrientation, stale: Bool, file: String?)
+    /// A clip ended; it reports the orientation latched at its start.
+    case recordStop(clip: Int, orientation: UprightOrientation, durationSeconds: Double, reason: String, file: String?)
+    /// A clip that could not start or broke off.
+    case recordFailed(clip: Int, reason: String)
+    /// A shutter press that did not produce a capture, and why.
+    case shutterRejected(reason: String)
+    /// Something went wrong outside the machine's control (`sensor`, `bus`, `ring-overrun`, ...).
+    case fault(kind: String, detail: String)
+    /// A fault cleared.
+    case recovered(kind: String, detail: String)
+
+    /// The `event` value.
+    public var name: String {
+        switch self {
+        case .orientation: "orientation"
+        case .state: "state"
+        case .capture: "capture"
+        case .captureFailed: "capture-failed"
+        case .recordStart: "record-start"
+        case .recordStop: "record-stop"
+        case .recordFailed: "record-failed"
+        case .shutterRejected: "shutter-rejected"
+        case .fault: "fault"
+        case .recovered: "recovered"
+        }
+    }
+}
+
+/// An event with the time it happened.
+public struct TimedEvent: Equatable, Sendable {
+    public var time: Instant
+    public var record: EventRecord
+
+    public init(time: Instant, record: EventRecord) {
+        self.time = time
+        self.record = record
+    }
+
+    /// The NDJSON line, without the trailing newline. `t` is measured from `origin`.
+    public func jsonLine(origin: Instant = .zero) -> String {
+        var writer = JSONWriter()
+        writer.field("t", seconds: Instant(nanoseconds: (time - origin).nanoseconds))
+        writer.field("event", record.name)
+        switch record {
+        case .orientation(let orientation):
+            writer.field("orientation", orientation.description)
+        case .state(let from, let to):
+            writer.field("from", from)
+            writer.field("to", to)
+        case .capture(let shot, let orientation, let stale, let file):
+            writer.field("orientation", orientation.description)
+            writer.field("exif", Int(orientation.exifValue))
+            writer.field("shot", shot)
+            if stale { writer.field("stale", true) }
+            if let file { writer.field("file", file) }
+        case .captureFailed(let shot, let reason):
+            writer.field("shot", shot)
+            writer.field("reason", reason)
+        case .recordStart(let clip, let orientation, let stale, let file):
+            writer.field("orientation", orientation.description)
+            writer.field("exif", Int(orientation.exifValue))
+            writer.field("rotation", orientation.rotationDegrees)
+            writer.field("clip", clip)
+            if stale { writer.field("stale", true) }
+            if let file { writer.field("file", file) }
+        case .recordStop(let clip, let orientation, let durationSeconds, let reason, let file):
+            writer.field("orientation", orientation.description)
+            writer.field("clip", clip)
+            writer.field("duration", durationSeconds)
+            writer.field("reason", reason)
+            if let file { writer.field("file", file) }
+        case .recordFailed(let clip, let reason):
+            writer.field("clip", clip)
+            writer.field("reason", reason)
+        case .shutterRejected(let reason):
+            writer.field("reason", reason)
+        case .fault(let kind, let detail), .recovered(let kind, let detail):
+            writer.field("kind", kind)
+            writer.field("detail", detail)
+        }
+        return writer.finished
+    }
+}
