@@ -1,0 +1,88 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Thin, typed-throwing wrappers over the POSIX calls the journal and the media writers need.
+/// Every call retries EINTR and reports the path and `strerror` text on failure.
+public enum POSIXFile {
+    public static func errorText(_ code: Int32) -> String {
+        guard let text = strerror(code) else { return "error \(code)" }
+        return String(cString: text)
+    }
+
+    public static func open(_ path: String, flags: Int32, mode: mode_t = 0o644) throws(FileError) -> Int32 {
+        while true {
+            let fd = Glibc.open(path, flags | O_CLOEXEC, mode)
+            if fd >= 0 { return fd }
+            if errno == EINTR { continue }
+            throw FileError(path: path, message: errorText(errno))
+        }
+    }
+
+    public static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, path: String) throws(FileError) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw FileError(path: path, message: errorText(errno))
+            }
+            offset += written
+        }
+    }
+
+    public static func writeAll(_ fd: Int32, _ bytes: [UInt8], path: String) throws(FileError) {
+        let result: Result<Void, FileError> = bytes.withUnsafeBytes { raw in
+            do throws(FileError) {
+                try writeAll(fd, raw, path: path)
+                return .success(())
+            } catch {
+                return .failure(error)
+            }
+        }
+        try result.get()
+    }
+
+    public static func sync(_ fd: Int32, path: String) throws(FileError) {
+        while fsync(fd) != 0 {
+            if errno == EINTR { continue }
+            throw FileError(path: path, message: "fsync: " + errorText(errno))
+        }
+    }
+
+    /// fsync of the directory holding `path`, so a rename or a new file survives power loss.
+    public static func syncDirectory(of path: String) throws(FileError) {
+        let directory = directoryName(path)
+        let fd = try open(directory, flags: O_RDONLY | O_DIRECTORY)
+        defer { close(fd) }
+        try sync(fd, path: directory)
+    }
+
+    public static func directoryName(_ path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        let head = String(path[..<slash])
+        return head.isEmpty ? "/" : head
+    }
+
+    /// Reads a whole file, refusing files larger than `limit` bytes.
+    public static func readAll(_ path: String, limit: Int) throws(FileError) -> [UInt8] {
+        let fd = try open(path, flags: O_RDONLY)
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw FileError(path: path, message: errorText(errno))
+            }
+            if count == 0 { return bytes }
+            guard bytes.count + count <= limit else {
+                throw FileError(path: path, message: "larger than \(limit) bytes")
+            }
+            bytes.append(contentsOf: chunk[0..<count])
+        }
+    }
+
+    public static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
+}

@@ -1,0 +1,67 @@
+import FoundationEssentials
+import Testing
+import UprightHost
+
+@Suite struct JournalTests {
+    let sample = [
+        #"{"t":1.000000,"event":"capture","orientation":"left-up","exif":6,"shot":1}"#,
+        #"{"t":2.500000,"event":"record-start","orientation":"normal","exif":1,"rotation":0,"clip":1}"#,
+        #"{"t":9.000000,"event":"record-stop","orientation":"normal","clip":1,"duration":6.5,"reason":"shutter"}"#,
+    ]
+
+    func temporaryDirectory() throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("upright-journal-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    @Test func appendsDurableLines() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/journal.ndjson"
+        let journal = try Journal(path: path)
+        #expect(!journal.repair.wasRepaired)
+        for line in sample { try journal.append(line) }
+        #expect(try Journal.lines(at: path) == sample)
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text == sample.joined(separator: "\n") + "\n")
+    }
+
+    @Test func embeddedNewlinesCannotSplitARecord() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/journal.ndjson"
+        try Journal(path: path).append("{\"a\":1}\n{\"b\":2}")
+        #expect(try Journal.lines(at: path) == [#"{"a":1}{"b":2}"#])
+    }
+
+    /// A power loss can cut the file anywhere: at every byte offset the journal opens,
+    /// keeps exactly the complete lines, sets the rest aside, and takes new appends.
+    @Test func repairsATornJournalAtEveryOffset() throws {
+        let full = Array((sample.joined(separator: "\n") + "\n").utf8)
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        for cut in 0...full.count {
+            let path = directory + "/j\(cut).ndjson"
+            let prefix = Array(full[..<cut])
+            try Data(prefix).write(to: URL(fileURLWithPath: path))
+            let journal = try Journal(path: path)
+            let completeLines = prefix.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast().count
+            let keptBytes = prefix.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+            #expect(journal.repair.tornBytes == cut - keptBytes, "cut at \(cut)")
+            #expect(try Journal.lines(at: path) == Array(sample.prefix(completeLines)), "cut at \(cut)")
+            if cut > keptBytes {
+                let aside = try Data(contentsOf: URL(fileURLWithPath: path + ".torn"))
+                #expect(Array(aside) == Array(prefix[keptBytes...]) + [0x0A])
+            } else {
+                #expect(!FileManager.default.fileExists(atPath: path + ".torn"))
+            }
+            try journal.append(#"{"event":"after"}"#)
+            #expect(try Journal.lines(at: path).last == #"{"event":"after"}"#)
+        }
+    }
+
+    @Test func unwritableDirectoryIsAFileError() {
+        #expect(throws: FileError.self) { try Journal(path: "/nonexistent-dir/journal.ndjson") }
+    }
+}
