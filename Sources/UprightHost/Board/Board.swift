@@ -1,0 +1,89 @@
+import UprightCore
+
+/// A board description (`boards/*.json`): which bus and chip, how it is mounted, which GPIO
+/// line the shutter is on, which camera backend to drive, where output goes. Loading checks
+/// every value against what the hardware allows and names the key of the first problem.
+public struct Board: Equatable, Sendable {
+    public var name: String
+    public var i2c: I2CSettings
+    public var sensor: SensorSettings
+    /// Detector tunables as written in the file (`detector.*`); applied by the pipeline.
+    public var detector: [JSONMember]
+    public var shutter: ShutterSettings
+    public var dataReady: GPIOLineSettings?
+    public var machine: MachineSettings
+    public var camera: CameraSettings
+    public var output: OutputSettings
+
+    public struct I2CSettings: Equatable, Sendable {
+        /// N in /dev/i2c-N (1 on a Pi's header).
+        public var bus: Int
+        /// 100000 (the Pi's default) or 400000 (`dtparam=i2c_arm_baudrate=400000`).
+        public var speedHz: Int
+    }
+
+    public enum SensorKind: String, Equatable, Sendable, CaseIterable {
+        case mpu6050
+        case adxl345
+        /// Scan 0x68, 0x69, 0x53, 0x1D and use what answers.
+        case auto
+
+        public var displayName: String {
+            switch self {
+            case .mpu6050: "MPU-6050"
+            case .adxl345: "ADXL345"
+            case .auto: "auto"
+            }
+        }
+    }
+
+    public enum ReadMode: String, Equatable, Sendable, CaseIterable {
+        /// Drain the chip's FIFO (fewest bus bytes per sample; the default).
+        case fifo
+        /// One burst read of the data registers per sample.
+        case burst
+    }
+
+    public struct SensorSettings: Equatable, Sendable {
+        public var kind: SensorKind
+        /// The 7-bit address; nil with `auto`.
+        public var address: UInt8?
+        public var rateHz: Double
+        public var rangeG: Int
+        /// MPU-6050 digital low-pass filter bandwidth (accelerometer), Hz.
+        public var filterHz: Int?
+        public var readMode: ReadMode
+        public var mountMatrix: MountMatrix
+    }
+
+    public struct GPIOLineSettings: Equatable, Sendable {
+        /// `/dev/gpiochipN`, `gpiochipN`, or a chip label such as `pinctrl-rp1` (Pi 5).
+        public var chip: String
+        public var line: Int
+    }
+
+    public struct ShutterSettings: Equatable, Sendable {
+        public var gpio: GPIOLineSettings?
+        public var debounceMilliseconds: Int
+        public var holdMilliseconds: Int
+    }
+
+    public struct MachineSettings: Equatable, Sendable {
+        public var idleTimeoutSeconds: Double
+        public var captureTimeoutSeconds: Double
+        public var maximumClipSeconds: Double
+        public var pressQueueDepth: Int
+    }
+
+    public enum CameraSettings: Equatable, Sendable {
+        /// Runs argv templates (never through a shell). Placeholders: see `CommandTemplate`.
+        case command(still: CommandTemplate, video: CommandTemplate)
+        /// The simulator's camera: renders the synthetic scene into real JPEGs.
+        case simulated(widthPixels: Int, heightPixels: Int, quality: Int)
+    }
+
+    public struct OutputSettings: Equatable, Sendable {
+        public var directory: String
+        public var journal: String
+    }
+}

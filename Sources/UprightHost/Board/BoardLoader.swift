@@ -1,0 +1,238 @@
+import UprightCore
+
+extension Board {
+    /// The largest board file accepted; real ones are about 1 KB.
+    public static let maximumFileBytes = 256 << 10
+
+    /// Reads and validates a board file. Errors read `FILE: key.path: message`.
+    public static func load(path: String) throws(BoardError) -> Board {
+        let bytes: [UInt8]
+        do {
+            bytes = try POSIXFile.readAll(path, limit: maximumFileBytes)
+        } catch {
+            throw BoardError(file: path, message: error.message)
+        }
+        return try parse(bytes, file: path)
+    }
+
+    /// Validates board JSON; `file` names it in errors.
+    public static func parse(_ bytes: [UInt8], file: String) throws(BoardError) -> Board {
+        let document: JSONValue
+        do {
+            document = try JSONParser.parse(bytes)
+        } catch {
+            throw BoardError(file: file, message: error.description)
+        }
+        do {
+            return try Board(document)
+        } catch {
+            throw BoardError(file: file, message: error.description)
+        }
+    }
+
+    init(_ document: JSONValue) throws(ConfigError) {
+        let root = try JSONObjectReader(document)
+        name = try root.string("name") ?? "unnamed board"
+        let i2cReader = try root.object("i2c")
+        i2c = I2CSettings(
+            bus: try i2cReader?.integer("bus", in: 0...255) ?? 1,
+            speedHz: try i2cReader?.integer("speed_hz", in: 10_000...1_000_000) ?? 100_000)
+        try i2cReader?.finish()
+
+        sensor = try SensorSettings(try root.requiredObject("sensor"))
+
+        let detectorReader = try root.object("detector")
+        var detectorMembers: [JSONMember] = []
+        for key in detectorReader?.keys ?? [] {
+            guard let value = try detectorReader?.number(key) else {
+                throw ConfigError(path: "detector.\(key)", message: "expected a number")
+            }
+            detectorMembers.append(JSONMember(key: key, value: .number(value)))
+        }
+        detector = detectorMembers
+
+        let shutterReader = try root.object("shutter")
+        let shutterLine = try shutterReader.map { reader throws(ConfigError) in try GPIOLineSettings(optional: reader) } ?? nil
+        shutter = ShutterSettings(
+            gpio: shutterLine,
+            debounceMilliseconds: try shutterReader?.integer("debounce_ms", in: 0...1000) ?? 30,
+            holdMilliseconds: try shutterReader?.integer("hold_ms", in: 100...10_000) ?? 1000)
+        try shutterReader?.finish()
+        if shutter.debounceMilliseconds >= shutter.holdMilliseconds {
+            throw ConfigError(path: "shutter.hold_ms", message: "must be longer than shutter.debounce_ms (\(shutter.debounceMilliseconds))")
+        }
+
+        if let readyReader = try root.object("data_ready") {
+            guard let line = try GPIOLineSettings(optional: readyReader) else {
+                throw ConfigError(path: "data_ready.line", message: "missing (required)")
+            }
+            dataReady = line
+            try readyReader.finish()
+        } else {
+            dataReady = nil
+        }
+
+        let machineReader = try root.object("machine")
+        machine = MachineSettings(
+            idleTimeoutSeconds: try machineReader?.number("idle_timeout_s", in: 1...86_400) ?? 60,
+            captureTimeoutSeconds: try machineReader?.number("capture_timeout_s", in: 0.1...600) ?? 5,
+            maximumClipSeconds: try machineReader?.number("max_clip_s", in: 1...86_400) ?? 600,
+            pressQueueDepth: try machineReader?.integer("press_queue", in: 0...16) ?? 4)
+        try machineReader?.finish()
+
+        camera = try CameraSettings(try root.requiredObject("camera"))
+
+        let outputReader = try root.requiredObject("output")
+        let directory = try outputReader.requiredString("directory")
+        guard !directory.isEmpty else { throw outputReader.error("directory", "must not be empty") }
+        let journal = try outputReader.string("journal") ?? (directory + "/journal.ndjson")
+        guard !journal.isEmpty else { throw outputReader.error("journal", "must not be empty") }
+        output = OutputSettings(directory: directory, journal: journal)
+        try outputReader.finish()
+        try root.finish()
+    }
+}
+
+extension Board.SensorSettings {
+    /// MPU-6050: sample rate = 1 kHz / (1 + SMPLRT_DIV) with the DLPF on (register map 4.2),
+    /// so 1000 Hz down to 1000/256; 4 Hz is the floor the firmware accepts.
+    public static let mpu6050RateRangeHz = 4.0...1000.0
+    /// MPU-6050 DLPF_CFG accelerometer bandwidths (register map 4.3, CONFIG 0x1A).
+    public static let mpu6050FilterChoicesHz = [260, 184, 94, 44, 21, 10, 5]
+    /// ADXL345 BW_RATE output data rates, 0.09765625 Hz x 2^code (datasheet Table 7); the
+    /// firmware accepts 6.25 Hz and faster.
+    public static let adxl345RateChoicesHz: [Double] = [6.25, 12.5, 25, 50, 100, 200, 400, 800, 1600, 3200]
+    public static let rangeChoicesG = [2, 4, 8, 16]
+
+    init(_ reader: JSONObjectReader) throws(ConfigError) {
+        let kindName = try reader.choice("kind", Board.SensorKind.allCases.map(\.rawValue)) ?? "auto"
+        kind = Board.SensorKind(rawValue: kindName) ?? .auto
+        address = try Board.SensorSettings.address(reader, kind: kind)
+        let rate = try reader.number("rate_hz") ?? 100
+        switch kind {
+        case .mpu6050:
+            guard Board.SensorSettings.mpu6050RateRangeHz.contains(rate) else {
+                throw reader.error("rate_hz", "\(formatNumber(rate)) is not a rate the MPU-6050 supports (4..1000 Hz)")
+            }
+        case .adxl345:
+            guard Board.SensorSettings.adxl345RateChoicesHz.contains(rate) else {
+                throw reader.error("rate_hz", "\(formatNumber(rate)) is not a rate the ADXL345 supports (\(Board.SensorSettings.adxl345RateChoicesHz.map(formatNumber).joined(separator: ", ")) Hz)")
+            }
+        case .auto:
+            guard rate >= 6.25, rate <= 1000 else {
+                throw reader.error("rate_hz", "\(formatNumber(rate)) is not a rate both chips support (6.25..1000 Hz)")
+            }
+        }
+        rateHz = rate
+        rangeG = try reader.integer("range_g") ?? 2
+        guard Board.SensorSettings.rangeChoicesG.contains(rangeG) else {
+            throw reader.error("range_g", "\(rangeG) is not a range the chips support (2, 4, 8 or 16 g)")
+        }
+        filterHz = try reader.integer("filter_hz")
+        if let filterHz {
+            guard kind != .adxl345 else {
+                throw reader.error("filter_hz", "the ADXL345 has no separate filter (its bandwidth is half the output rate)")
+            }
+            guard Board.SensorSettings.mpu6050FilterChoicesHz.contains(filterHz) else {
+                throw reader.error("filter_hz", "\(filterHz) is not an MPU-6050 filter bandwidth (260, 184, 94, 44, 21, 10 or 5 Hz)")
+            }
+        }
+        let mode = try reader.choice("read_mode", Board.ReadMode.allCases.map(\.rawValue)) ?? "fifo"
+        readMode = Board.ReadMode(rawValue: mode) ?? .fifo
+        if let text = try reader.string("mount_matrix") {
+            do {
+                mountMatrix = try MountMatrix(parsing: text)
+            } catch {
+                throw reader.error("mount_matrix", error.message)
+            }
+        } else {
+            mountMatrix = .identity
+        }
+        try reader.finish()
+    }
+
+    private static func address(_ reader: JSONObjectReader, kind: Board.SensorKind) throws(ConfigError) -> UInt8? {
+        guard let value = reader.value("address") else {
+            switch kind {
+            case .mpu6050: return 0x68
+            case .adxl345: return 0x53
+            case .auto: return nil
+            }
+        }
+        let number: Int
+        switch value {
+        case .number(let n) where n.rounded() == n && n >= 0 && n < 128:
+            number = Int(n)
+        case .string(let text) where text.hasPrefix("0x"):
+            guard let parsed = Int(text.dropFirst(2), radix: 16), parsed < 128 else {
+                throw reader.error("address", "\"\(text)\" is not a 7-bit I2C address")
+            }
+            number = parsed
+        default:
+            throw reader.error("address", "expected a 7-bit address such as \"0x68\"")
+        }
+        let allowed: [Int]
+        switch kind {
+        case .mpu6050: allowed = [0x68, 0x69]
+        case .adxl345: allowed = [0x53, 0x1D]
+        case .auto: allowed = [0x68, 0x69, 0x53, 0x1D]
+        }
+        guard allowed.contains(number) else {
+            throw reader.error("address", "0x\(String(number, radix: 16)) is not an address the \(kind.displayName) answers on (\(allowed.map { "0x" + String($0, radix: 16) }.joined(separator: ", ")))")
+        }
+        return UInt8(number)
+    }
+}
+
+extension Board.GPIOLineSettings {
+    /// nil when the section names no line (a simulated button); `chip` defaults to gpiochip0.
+    init?(optional reader: JSONObjectReader) throws(ConfigError) {
+        let chip = try reader.string("chip")
+        guard let line = try reader.integer("line", in: 0...511) else {
+            if chip != nil { throw reader.error("line", "missing (required when chip is given)") }
+            return nil
+        }
+        if let chip, chip.isEmpty { throw reader.error("chip", "must not be empty") }
+        self.init(chip: chip ?? "gpiochip0", line: line)
+    }
+}
+
+extension Board.CameraSettings {
+    init(_ reader: JSONObjectReader) throws(ConfigError) {
+        let backend = try reader.choice("backend", ["command", "simulated"]) ?? "command"
+        switch backend {
+        case "simulated":
+            self = .simulated(
+                widthPixels: try reader.integer("width", in: 16...4096) ?? 320,
+                heightPixels: try reader.integer("height", in: 16...4096) ?? 240,
+                quality: try reader.integer("quality", in: 1...100) ?? 85)
+        default:
+            self = .command(still: try Board.CameraSettings.template(reader, "still"), video: try Board.CameraSettings.template(reader, "video"))
+        }
+        try reader.finish()
+    }
+
+    private static func template(_ reader: JSONObjectReader, _ key: String) throws(ConfigError) -> CommandTemplate {
+        guard let elements = try reader.array(key) else { throw reader.error(key, "missing (required for the command backend)") }
+        var arguments: [String] = []
+        for (index, element) in elements.enumerated() {
+            guard case .string(let text) = element else {
+                throw ConfigError(path: "\(reader.childPath(key))[\(index)]", message: "expected a string, found \(element.kindName)")
+            }
+            arguments.append(text)
+        }
+        do {
+            return try CommandTemplate(arguments: arguments)
+        } catch {
+            throw ConfigError(path: "\(reader.childPath(key))[\(error.index)]", message: error.message)
+        }
+    }
+}
+
+/// A board file that cannot be used: `FILE: key.path: message`.
+public struct BoardError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var file: String
+    public var message: String
+
+    public var description: String { "\(file): \(message)" }
+}

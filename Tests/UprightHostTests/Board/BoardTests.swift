@@ -1,0 +1,152 @@
+import Testing
+import UprightCore
+@testable import UprightHost
+
+/// The repository root, found from this file's path (Tests/UprightHostTests/Board/...).
+let repositoryRoot: String = {
+    var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
+    parts.removeLast(4)
+    return parts.joined(separator: "/")
+}()
+
+@Suite struct BoardTests {
+    @Test(arguments: ["rpi4-mpu6050", "rpi4-adxl345", "rpi5-mpu6050", "rpizero2w-adxl345", "sim"])
+    func shippedBoardsLoad(name: String) throws {
+        let board = try Board.load(path: "\(repositoryRoot)/boards/\(name).json")
+        #expect(!board.name.isEmpty)
+    }
+
+    @Test func piFourMPU6050Values() throws {
+        let board = try Board.load(path: "\(repositoryRoot)/boards/rpi4-mpu6050.json")
+        #expect(board.i2c == Board.I2CSettings(bus: 1, speedHz: 400_000))
+        #expect(board.sensor.kind == .mpu6050)
+        #expect(board.sensor.address == 0x68)
+        #expect(board.sensor.rateHz == 200)
+        #expect(board.sensor.filterHz == 44)
+        #expect(board.shutter.gpio == Board.GPIOLineSettings(chip: "pinctrl-bcm2711", line: 17))
+        #expect(board.shutter.debounceMilliseconds == 30)
+        #expect(board.shutter.holdMilliseconds == 1000)
+        guard case .command(let still, _) = board.camera else {
+            Issue.record("expected the command backend")
+            return
+        }
+        #expect(try still.expand(["file": "/var/lib/upright/IMG_0001.jpg", "exif": "6"]) == [
+            "rpicam-still", "--immediate", "--nopreview", "-o", "/var/lib/upright/IMG_0001.jpg", "--exif", "IFD0.Orientation=6",
+        ])
+    }
+
+    @Test func zeroTwoMountMatrixIsRotated() throws {
+        let board = try Board.load(path: "\(repositoryRoot)/boards/rpizero2w-adxl345.json")
+        #expect(board.sensor.mountMatrix.apply(Vector3(x: 1, y: 0, z: 0)) == Vector3(x: 0, y: 1, z: 0))
+    }
+
+    static let minimal = #"{"sensor": {"kind": "mpu6050"}, "camera": {"backend": "simulated"}, "output": {"directory": "out"}}"#
+
+    @Test func minimalBoardGetsDefaults() throws {
+        let board = try Board.parse(Array(Self.minimal.utf8), file: "b.json")
+        #expect(board.sensor.address == 0x68)
+        #expect(board.sensor.rateHz == 100)
+        #expect(board.sensor.rangeG == 2)
+        #expect(board.sensor.readMode == .fifo)
+        #expect(board.sensor.mountMatrix == .identity)
+        #expect(board.shutter.gpio == nil)
+        #expect(board.output.journal == "out/journal.ndjson")
+        #expect(board.machine == Board.MachineSettings(idleTimeoutSeconds: 60, captureTimeoutSeconds: 5, maximumClipSeconds: 600, pressQueueDepth: 4))
+    }
+
+    /// Every validation path, with the exact one-line message a user sees.
+    @Test(arguments: [
+        (#"{"sensor": {"kind": "mpu6050", "rate_hz": 7000}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
+         "b.json: sensor.rate_hz: 7000 is not a rate the MPU-6050 supports (4..1000 Hz)"),
+        (#"{"sensor": {"kind": "adxl345", "rate_hz": 150}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
+         "b.json: sensor.rate_hz: 150 is not a rate the ADXL345 supports (6.25, 12.5, 25, 50, 100, 200, 400, 800, 1600, 3200 Hz)"),
+        (#"{"sensor": {"kind": "auto", "rate_hz": 2000}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
+         "b.json: sensor.rate_hz: 2000 is not a rate both chips support (6.25..1000 Hz)"),
+        (#"{"sensor": {"kind": "bmi160"}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
+         #"b.json: sensor.kind: "bmi160" is not one of "mpu6050", "adxl345", "auto""#),
+        (#"{"sensor": {"kind": "mpu6050", "range_g": 3}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
+         "b.json: sensor.range_g: 3 is not a range the chips support (2, 4, 8 or 16 g)"),
+        (#"{"sensor": {"kind": "mpu6050", "filter_hz": 100}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
+         "b.json: sensor.filter_hz: 100 is not an MPU-6050 filter bandwidth (260, 184, 94, 44, 21, 10 or 5 Hz)"),
+        (#"{"sensor": {"kind": "adxl345", "filter_hz": 44}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
+         "b.json: sensor.filter_hz: the ADXL345 has no separate filter (its bandwidth is half the output rate)"),
+        (#"{"sensor": {"kind": "mpu6050", "address": "0x53"}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
+         "b.json: sensor.address: 0x53 is not an address the MPU-6050 answers on (0x68, 0x69)"),
+        (#"{"sensor": {"kind": "mpu6050", "address": "0xZZ"}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
+         #"b.json: sensor.address: "0xZZ" is not a 7-bit I2C address"#),
+        (#"{"sensor": {"kind": "mpu6050", "address": true}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
+         #"b.json: sensor.address: expected a 7-bit address such as "0x68""#),
+        (#"{"sensor": {"kind": "mpu6050", "mount_matrix": "1,0,0;0,1,0"}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
+         "b.json: sensor.mount_matrix: expected 9 numbers (3 rows of 3), found 6"),
+        (#"{"sensor": {"kind": "mpu6050", "mount_matrix": "0,0,0;0,1,0;0,0,1"}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
+         "b.json: sensor.mount_matrix: the matrix is singular (determinant near 0): it must be a rotation or reflection"),
+        (#"{"sensor": {"kind": "mpu6050", "rate": 100}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
+         "b.json: sensor.rate: unknown key"),
+        (#"{"camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
+         "b.json: sensor: missing (required)"),
+        (#"{"sensor": {}, "camera": {"backend": "command", "still": ["x"]}, "output": {"directory": "o"}}"#,
+         "b.json: camera.video: missing (required for the command backend)"),
+        (#"{"sensor": {}, "camera": {"backend": "command", "still": ["x", "{fil}"], "video": ["y"]}, "output": {"directory": "o"}}"#,
+         "b.json: camera.still[1]: unknown placeholder {fil} (known: {file}, {exif}, {rotation}, {orientation}, {shot}, {clip})"),
+        (#"{"sensor": {}, "camera": {"backend": "command", "still": ["", "{file}"], "video": ["y"]}, "output": {"directory": "o"}}"#,
+         "b.json: camera.still[0]: the program (first element) is empty"),
+        (#"{"sensor": {}, "camera": {"backend": "command", "still": ["x", 3], "video": ["y"]}, "output": {"directory": "o"}}"#,
+         "b.json: camera.still[1]: expected a string, found a number"),
+        (#"{"sensor": {}, "camera": {"backend": "simulated", "width": 8}, "output": {"directory": "o"}}"#,
+         "b.json: camera.width: 8 is out of range (16..4096)"),
+        (#"{"sensor": {}, "shutter": {"chip": "gpiochip0"}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
+         "b.json: shutter.line: missing (required when chip is given)"),
+        (#"{"sensor": {}, "shutter": {"debounce_ms": 500, "hold_ms": 400}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
+         "b.json: shutter.hold_ms: must be longer than shutter.debounce_ms (500)"),
+        (#"{"sensor": {}, "machine": {"idle_timeout_s": 0}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
+         "b.json: machine.idle_timeout_s: 0 is out of range (1..86400)"),
+        (#"{"sensor": {}, "i2c": {"bus": -1}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
+         "b.json: i2c.bus: -1 is out of range (0..255)"),
+        (#"{"sensor": {}, "data_ready": {}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
+         "b.json: data_ready.line: missing (required)"),
+        (#"{"sensor": {}, "detector": {"hysteresis_degrees": "x"}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
+         "b.json: detector.hysteresis_degrees: expected a number, found a string"),
+        (#"{"sensor": {}, "camera": {"backend": "simulated"}, "output": {"directory": ""}}"#,
+         "b.json: output.directory: must not be empty"),
+        (#"{"sensor": {}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}, "extra": 1}"#,
+         "b.json: extra: unknown key"),
+        (#"{"sensor": {}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}"#,
+         "b.json: 1:80: unexpected end of file in an object"),
+        ("", "b.json: 1:1: empty document"),
+        ("[]", "b.json: expected an object, found an array"),
+    ])
+    func invalidBoardsNameTheKey(json: String, message: String) {
+        do {
+            _ = try Board.parse(Array(json.utf8), file: "b.json")
+            Issue.record("accepted: \(json)")
+        } catch {
+            #expect(error.description == message)
+        }
+    }
+
+    @Test func missingFileNamesIt() {
+        #expect(throws: BoardError(file: "/nonexistent/board.json", message: "No such file or directory")) {
+            try Board.load(path: "/nonexistent/board.json")
+        }
+    }
+}
+
+@Suite struct CommandTemplateTests {
+    @Test func hostileValuesStayInsideOneArgument() throws {
+        let template = try CommandTemplate(arguments: ["rpicam-still", "-o", "{file}", "--exif", "IFD0.Orientation={exif}"])
+        let argv = try template.expand(["file": "x.jpg; rm -rf / $(reboot) `id` --flag", "exif": "6 --other"])
+        #expect(argv == ["rpicam-still", "-o", "x.jpg; rm -rf / $(reboot) `id` --flag", "--exif", "IFD0.Orientation=6 --other"])
+    }
+
+    @Test func placeholdersCanRepeatAndMix() throws {
+        let template = try CommandTemplate(arguments: ["cam", "{shot}-{orientation}-{shot}.jpg", "{rotation}"])
+        #expect(try template.expand(["shot": "7", "orientation": "left-up", "rotation": "90"]) == ["cam", "7-left-up-7.jpg", "90"])
+    }
+
+    @Test func missingValueAndNULAreRefused() throws {
+        let template = try CommandTemplate(arguments: ["cam", "{file}"])
+        #expect(throws: TemplateError(index: 1, message: "no value for {file}")) { try template.expand([:]) }
+        #expect(throws: TemplateError(index: 1, message: "value for {file} contains a NUL byte")) { try template.expand(["file": "a\0b"]) }
+        #expect(throws: TemplateError(index: 1, message: #"unclosed '{' in "{file""#)) { try CommandTemplate(arguments: ["cam", "{file"]) }
+    }
+}
