@@ -70,9 +70,25 @@ sanitize: deps
 	$(SWIFT) test --sanitize=thread
 	$(SWIFT) test --sanitize=address
 
+## install: binary, a board file under /etc/upright (kept if present), the systemd unit and
+## the unprivileged `upright` user in the i2c and gpio groups. BOARD picks the board file.
+BOARD        ?= boards/rpi4-mpu6050.json
+UNIT_DIR     ?= /etc/systemd/system
 install: release
-	install -d $(DESTDIR)$(PREFIX)/bin
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)/etc/upright $(DESTDIR)$(UNIT_DIR) $(DESTDIR)$(PREFIX)/share/doc/upright
 	install -m 0755 .build/release/upright $(DESTDIR)$(PREFIX)/bin/upright
+	install -m 0644 README.md $(DESTDIR)$(PREFIX)/share/doc/upright/README.md
+	@if [ -e $(DESTDIR)/etc/upright/board.json ]; then \
+	  echo "make install: keeping existing /etc/upright/board.json"; \
+	else install -m 0644 $(BOARD) $(DESTDIR)/etc/upright/board.json; fi
+	sed 's#/usr/local#$(PREFIX)#g' packaging/upright.service > $(DESTDIR)$(UNIT_DIR)/upright.service
+	@if [ -z "$(DESTDIR)" ] && [ "$$(id -u)" = 0 ]; then \
+	  for g in i2c gpio video; do getent group $$g >/dev/null || groupadd --system $$g; done; \
+	  id upright >/dev/null 2>&1 || useradd --system --no-create-home --home-dir /var/lib/upright \
+	    --shell /usr/sbin/nologin --user-group --groups i2c,gpio,video upright; \
+	  systemctl daemon-reload 2>/dev/null || true; \
+	  echo "make install: done; start with: systemctl enable --now upright"; \
+	fi
 
 clean:
 	$(SWIFT) package clean
