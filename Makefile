@@ -62,7 +62,8 @@ embedded:
 	done
 	@llvm-size $(EMBEDDED_DIR)/UprightCore-*.o 2>/dev/null || size $(EMBEDDED_DIR)/UprightCore-*.o
 
-bench: release
+## bench: release build, the Embedded object (for its flash size), then the figures
+bench: release embedded
 	.build/release/upright bench $(BENCH_ARGS)
 
 ## sanitize: the tests under the thread and address sanitizers

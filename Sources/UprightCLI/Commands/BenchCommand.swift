@@ -1,14 +1,61 @@
-/// `upright bench`: measure speed, cost and accuracy against baselines
+#if canImport(Glibc)
+import Glibc
+#endif
+import UprightHost
+
+/// `upright bench`: speed, cost and accuracy, each figure the median of several runs after a
+/// warm-up, printed as a table (with min, max and the target) or as one JSON object.
 enum BenchCommand: Subcommand {
     static let spec = CommandSpec(
         name: "bench",
         summary: "measure speed, cost and accuracy against baselines",
-        positionals: [],
         options: [
-            .flag("json", help: "print one JSON object"),
-        ])
+            .flag("json", help: "print one JSON object instead of the table"),
+            .value("runs", "N", help: "measured runs per figure after one warm-up (default 5)"),
+            .value("embedded-object", "FILE", help: "Cortex-M0+ object from `make embedded` (default .build/embedded/UprightCore-armv6m-none-none-eabi.o)"),
+        ],
+        discussion: "Benchmarks, not tests: nothing here fails on a slow machine. `make bench` builds in release mode first.")
 
     static func run(_ arguments: ParsedArguments, console: Console) throws(CommandError) -> Int32 {
-        notImplemented(console: console)
+        let runs: Int
+        do throws(UsageError) {
+            runs = try arguments.value("runs", default: 5)
+        } catch {
+            throw .usage(error)
+        }
+        guard (1...101).contains(runs) else { throw .usage(UsageError("option '--runs': \(runs) is not in 1...101")) }
+        var report = BenchReport(machine: machineDescription())
+        report.figures += sizeFigures(embeddedObject: arguments.value("embedded-object") ?? ".build/embedded/UprightCore-armv6m-none-none-eabi.o")
+        if arguments.flag("json") {
+            console.print(report.json)
+        } else {
+            console.write(report.table)
+        }
+        return 0
+    }
+
+    /// The binary's size, and the Embedded core's flash footprint when `make embedded` ran.
+    static func sizeFigures(embeddedObject: String) -> [BenchFigure] {
+        var figures: [BenchFigure] = []
+        if let path = ProcessStats.executablePath, let size = ProcessStats.fileSize(path) {
+            figures.append(BenchFigure(key: "binary_bytes", unit: "bytes", value: Double(size)))
+        }
+        if let bytes = try? POSIXFile.readAll(embeddedObject, limit: 64 << 20), let size = ELFSize.read(bytes) {
+            figures.append(BenchFigure(key: "embedded_text_bytes", unit: "bytes", value: Double(size.text), target: .atMost(32 * 1024)))
+        }
+        return figures
+    }
+
+    static func machineDescription() -> String {
+        var model = "unknown CPU"
+        if let bytes = try? POSIXFile.readAll("/proc/cpuinfo", limit: 1 << 20) {
+            let text = String(decoding: bytes, as: UTF8.self)
+            if let line = text.split(separator: "\n").first(where: { $0.hasPrefix("model name") }),
+               let colon = line.firstIndex(of: ":") {
+                model = line[line.index(after: colon)...].trimmingPrefix(" ").description
+            }
+        }
+        let cores = sysconf(Int32(_SC_NPROCESSORS_ONLN))
+        return "\(model), \(cores) cores"
     }
 }

@@ -1,0 +1,60 @@
+import UprightHost
+
+/// One measured figure of `upright bench`: the median of several runs after a warm-up, with
+/// the spread, so a reader can tell a real change from noise.
+public struct BenchFigure: Sendable {
+    /// The JSON key, e.g. `pipeline_samples_per_second`.
+    public var key: String
+    public var unit: String
+    public var median: Double
+    public var minimum: Double
+    public var maximum: Double
+    public var runs: Int
+    /// The goal from the issue, when there is one, and whether larger is better.
+    public var target: Target?
+
+    public enum Target: Sendable {
+        case atLeast(Double)
+        case atMost(Double)
+
+        public func isMet(by value: Double) -> Bool {
+            switch self {
+            case .atLeast(let goal): value >= goal
+            case .atMost(let goal): value <= goal
+            }
+        }
+    }
+
+    public init(key: String, unit: String, values: [Double], target: Target? = nil) {
+        let sorted = values.sorted()
+        self.key = key
+        self.unit = unit
+        self.runs = sorted.count
+        self.minimum = sorted.first ?? .nan
+        self.maximum = sorted.last ?? .nan
+        if sorted.isEmpty {
+            median = .nan
+        } else if sorted.count % 2 == 1 {
+            median = sorted[sorted.count / 2]
+        } else {
+            median = (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+        }
+        self.target = target
+    }
+
+    /// A single value measured once (a size, a count).
+    public init(key: String, unit: String, value: Double, target: Target? = nil) {
+        self.init(key: key, unit: unit, values: [value], target: target)
+    }
+
+    public var verdict: String {
+        guard let target else { return "" }
+        return target.isMet(by: median) ? "met" : "MISSED"
+    }
+}
+
+/// Runs `body` `warmups` times unmeasured, then `runs` times, collecting what it returns.
+public func measure(warmups: Int = 1, runs: Int = 5, _ body: () -> Double) -> [Double] {
+    for _ in 0..<warmups { _ = body() }
+    return (0..<runs).map { _ in body() }
+}
