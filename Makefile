@@ -13,7 +13,7 @@ CORE_SOURCES := $(shell find Sources/UprightCore -name '*.swift' | LC_ALL=C sort
 EMBEDDED_TARGETS := armv6m-none-none-eabi armv7em-none-none-eabi
 EMBEDDED_DIR := .build/embedded
 
-.PHONY: all build release test sim embedded bench install deps clean sanitize
+.PHONY: all build release test sim embedded bench install deps clean sanitize fuzz
 
 all: build
 
@@ -65,6 +65,11 @@ embedded:
 ## bench: release build, the Embedded object (for its flash size), then the figures
 bench: release embedded
 	.build/release/upright bench $(BENCH_ARGS)
+
+## fuzz: every libFuzzer target (Tests/Fuzz/Targets) for FUZZ_SECONDS each
+FUZZ_SECONDS ?= 60
+fuzz:
+	Tests/Fuzz/run.sh $(FUZZ_SECONDS)
 
 ## sanitize: the tests under the thread and address sanitizers
 sanitize: deps

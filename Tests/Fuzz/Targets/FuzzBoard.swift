@@ -1,0 +1,14 @@
+import UprightHost
+
+/// Board files are hand-edited: any bytes must give a board or a BoardError, never a crash.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzBoard(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    do {
+        let board = try Board.parse(bytes, file: "fuzz.json")
+        _ = board.name
+    } catch {
+        _ = error.description
+    }
+    return 0
+}
