@@ -14,8 +14,8 @@
 ///
 /// Order of the commands for a transition: the transition's own actions (records, camera
 /// orders), the source's exit action, the `state` record, the target's entry action. The
-/// transitions are listed as data in `TransitionTable` (drawn by `upright machine`); the tests
-/// check every transition the machine takes against it.
+/// transitions are listed as data in UprightHost's `TransitionTable` (drawn by `upright
+/// machine`); the tests check every transition the machine takes against it.
 public struct CameraMachine: Sendable {
     public var configuration: MachineConfiguration
 
@@ -31,6 +31,7 @@ public struct CameraMachine: Sendable {
     }
 
     /// Reacts to one event, run to completion.
+    @inline(never)
     public func transition(_ state: inout MachineState, _ event: MachineEvent) -> Commands {
         var commands = Commands()
         switch event {
@@ -170,6 +171,7 @@ public struct CameraMachine: Sendable {
 
     // MARK: entry and exit actions
 
+    @inline(never)
     private func go(_ state: inout MachineState, to target: StateName, _ commands: inout Commands) {
         exit(state, &commands)
         commands.append(.journal(.state(from: state.name, to: target)))

@@ -1,5 +1,5 @@
 /// The machine's tunables (per board file).
-public struct MachineConfiguration: Hashable, Sendable {
+public struct MachineConfiguration: Equatable, Sendable {
     /// Inactivity in `previewing` before going back to `idle`.
     public var idleTimeout: TimeSpan
     /// How long a photo may take before it is recorded as failed.

@@ -1,6 +1,6 @@
 /// Everything the machine knows: which of the four states it is in and the data they need.
-/// A small value (no heap): the exhaustive tests hash and compare it.
-public struct MachineState: Hashable, Sendable {
+/// A small value (no heap) the exhaustive tests compare.
+public struct MachineState: Equatable, Sendable {
     public internal(set) var name: StateName
     /// The detector's last reported pose (all six).
     public internal(set) var orientation: Orientation = .normal

@@ -1,8 +1,8 @@
 /// The presses that arrived while a photo was in flight, oldest first, each with its latch.
 ///
 /// Fixed capacity, packed into one integer (3 bits a press: 2 for the orientation, 1 for
-/// stale), so the machine's state is a small value with no heap and hashes cheaply.
-public struct PressQueue: Hashable, Sendable {
+/// stale), so the machine's state is a small value with no heap and compares cheaply.
+public struct PressQueue: Equatable, Sendable {
     /// The most presses any configuration can queue.
     public static let capacity = 4
 

@@ -11,7 +11,7 @@
 /// A button down for `stuckTime` reports `stuck` once, and `unstuck` when it is finally
 /// released; it never repeats `held`.
 public struct ShutterGesture: Sendable {
-    public struct Configuration: Hashable, Sendable {
+    public struct Configuration: Equatable, Sendable {
         public var debounce: TimeSpan
         public var holdTime: TimeSpan
         public var stuckTime: TimeSpan
@@ -31,7 +31,7 @@ public struct ShutterGesture: Sendable {
         case unstuck
     }
 
-    public struct Gesture: Hashable, Sendable {
+    public struct Gesture: Equatable, Sendable {
         public var kind: Kind
         public var time: Instant
 

@@ -79,12 +79,14 @@ public struct CameraRuntime<C: Camera, S: RecordSink> {
     public mutating func requestShutdown() { post(.shutdownRequested) }
 
     /// Queues `event` and runs the queue to completion.
+    @inline(never)
     public mutating func post(_ event: MachineEvent) {
         enqueue(event)
         drain()
     }
 
     /// Moves time to `target`, handling everything due on the way in time order.
+    @inline(never)
     public mutating func advance(to target: Instant) {
         var steps = 0
         while steps < Self.stepLimit, let due = nextDeadline, due <= target {
@@ -109,6 +111,7 @@ public struct CameraRuntime<C: Camera, S: RecordSink> {
 
     // MARK: running
 
+    @inline(never)
     private mutating func handleDue() {
         collectGestures()
         drain()
@@ -123,6 +126,7 @@ public struct CameraRuntime<C: Camera, S: RecordSink> {
         }
     }
 
+    @inline(never)
     private mutating func collectGestures() {
         var count = 0
         while count < 8, let recognised = gesture.next(now: now) {
@@ -137,6 +141,7 @@ public struct CameraRuntime<C: Camera, S: RecordSink> {
         }
     }
 
+    @inline(never)
     private mutating func collectCompletions() {
         var count = 0
         while count < EventQueue.capacity, let completion = camera.nextCompletion(now: now) {
@@ -145,10 +150,12 @@ public struct CameraRuntime<C: Camera, S: RecordSink> {
         }
     }
 
+    @inline(never)
     private mutating func enqueue(_ event: MachineEvent) {
         if !queue.append(event) { eventsLost = true }
     }
 
+    @inline(never)
     private mutating func drain() {
         collectCompletions()
         var steps = 0
@@ -166,11 +173,13 @@ public struct CameraRuntime<C: Camera, S: RecordSink> {
         }
     }
 
+    @inline(never)
     private mutating func handle(_ event: MachineEvent) {
         let commands = machine.transition(&state, event)
         execute(commands)
     }
 
+    @inline(never)
     private mutating func execute(_ commands: Commands) {
         for command in commands {
             switch command {

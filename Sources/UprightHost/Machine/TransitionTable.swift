@@ -1,5 +1,8 @@
+import UprightCore
+
 /// The camera machine as data: every transition `CameraMachine.transition` takes, with its
-/// guard and action. `upright machine` prints and draws it; the exhaustive tests check that
+/// guard and action. It lives here, not in UprightCore, because a table of strings costs
+/// several KB of flash in an Embedded image and the firmware does not need it. `upright machine` prints and draws it; the exhaustive tests check that
 /// every transition the code takes is a row here and every row is taken. An event with no
 /// row for a state is ignored there (late completions, stray releases).
 public enum TransitionTable {
