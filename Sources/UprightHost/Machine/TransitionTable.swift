@@ -4,7 +4,8 @@ import UprightCore
 /// guard and action. It lives here, not in UprightCore, because a table of strings costs
 /// several KB of flash in an Embedded image and the firmware does not need it. `upright machine` prints and draws it; the exhaustive tests check that
 /// every transition the code takes is a row here and every row is taken. An event with no
-/// row for a state is ignored there (late completions, stray releases).
+/// row for a state is ignored there: late completions, and gestures the recogniser cannot
+/// produce there (a release in `recording`, whose entering hold already consumed it).
 public enum TransitionTable {
     public static let rows: [Transition] = [
         Transition(nil, .orientationChanged, "", nil, "remember the pose; show it unless idle"),
@@ -13,12 +14,12 @@ public enum TransitionTable {
         Transition(nil, .eventsLost, "", nil, "fault record"),
 
         Transition(.idle, .shutterPressed, "", .previewing, "latch the press"),
-        Transition(.idle, .shutterReleased, "", nil, "forget the press"),
-        Transition(.idle, .shutterHeld, "", nil, "forget the press"),
 
         Transition(.previewing, .shutterPressed, "", nil, "latch the press; restart idle timer"),
         Transition(.previewing, .shutterReleased, "press latched", .capturing, "photo"),
         Transition(.previewing, .shutterHeld, "press latched", .recording, "clip"),
+        Transition(.previewing, .shutterReleased, "press used", nil, "forget the press"),
+        Transition(.previewing, .shutterHeld, "press used", nil, "forget the press"),
         Transition(.previewing, .idleTimerFired, "", .idle, "reject a press still down"),
         Transition(.previewing, .shutdownRequested, "", .idle, "reject a press still down"),
 
@@ -34,8 +35,6 @@ public enum TransitionTable {
         Transition(.capturing, .shutdownRequested, "", .idle, "capture-failed; reject queued presses"),
 
         Transition(.recording, .shutterPressed, "", .previewing, "stop clip (shutter)"),
-        Transition(.recording, .shutterReleased, "", nil, "forget the press"),
-        Transition(.recording, .shutterHeld, "", nil, "forget the press"),
         Transition(.recording, .clipTimerFired, "", .previewing, "stop clip (clip-limit)"),
         Transition(.recording, .recordingStopped, "this clip", .previewing, "record-stop (camera)"),
         Transition(.recording, .recordingFailed, "this clip", .previewing, "record-failed"),
