@@ -2,14 +2,14 @@
 /// -> Commands`. No I/O, no clock: timers are commands, their expiry comes back as an event.
 ///
 /// ```
-///            press                      release (short press)
-///   idle ----------> previewing ------------------------------> capturing
-///    ^  <----------   |   ^  ^  <--- finished/failed/timeout ----  |  (queue empty;
-///    |  idle timer,   |   |  |       (next queued press: stays)    |   presses queue)
-///    |  shutdown      |   |  +------- press, clip timer, camera stop/fail --+
-///    |           hold |   |                                                 |
-///    |                +---|--------------> recording -----------------------+
-///    +--------------- shutdown (from every state) ---------------------------
+///            press               release
+///   idle ------------> previewing ----------> capturing --+  finished / failed / timeout
+///    ^                  |  ^  ^                  |  ^     |  with a press queued:
+///    | idle timer,      |  |  +------------------+  +-----+  next photo, stays
+///    | shutdown    hold |  |  finished / failed / timeout, queue empty
+///    |                  v  |
+///    |              recording    (press, clip timer, camera stop or failure: back)
+///    +----- shutdown, from previewing, capturing and recording
 /// ```
 ///
 /// Order of the commands for a transition: the transition's own actions (records, camera

@@ -1,6 +1,6 @@
 import UprightCore
 
-/// One row of the transition table: in `from` (nil: every state), on `event`, when `guard`
+/// One row of the transition table: in `from` (nil: every state), on `event`, when `condition`
 /// holds, go to `to` (nil: stay, an internal transition) doing `action`.
 public struct Transition: Sendable {
     public var from: StateName?
