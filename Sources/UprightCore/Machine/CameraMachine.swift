@@ -1,0 +1,253 @@
+/// The camera state machine: one pure transition function, `(inout MachineState, MachineEvent)
+/// -> Commands`. No I/O, no clock: timers are commands, their expiry comes back as an event.
+///
+/// ```
+///            press               release
+///   idle ------------> previewing ----------> capturing --+  finished / failed / timeout
+///    ^                  |  ^  ^                  |  ^     |  with a press queued:
+///    | idle timer,      |  |  +------------------+  +-----+  next photo, stays
+///    | shutdown    hold |  |  finished / failed / timeout, queue empty
+///    |                  v  |
+///    |              recording    (press, clip timer, camera stop or failure: back)
+///    +----- shutdown, from previewing, capturing and recording
+/// ```
+///
+/// Order of the commands for a transition: the transition's own actions (records, camera
+/// orders), the source's exit action, the `state` record, the target's entry action. The
+/// transitions are listed as data in UprightHost's `TransitionTable` (drawn by `upright
+/// machine`); the tests check every transition the machine takes against it.
+public struct CameraMachine: Sendable {
+    public var configuration: MachineConfiguration
+
+    public init(configuration: MachineConfiguration = MachineConfiguration()) {
+        self.configuration = configuration
+    }
+
+    /// The entry action of the initial state (boot, or `replay` starting in `previewing`).
+    public func start(_ state: inout MachineState) -> Commands {
+        var commands = Commands()
+        enter(&state, &commands)
+        return commands
+    }
+
+    /// Reacts to one event, run to completion.
+    @inline(never)
+    public func transition(_ state: inout MachineState, _ event: MachineEvent) -> Commands {
+        var commands = Commands()
+        switch event {
+        case .orientationChanged(let pose):
+            state.orientation = pose
+            if let upright = pose.upright { state.lastUpright = upright }
+            // The overlay follows the pose wherever the preview is on; nothing is latched.
+            if state.name != .idle { commands.append(.showOrientation(pose)) }
+        case .sensorFault:
+            if !state.sensorFaulty {
+                state.sensorFaulty = true
+                commands.append(.journal(.fault(.sensor)))
+            }
+        case .sensorRecovered:
+            if state.sensorFaulty {
+                state.sensorFaulty = false
+                commands.append(.journal(.recovered(.sensor)))
+            }
+        case .eventsLost:
+            commands.append(.journal(.fault(.eventQueue)))
+        default:
+            switch state.name {
+            case .idle: idle(&state, event, &commands)
+            case .previewing: previewing(&state, event, &commands)
+            case .capturing: capturing(&state, event, &commands)
+            case .recording: recording(&state, event, &commands)
+            }
+        }
+        return commands
+    }
+
+    // MARK: states
+
+    private func idle(_ state: inout MachineState, _ event: MachineEvent, _ commands: inout Commands) {
+        switch event {
+        case .shutterPressed:
+            // The press wakes the camera and is not lost: its release or hold shoots.
+            state.press = .pending(latch(state))
+            go(&state, to: .previewing, &commands)
+        case .shutterReleased, .shutterHeld:
+            state.press = .up
+        default:
+            break // late completions and timers of an earlier state
+        }
+    }
+
+    private func previewing(_ state: inout MachineState, _ event: MachineEvent, _ commands: inout Commands) {
+        switch event {
+        case .shutterPressed:
+            state.press = .pending(latch(state))
+            commands.append(.armTimer(.idle, configuration.idleTimeout))
+        case .shutterReleased:
+            guard case .pending(let latch) = state.press else {
+                state.press = .up
+                return
+            }
+            state.press = .up
+            state.shotLatch = latch
+            go(&state, to: .capturing, &commands)
+        case .shutterHeld:
+            guard case .pending(let latch) = state.press else {
+                state.press = .up
+                return
+            }
+            state.press = .up
+            state.clipLatch = latch
+            go(&state, to: .recording, &commands)
+        case .timerFired(.idle):
+            rejectPendingPress(&state, .idle, &commands)
+            go(&state, to: .idle, &commands)
+        case .shutdownRequested:
+            rejectPendingPress(&state, .shutdown, &commands)
+            go(&state, to: .idle, &commands)
+        default:
+            break
+        }
+    }
+
+    private func capturing(_ state: inout MachineState, _ event: MachineEvent, _ commands: inout Commands) {
+        switch event {
+        case .shutterPressed:
+            state.press = .pending(latch(state))
+        case .shutterReleased:
+            guard case .pending(let latch) = state.press else {
+                state.press = .up
+                return
+            }
+            state.press = .up
+            if !state.queue.append(latch, limit: configuration.queueDepth) {
+                commands.append(.journal(.shutterRejected(.queueFull)))
+            }
+        case .shutterHeld:
+            // A clip cannot start while a photo is in flight; say so rather than queue it.
+            rejectPendingPress(&state, .busy, &commands)
+        case .captureFinished(let shot) where shot == state.shot:
+            commands.append(.journal(.capture(shot: shot, orientation: state.shotLatch.orientation, stale: state.shotLatch.stale)))
+            finishPhoto(&state, &commands)
+        case .captureFailed(let shot) where shot == state.shot:
+            commands.append(.journal(.captureFailed(shot: shot, reason: .camera)))
+            finishPhoto(&state, &commands)
+        case .timerFired(.capture):
+            commands.append(.journal(.captureFailed(shot: state.shot, reason: .timeout)))
+            finishPhoto(&state, &commands)
+        case .shutdownRequested:
+            commands.append(.journal(.captureFailed(shot: state.shot, reason: .shutdown)))
+            while state.queue.removeFirst() != nil {
+                commands.append(.journal(.shutterRejected(.shutdown)))
+            }
+            rejectPendingPress(&state, .shutdown, &commands)
+            go(&state, to: .idle, &commands)
+        default:
+            break
+        }
+    }
+
+    private func recording(_ state: inout MachineState, _ event: MachineEvent, _ commands: inout Commands) {
+        switch event {
+        case .shutterPressed:
+            state.press = .consumed
+            stopClip(&state, .shutter, to: .previewing, &commands)
+        case .shutterReleased, .shutterHeld:
+            state.press = .up
+        case .timerFired(.clip):
+            stopClip(&state, .clipLimit, to: .previewing, &commands)
+        case .recordingStopped(let clip) where clip == state.clip:
+            commands.append(.journal(.recordStop(clip: clip, orientation: state.clipLatch.orientation, reason: .camera)))
+            go(&state, to: .previewing, &commands)
+        case .recordingFailed(let clip) where clip == state.clip:
+            commands.append(.journal(.recordFailed(clip: clip)))
+            go(&state, to: .previewing, &commands)
+        case .shutdownRequested:
+            stopClip(&state, .shutdown, to: .idle, &commands)
+        default:
+            break // recordingStarted is a confirmation: record-start was written at entry
+        }
+    }
+
+    // MARK: entry and exit actions
+
+    @inline(never)
+    private func go(_ state: inout MachineState, to target: StateName, _ commands: inout Commands) {
+        exit(state, &commands)
+        commands.append(.journal(.state(from: state.name, to: target)))
+        state.name = target
+        enter(&state, &commands)
+    }
+
+    private func enter(_ state: inout MachineState, _ commands: inout Commands) {
+        switch state.name {
+        case .idle: enterIdle(&commands)
+        case .previewing: enterPreviewing(state, &commands)
+        case .capturing: startPhoto(&state, &commands)
+        case .recording: enterRecording(&state, &commands)
+        }
+    }
+
+    private func exit(_ state: MachineState, _ commands: inout Commands) {
+        switch state.name {
+        case .idle: commands.append(.startPreview)
+        case .previewing: commands.append(.cancelTimer(.idle))
+        case .capturing: commands.append(.cancelTimer(.capture))
+        case .recording: commands.append(.cancelTimer(.clip))
+        }
+    }
+
+    private func enterIdle(_ commands: inout Commands) {
+        commands.append(.stopPreview)
+    }
+
+    private func enterPreviewing(_ state: MachineState, _ commands: inout Commands) {
+        commands.append(.armTimer(.idle, configuration.idleTimeout))
+        commands.append(.showOrientation(state.orientation))
+    }
+
+    /// Entry of `capturing`, and the next queued press while staying there.
+    private func startPhoto(_ state: inout MachineState, _ commands: inout Commands) {
+        state.shot &+= 1
+        commands.append(.capturePhoto(shot: state.shot, orientation: state.shotLatch.orientation))
+        commands.append(.armTimer(.capture, configuration.captureTimeout))
+    }
+
+    private func enterRecording(_ state: inout MachineState, _ commands: inout Commands) {
+        state.clip &+= 1
+        let latch = state.clipLatch
+        commands.append(.startRecording(clip: state.clip, orientation: latch.orientation))
+        commands.append(.armTimer(.clip, configuration.maxClipLength))
+        commands.append(.journal(.recordStart(clip: state.clip, orientation: latch.orientation, stale: latch.stale)))
+    }
+
+    // MARK: helpers
+
+    /// The orientation at this press edge: the last upright pose (flat poses never latch),
+    /// stale while the sensor is faulty.
+    private func latch(_ state: MachineState) -> Latch {
+        Latch(orientation: state.lastUpright, stale: state.sensorFaulty)
+    }
+
+    private func finishPhoto(_ state: inout MachineState, _ commands: inout Commands) {
+        if let next = state.queue.removeFirst() {
+            state.shotLatch = next
+            startPhoto(&state, &commands)
+        } else {
+            go(&state, to: .previewing, &commands)
+        }
+    }
+
+    private func stopClip(_ state: inout MachineState, _ reason: RecordStopReason, to target: StateName, _ commands: inout Commands) {
+        commands.append(.stopRecording(clip: state.clip))
+        commands.append(.journal(.recordStop(clip: state.clip, orientation: state.clipLatch.orientation, reason: reason)))
+        go(&state, to: target, &commands)
+    }
+
+    private func rejectPendingPress(_ state: inout MachineState, _ reason: RejectionReason, _ commands: inout Commands) {
+        if case .pending = state.press {
+            commands.append(.journal(.shutterRejected(reason)))
+        }
+        state.press = .up
+    }
+}

@@ -1,0 +1,32 @@
+/// The commands one event produces, in order: a fixed-capacity value, so a transition never
+/// allocates.
+///
+/// The bound: the worst event is `shutdownRequested` in `capturing` with a full press queue
+/// and a press down: cancel the capture timer, a capture-failed record, one rejection per
+/// queued press (`PressQueue.capacity`) and one for the press down, the state record, stop
+/// the preview: 5 + capacity = 9. The exhaustive exploration test checks the maximum seen.
+public struct Commands: Sendable {
+    public static let capacity = 12
+
+    private var storage = InlineArray<12, MachineCommand>(repeating: .stopPreview)
+    public private(set) var count = 0
+
+    public init() {}
+
+    /// Appends `command`. The capacity exceeds the worst case (see above), so nothing is
+    /// dropped; if a future change broke that, the extra command is dropped, never a crash.
+    public mutating func append(_ command: MachineCommand) {
+        guard count < Commands.capacity else { return }
+        storage[count] = command
+        count += 1
+    }
+
+    public subscript(index: Int) -> MachineCommand { storage[index] }
+
+    public var isEmpty: Bool { count == 0 }
+}
+
+extension Commands: RandomAccessCollection {
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { count }
+}

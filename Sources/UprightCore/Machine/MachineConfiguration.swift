@@ -1,0 +1,23 @@
+/// The machine's tunables (per board file).
+public struct MachineConfiguration: Equatable, Sendable {
+    /// Inactivity in `previewing` before going back to `idle`.
+    public var idleTimeout: TimeSpan
+    /// How long a photo may take before it is recorded as failed.
+    public var captureTimeout: TimeSpan
+    /// The longest clip; recording stops with reason `clip-limit` after it.
+    public var maxClipLength: TimeSpan
+    /// Presses queued while a photo is in flight (clamped to 0...PressQueue.capacity).
+    public var queueDepth: Int
+
+    public init(
+        idleTimeout: TimeSpan = .seconds(60),
+        captureTimeout: TimeSpan = .seconds(5),
+        maxClipLength: TimeSpan = .seconds(600),
+        queueDepth: Int = 2
+    ) {
+        self.idleTimeout = idleTimeout
+        self.captureTimeout = captureTimeout
+        self.maxClipLength = maxClipLength
+        self.queueDepth = max(0, min(queueDepth, PressQueue.capacity))
+    }
+}

@@ -1,0 +1,53 @@
+/// Facts the machine reacts to. Each case names who sends it.
+public enum MachineEvent: Equatable, Sendable {
+    /// ShutterGesture: the debounced press edge. The orientation is latched here.
+    case shutterPressed
+    /// ShutterGesture: released before the hold time, a short press (a photo).
+    case shutterReleased
+    /// ShutterGesture: held for the hold time (start a clip).
+    case shutterHeld
+    /// Runtime, from the OrientationDetector: the stable pose changed (all six).
+    case orientationChanged(Orientation)
+    /// Camera: the photo with this shot number was written.
+    case captureFinished(shot: UInt32)
+    /// Camera: the photo with this shot number failed.
+    case captureFailed(shot: UInt32)
+    /// Camera: the clip with this number is being recorded (a confirmation).
+    case recordingStarted(clip: UInt32)
+    /// Camera: the clip with this number stopped (on request, or by itself: disk full).
+    case recordingStopped(clip: UInt32)
+    /// Camera: the clip with this number could not start or broke off.
+    case recordingFailed(clip: UInt32)
+    /// Runtime: a timer the machine armed expired.
+    case timerFired(TimerID)
+    /// Runtime, from the sensor driver: the IMU stopped answering or returns garbage.
+    case sensorFault
+    /// Runtime, from the sensor driver: the IMU answers again.
+    case sensorRecovered
+    /// Runtime: its event queue was full and events were dropped.
+    case eventsLost
+    /// Runtime, from the OS or the simulator: stop everything and power down.
+    case shutdownRequested
+
+    /// The payload-free kind: a column of the transition table.
+    public var kind: EventKind {
+        switch self {
+        case .shutterPressed: .shutterPressed
+        case .shutterReleased: .shutterReleased
+        case .shutterHeld: .shutterHeld
+        case .orientationChanged: .orientationChanged
+        case .captureFinished: .captureFinished
+        case .captureFailed: .captureFailed
+        case .recordingStarted: .recordingStarted
+        case .recordingStopped: .recordingStopped
+        case .recordingFailed: .recordingFailed
+        case .timerFired(.idle): .idleTimerFired
+        case .timerFired(.capture): .captureTimerFired
+        case .timerFired(.clip): .clipTimerFired
+        case .sensorFault: .sensorFault
+        case .sensorRecovered: .sensorRecovered
+        case .eventsLost: .eventsLost
+        case .shutdownRequested: .shutdownRequested
+        }
+    }
+}

@@ -1,0 +1,57 @@
+/// What the machine and runtime report: the core's form of an event-stream line. Reasons are
+/// typed; UprightHost maps each case to its contract JSON line (EventRecord).
+public enum MachineRecord: Equatable, Sendable {
+    /// The detector's stable orientation changed (written by the runtime).
+    case orientation(Orientation)
+    case state(from: StateName, to: StateName)
+    /// A photo was written with this latched orientation; `stale` when the sensor was faulty
+    /// at the press and the last known orientation was used.
+    case capture(shot: UInt32, orientation: UprightOrientation, stale: Bool)
+    case captureFailed(shot: UInt32, reason: CaptureFailureReason)
+    case recordStart(clip: UInt32, orientation: UprightOrientation, stale: Bool)
+    /// A clip ended; it reports the orientation latched at its start.
+    case recordStop(clip: UInt32, orientation: UprightOrientation, reason: RecordStopReason)
+    case recordFailed(clip: UInt32)
+    case shutterRejected(RejectionReason)
+    case fault(FaultKind)
+    case recovered(FaultKind)
+}
+
+public enum CaptureFailureReason: UInt8, CaseIterable, Sendable {
+    /// The camera reported an error.
+    case camera
+    /// The camera did not answer within the capture timeout.
+    case timeout
+    /// Shut down while the photo was in flight.
+    case shutdown
+}
+
+public enum RecordStopReason: UInt8, CaseIterable, Sendable {
+    /// A shutter press stopped it.
+    case shutter
+    /// The maximum clip length was reached.
+    case clipLimit
+    /// The camera stopped by itself.
+    case camera
+    case shutdown
+}
+
+public enum RejectionReason: UInt8, CaseIterable, Sendable {
+    /// Pressed while capturing with the press queue full.
+    case queueFull
+    /// Held (start a clip) while a photo was in flight.
+    case busy
+    /// A press still down when the camera went idle (idle timeout).
+    case idle
+    /// Queued or pending when a shutdown came.
+    case shutdown
+}
+
+public enum FaultKind: UInt8, CaseIterable, Sendable {
+    /// The IMU failed; latches use the last known orientation and say `stale`.
+    case sensor
+    /// The runtime's event queue overflowed; events were dropped.
+    case eventQueue
+    /// The shutter button has been down for the stuck time (reported by the runtime).
+    case button
+}

@@ -1,0 +1,25 @@
+/// Everything the machine knows: which of the four states it is in and the data they need.
+/// A small value (no heap) the exhaustive tests compare.
+public struct MachineState: Equatable, Sendable {
+    public internal(set) var name: StateName
+    /// The detector's last reported pose (all six).
+    public internal(set) var orientation: Orientation = .normal
+    /// The last upright pose: what a press latches, also while the camera lies flat.
+    public internal(set) var lastUpright: UprightOrientation = .normal
+    /// Between `sensorFault` and `sensorRecovered`: latches are marked stale.
+    public internal(set) var sensorFaulty = false
+    public internal(set) var press: PressPhase = .up
+    /// Presses waiting for the photo in flight (only non-empty in `capturing`).
+    public internal(set) var queue = PressQueue()
+    /// The number of the latest photo started: the one in flight while `capturing`.
+    public internal(set) var shot: UInt32 = 0
+    public internal(set) var shotLatch = Latch(orientation: .normal, stale: false)
+    /// The number of the latest clip started: the one running while `recording`.
+    public internal(set) var clip: UInt32 = 0
+    /// Latched at the press that started the clip; unchanged until it stops.
+    public internal(set) var clipLatch = Latch(orientation: .normal, stale: false)
+
+    public init(_ name: StateName = .idle) {
+        self.name = name
+    }
+}

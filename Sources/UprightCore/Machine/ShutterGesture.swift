@@ -1,0 +1,129 @@
+/// Shutter button edges (with their timestamps) in, gestures out. Pure: time is whatever the
+/// caller says it is.
+///
+/// Debouncing is by settling: a level counts once the line has stayed at it for `debounce`,
+/// so a bounce storm gives one press, and a pulse shorter than `debounce` (a glitch, or a
+/// press too short to be meant) gives nothing. A gesture is stamped with the time of the edge
+/// that began the stable level, not the time it was recognised.
+///
+/// Gestures: `pressed` at the press edge; then either `released` (up before `holdTime`: a
+/// short press, a photo) or `held` (down for `holdTime`: a clip; its release gives nothing).
+/// A button down for `stuckTime` reports `stuck` once, and `unstuck` when it is finally
+/// released; it never repeats `held`.
+public struct ShutterGesture: Sendable {
+    public struct Configuration: Equatable, Sendable {
+        public var debounce: TimeSpan
+        public var holdTime: TimeSpan
+        public var stuckTime: TimeSpan
+
+        public init(debounce: TimeSpan = .milliseconds(30), holdTime: TimeSpan = .seconds(1), stuckTime: TimeSpan = .seconds(30)) {
+            self.debounce = debounce
+            self.holdTime = holdTime
+            self.stuckTime = stuckTime
+        }
+    }
+
+    public enum Kind: UInt8, Sendable {
+        case pressed
+        case released
+        case held
+        case stuck
+        case unstuck
+    }
+
+    public struct Gesture: Equatable, Sendable {
+        public var kind: Kind
+        public var time: Instant
+
+        public init(_ kind: Kind, at time: Instant) {
+            self.kind = kind
+            self.time = time
+        }
+    }
+
+    public var configuration: Configuration
+
+    private var rawDown = false
+    private var rawSince = Instant.zero
+    private var stableDown = false
+    private var stableSince = Instant.zero
+    private var heldReported = false
+    private var stuckReported = false
+    /// Gestures recognised but not yet taken. At most three can be due at once (settle a press,
+    /// hold, stuck), so four slots never overflow.
+    private var pending = InlineArray<4, Gesture>(repeating: Gesture(.pressed, at: .zero))
+    private var pendingCount = 0
+
+    public init(configuration: Configuration = Configuration()) {
+        self.configuration = configuration
+    }
+
+    /// Whether the debounced button is down.
+    public var isDown: Bool { stableDown }
+
+    /// The raw line changed (`down`: pressed) at `time`. Repeated levels are ignored; a time
+    /// earlier than the previous edge is taken as that edge's time.
+    public mutating func edge(down: Bool, at time: Instant) {
+        let time = max(time, rawSince)
+        recognise(until: time)
+        guard down != rawDown else { return }
+        rawDown = down
+        rawSince = time
+    }
+
+    /// The next gesture due by `now`, oldest first; call until nil.
+    public mutating func next(now: Instant) -> Gesture? {
+        recognise(until: now)
+        guard pendingCount > 0 else { return nil }
+        let first = pending[0]
+        var index = 1
+        while index < pendingCount {
+            pending[index - 1] = pending[index]
+            index += 1
+        }
+        pendingCount -= 1
+        return first
+    }
+
+    /// When something will be due if no edge comes first: the runtime's wake-up time.
+    public var nextDeadline: Instant? {
+        if rawDown != stableDown { return rawSince + configuration.debounce }
+        guard stableDown else { return nil }
+        if !heldReported { return stableSince + configuration.holdTime }
+        if !stuckReported { return stableSince + configuration.stuckTime }
+        return nil
+    }
+
+    private mutating func recognise(until now: Instant) {
+        // Bounded: each pass reports something or returns, and there are three things to report.
+        var passes = 0
+        while passes < 4, let deadline = nextDeadline, deadline <= now {
+            passes += 1
+            if rawDown != stableDown {
+                stableDown = rawDown
+                stableSince = rawSince
+                if stableDown {
+                    heldReported = false
+                    stuckReported = false
+                    emit(.pressed, at: rawSince)
+                } else if stuckReported {
+                    emit(.unstuck, at: rawSince)
+                } else if !heldReported {
+                    emit(.released, at: rawSince)
+                }
+            } else if !heldReported {
+                heldReported = true
+                emit(.held, at: deadline)
+            } else {
+                stuckReported = true
+                emit(.stuck, at: deadline)
+            }
+        }
+    }
+
+    private mutating func emit(_ kind: Kind, at time: Instant) {
+        guard pendingCount < 4 else { return }
+        pending[pendingCount] = Gesture(kind, at: time)
+        pendingCount += 1
+    }
+}

@@ -1,0 +1,12 @@
+/// What the runtime asks of a `Camera`: the camera-facing subset of `MachineCommand`.
+public enum CameraOrder: Equatable, Sendable {
+    case startPreview
+    case stopPreview
+    /// Overlay the pose on the preview (no latch).
+    case showOrientation(Orientation)
+    /// Take photo `shot`; write `orientation.exifValue` as its EXIF Orientation.
+    case capturePhoto(shot: UInt32, orientation: UprightOrientation)
+    /// Start clip `clip`; write `orientation.rotationDegrees` into its track matrix.
+    case startRecording(clip: UInt32, orientation: UprightOrientation)
+    case stopRecording(clip: UInt32)
+}

@@ -1,0 +1,90 @@
+import UprightCore
+
+// The core reports with typed `MachineRecord`s; this turns them into contract lines.
+
+extension EventRecord {
+    /// The contract record for `record`. `clipDuration` is the clip's length for `recordStop`
+    /// (the core keeps no clock; `EventLog` measures it); `file` is what the camera wrote.
+    public init(_ record: MachineRecord, clipDurationSeconds: Double = 0, file: String? = nil) {
+        switch record {
+        case .orientation(let pose):
+            self = .orientation(pose)
+        case .state(let from, let to):
+            self = .state(from: String(describing: from.name), to: String(describing: to.name))
+        case .capture(let shot, let orientation, let stale):
+            self = .capture(shot: Int(shot), orientation: orientation, stale: stale, file: file)
+        case .captureFailed(let shot, let reason):
+            self = .captureFailed(shot: Int(shot), reason: reason.text)
+        case .recordStart(let clip, let orientation, let stale):
+            self = .recordStart(clip: Int(clip), orientation: orientation, stale: stale, file: file)
+        case .recordStop(let clip, let orientation, let reason):
+            self = .recordStop(clip: Int(clip), orientation: orientation, durationSeconds: clipDurationSeconds, reason: reason.text, file: file)
+        case .recordFailed(let clip):
+            self = .recordFailed(clip: Int(clip), reason: "camera")
+        case .shutterRejected(let reason):
+            self = .shutterRejected(reason: reason.text)
+        case .fault(let kind):
+            self = .fault(kind: kind.text, detail: kind.faultDetail)
+        case .recovered(let kind):
+            self = .recovered(kind: kind.text, detail: kind.recoveryDetail)
+        }
+    }
+}
+
+extension CaptureFailureReason {
+    public var text: String {
+        switch self {
+        case .camera: "camera"
+        case .timeout: "timeout"
+        case .shutdown: "shutdown"
+        }
+    }
+}
+
+extension RecordStopReason {
+    public var text: String {
+        switch self {
+        case .shutter: "shutter"
+        case .clipLimit: "clip-limit"
+        case .camera: "camera"
+        case .shutdown: "shutdown"
+        }
+    }
+}
+
+extension RejectionReason {
+    public var text: String {
+        switch self {
+        case .queueFull: "queue full"
+        case .busy: "busy capturing"
+        case .idle: "idle timeout"
+        case .shutdown: "shutdown"
+        }
+    }
+}
+
+extension FaultKind {
+    public var text: String {
+        switch self {
+        case .sensor: "sensor"
+        case .eventQueue: "event-queue"
+        case .button: "button"
+        }
+    }
+
+    var faultDetail: String {
+        switch self {
+        case .sensor: "latching the last known orientation (stale)"
+        case .eventQueue: "event queue full, events dropped"
+        case .button: "shutter held down past the stuck time"
+        }
+    }
+
+    var recoveryDetail: String {
+        switch self {
+        case .sensor: "sensor answering again"
+        case .eventQueue: "event queue draining"
+        case .button: "shutter released"
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import UprightCore
+
+/// The camera machine as data: every transition `CameraMachine.transition` takes, with its
+/// guard and action. It lives here, not in UprightCore, because a table of strings costs
+/// several KB of flash in an Embedded image and the firmware does not need it. `upright machine` prints and draws it; the exhaustive tests check that
+/// every transition the code takes is a row here and every row is taken. An event with no
+/// row for a state is ignored there: late completions, and gestures the recogniser cannot
+/// produce there (a release in `recording`, whose entering hold already consumed it).
+public enum TransitionTable {
+    public static let rows: [Transition] = [
+        Transition(nil, .orientationChanged, "", nil, "remember the pose; show it unless idle"),
+        Transition(nil, .sensorFault, "sensor was ok", nil, "later latches are stale; fault record"),
+        Transition(nil, .sensorRecovered, "sensor was faulty", nil, "recovered record"),
+        Transition(nil, .eventsLost, "", nil, "fault record"),
+
+        Transition(.idle, .shutterPressed, "", .previewing, "latch the press"),
+
+        Transition(.previewing, .shutterPressed, "", nil, "latch the press; restart idle timer"),
+        Transition(.previewing, .shutterReleased, "press latched", .capturing, "photo"),
+        Transition(.previewing, .shutterHeld, "press latched", .recording, "clip"),
+        Transition(.previewing, .shutterReleased, "press used", nil, "forget the press"),
+        Transition(.previewing, .shutterHeld, "press used", nil, "forget the press"),
+        Transition(.previewing, .idleTimerFired, "", .idle, "reject a press still down"),
+        Transition(.previewing, .shutdownRequested, "", .idle, "reject a press still down"),
+
+        Transition(.capturing, .shutterPressed, "", nil, "latch the press"),
+        Transition(.capturing, .shutterReleased, "press latched", nil, "queue it or reject (queue-full)"),
+        Transition(.capturing, .shutterHeld, "press latched", nil, "reject (busy)"),
+        Transition(.capturing, .captureFinished, "this shot, queue empty", .previewing, "capture record"),
+        Transition(.capturing, .captureFinished, "this shot, press queued", nil, "capture record; next photo"),
+        Transition(.capturing, .captureFailed, "this shot, queue empty", .previewing, "capture-failed record"),
+        Transition(.capturing, .captureFailed, "this shot, press queued", nil, "capture-failed record; next photo"),
+        Transition(.capturing, .captureTimerFired, "queue empty", .previewing, "capture-failed (timeout)"),
+        Transition(.capturing, .captureTimerFired, "press queued", nil, "capture-failed (timeout); next photo"),
+        Transition(.capturing, .shutdownRequested, "", .idle, "capture-failed; reject queued presses"),
+
+        Transition(.recording, .shutterPressed, "", .previewing, "stop clip (shutter)"),
+        Transition(.recording, .clipTimerFired, "", .previewing, "stop clip (clip-limit)"),
+        Transition(.recording, .recordingStopped, "this clip", .previewing, "record-stop (camera)"),
+        Transition(.recording, .recordingFailed, "this clip", .previewing, "record-failed"),
+        Transition(.recording, .shutdownRequested, "", .idle, "stop clip (shutdown)"),
+    ]
+
+    /// Whether the machine going from `from` to `to` on `event` is a row (`to == nil`: an
+    /// internal transition, the state unchanged).
+    public static func allows(from: StateName, event: EventKind, to: StateName?) -> Bool {
+        for row in rows where row.event == event && row.applies(to: from) && row.to == to {
+            return true
+        }
+        return false
+    }
+}

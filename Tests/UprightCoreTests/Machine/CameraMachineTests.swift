@@ -1,0 +1,151 @@
+import Testing
+import UprightCore
+
+/// Literal command lists for the main paths (the exhaustive exploration lives in
+/// UprightHostTests, next to the table it checks against).
+@Suite struct CameraMachineTests {
+    let machine = CameraMachine(configuration: MachineConfiguration(
+        idleTimeout: .seconds(60), captureTimeout: .seconds(5), maxClipLength: .seconds(600), queueDepth: 1))
+
+    func run(_ state: inout MachineState, _ event: MachineEvent) -> [MachineCommand] {
+        Array(machine.transition(&state, event))
+    }
+
+    @Test func bootInIdleTurnsThePreviewOff() {
+        var state = MachineState()
+        #expect(Array(machine.start(&state)) == [.stopPreview])
+        var replay = MachineState(.previewing)
+        #expect(Array(machine.start(&replay)) == [.armTimer(.idle, .seconds(60)), .showOrientation(.normal)])
+    }
+
+    @Test func pressInIdleWakesAndItsReleaseTakesAPhoto() {
+        var state = MachineState()
+        #expect(run(&state, .orientationChanged(.leftUp)) == [])
+        #expect(run(&state, .shutterPressed) == [
+            .startPreview, .journal(.state(from: .idle, to: .previewing)),
+            .armTimer(.idle, .seconds(60)), .showOrientation(.leftUp),
+        ])
+        #expect(run(&state, .shutterReleased) == [
+            .cancelTimer(.idle), .journal(.state(from: .previewing, to: .capturing)),
+            .capturePhoto(shot: 1, orientation: .leftUp), .armTimer(.capture, .seconds(5)),
+        ])
+        #expect(run(&state, .captureFinished(shot: 1)) == [
+            .journal(.capture(shot: 1, orientation: .leftUp, stale: false)),
+            .cancelTimer(.capture), .journal(.state(from: .capturing, to: .previewing)),
+            .armTimer(.idle, .seconds(60)), .showOrientation(.leftUp),
+        ])
+        // A late duplicate changes nothing.
+        #expect(run(&state, .captureFinished(shot: 1)) == [])
+        #expect(state.name == .previewing)
+    }
+
+    @Test func latchIsTakenAtThePressEdgeAndFlatKeepsTheLastUpright() {
+        var state = MachineState(.previewing)
+        _ = run(&state, .orientationChanged(.rightUp))
+        _ = run(&state, .orientationChanged(.lensUp))
+        #expect(run(&state, .shutterPressed) == [.armTimer(.idle, .seconds(60))])
+        // Turned after the press: the photo keeps the pose at the press.
+        #expect(run(&state, .orientationChanged(.bottomUp)) == [.showOrientation(.bottomUp)])
+        #expect(run(&state, .shutterReleased).contains(.capturePhoto(shot: 1, orientation: .rightUp)))
+    }
+
+    @Test func sensorFaultMakesLatchesStale() {
+        var state = MachineState(.previewing)
+        _ = run(&state, .orientationChanged(.bottomUp))
+        #expect(run(&state, .sensorFault) == [.journal(.fault(.sensor))])
+        #expect(run(&state, .sensorFault) == [])
+        _ = run(&state, .shutterPressed)
+        _ = run(&state, .shutterReleased)
+        #expect(run(&state, .sensorRecovered) == [.journal(.recovered(.sensor))])
+        #expect(run(&state, .captureFinished(shot: 1)).first == .journal(.capture(shot: 1, orientation: .bottomUp, stale: true)))
+    }
+
+    @Test func pressesDuringACaptureQueueThenAreRejectedWhenFull() {
+        var state = MachineState(.previewing)
+        _ = run(&state, .shutterPressed)
+        _ = run(&state, .shutterReleased)
+        _ = run(&state, .orientationChanged(.leftUp))
+        #expect(run(&state, .shutterPressed) == [])
+        #expect(run(&state, .shutterReleased) == [])
+        #expect(run(&state, .shutterPressed) == [])
+        #expect(run(&state, .shutterReleased) == [.journal(.shutterRejected(.queueFull))])
+        #expect(run(&state, .shutterPressed) == [])
+        #expect(run(&state, .shutterHeld) == [.journal(.shutterRejected(.busy))])
+        #expect(run(&state, .captureFailed(shot: 1)) == [
+            .journal(.captureFailed(shot: 1, reason: .camera)),
+            .capturePhoto(shot: 2, orientation: .leftUp), .armTimer(.capture, .seconds(5)),
+        ])
+        #expect(run(&state, .timerFired(.capture)) == [
+            .journal(.captureFailed(shot: 2, reason: .timeout)),
+            .cancelTimer(.capture), .journal(.state(from: .capturing, to: .previewing)),
+            .armTimer(.idle, .seconds(60)), .showOrientation(.leftUp),
+        ])
+    }
+
+    @Test func clipKeepsItsLatchAndStopsOnAPress() {
+        var state = MachineState(.previewing)
+        _ = run(&state, .orientationChanged(.leftUp))
+        _ = run(&state, .shutterPressed)
+        #expect(run(&state, .shutterHeld) == [
+            .cancelTimer(.idle), .journal(.state(from: .previewing, to: .recording)),
+            .startRecording(clip: 1, orientation: .leftUp), .armTimer(.clip, .seconds(600)),
+            .journal(.recordStart(clip: 1, orientation: .leftUp, stale: false)),
+        ])
+        #expect(run(&state, .recordingStarted(clip: 1)) == [])
+        #expect(run(&state, .orientationChanged(.rightUp)) == [.showOrientation(.rightUp)])
+        #expect(run(&state, .shutterPressed) == [
+            .stopRecording(clip: 1), .journal(.recordStop(clip: 1, orientation: .leftUp, reason: .shutter)),
+            .cancelTimer(.clip), .journal(.state(from: .recording, to: .previewing)),
+            .armTimer(.idle, .seconds(60)), .showOrientation(.rightUp),
+        ])
+        // The release of the stopping press takes no photo.
+        #expect(run(&state, .shutterReleased) == [])
+        #expect(state.name == .previewing)
+    }
+
+    @Test func clipLimitAndCameraStop() {
+        var state = MachineState(.previewing)
+        _ = run(&state, .shutterPressed)
+        _ = run(&state, .shutterHeld)
+        #expect(run(&state, .timerFired(.clip)).prefix(2) == [
+            .stopRecording(clip: 1), .journal(.recordStop(clip: 1, orientation: .normal, reason: .clipLimit)),
+        ])
+        _ = run(&state, .shutterPressed)
+        _ = run(&state, .shutterHeld)
+        #expect(run(&state, .recordingStopped(clip: 1)) == [])
+        #expect(run(&state, .recordingStopped(clip: 2)).first == .journal(.recordStop(clip: 2, orientation: .normal, reason: .camera)))
+    }
+
+    @Test func idleTimeoutRejectsAPressStillDown() {
+        var state = MachineState(.previewing)
+        _ = run(&state, .shutterPressed)
+        #expect(run(&state, .timerFired(.idle)) == [
+            .journal(.shutterRejected(.idle)), .cancelTimer(.idle),
+            .journal(.state(from: .previewing, to: .idle)), .stopPreview,
+        ])
+    }
+
+    /// The worst case Commands is sized for: shutdown while capturing with a full queue of the
+    /// largest depth and a press down.
+    @Test func shutdownWithAFullQueueAnswersEveryPress() {
+        let deep = CameraMachine(configuration: MachineConfiguration(queueDepth: 9))
+        #expect(deep.configuration.queueDepth == 4)
+        var state = MachineState(.previewing)
+        _ = deep.transition(&state, .shutterPressed)
+        _ = deep.transition(&state, .shutterReleased)
+        for _ in 0..<4 {
+            _ = deep.transition(&state, .shutterPressed)
+            _ = deep.transition(&state, .shutterReleased)
+        }
+        _ = deep.transition(&state, .shutterPressed)
+        let commands = Array(deep.transition(&state, .shutdownRequested))
+        #expect(commands == [
+            .journal(.captureFailed(shot: 1, reason: .shutdown)),
+            .journal(.shutterRejected(.shutdown)), .journal(.shutterRejected(.shutdown)),
+            .journal(.shutterRejected(.shutdown)), .journal(.shutterRejected(.shutdown)),
+            .journal(.shutterRejected(.shutdown)),
+            .cancelTimer(.capture), .journal(.state(from: .capturing, to: .idle)), .stopPreview,
+        ])
+        #expect(state.name == .idle)
+    }
+}

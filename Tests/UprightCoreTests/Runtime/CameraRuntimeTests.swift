@@ -1,0 +1,124 @@
+import Testing
+import UprightCore
+
+private func ms(_ value: Int64) -> Instant { Instant(nanoseconds: value * 1_000_000) }
+private func sample(ms time: Int64, _ x: Float, _ y: Float, _ z: Float) -> Sample {
+    Sample(time: ms(time), accelerationG: Vector3(x: x, y: y, z: z))
+}
+
+/// The runtime on a virtual clock: time moves only when the test says so.
+@Suite struct CameraRuntimeTests {
+    typealias Runtime = CameraRuntime<FakeCamera, RecordingSink>
+    typealias Entry = RecordingSink.Entry
+
+    func runtime(_ camera: FakeCamera = FakeCamera(), configuration: MachineConfiguration) -> Runtime {
+        Runtime(camera: camera, sink: RecordingSink(), configuration: configuration)
+    }
+
+    @Test func shortPressTakesAPhotoThenIdleTimeoutSleeps() {
+        var runtime = runtime(configuration: MachineConfiguration(idleTimeout: .seconds(10)))
+        runtime.buttonEdge(down: true, at: ms(1000))
+        runtime.buttonEdge(down: false, at: ms(1200))
+        runtime.advance(to: ms(11_329))
+        #expect(runtime.state.name == .previewing)
+        runtime.advance(to: ms(20_000))
+        #expect(runtime.sink.records == [
+            Entry(milliseconds: 1030, record: .state(from: .idle, to: .previewing)),
+            Entry(milliseconds: 1230, record: .state(from: .previewing, to: .capturing)),
+            Entry(milliseconds: 1330, record: .capture(shot: 1, orientation: .normal, stale: false)),
+            Entry(milliseconds: 1330, record: .state(from: .capturing, to: .previewing)),
+            Entry(milliseconds: 11_330, record: .state(from: .previewing, to: .idle)),
+        ])
+        #expect(runtime.camera.mainOrders == [.stopPreview, .startPreview, .capturePhoto(shot: 1, orientation: .normal), .stopPreview])
+        #expect(runtime.now == ms(20_000))
+        #expect(runtime.nextDeadline == nil)
+    }
+
+    @Test func cameraThatNeverAnswersTimesOut() {
+        var runtime = runtime(FakeCamera(latency: nil), configuration: MachineConfiguration(captureTimeout: .seconds(2)))
+        runtime.buttonEdge(down: true, at: ms(0))
+        runtime.buttonEdge(down: false, at: ms(100))
+        runtime.advance(to: ms(5000))
+        #expect(runtime.sink.records == [
+            Entry(milliseconds: 30, record: .state(from: .idle, to: .previewing)),
+            Entry(milliseconds: 130, record: .state(from: .previewing, to: .capturing)),
+            Entry(milliseconds: 2130, record: .captureFailed(shot: 1, reason: .timeout)),
+            Entry(milliseconds: 2130, record: .state(from: .capturing, to: .previewing)),
+        ])
+    }
+
+    @Test func clipStopsAtTheLimitWithTheOrientationLatchedAtItsStart() {
+        var runtime = runtime(configuration: MachineConfiguration(maxClipLength: .seconds(5)))
+        runtime.ingest([sample(ms: 500, -1, 0, 0)])
+        runtime.buttonEdge(down: true, at: ms(1000))
+        // Turned during the clip: the clip keeps left-up.
+        runtime.ingest([sample(ms: 4000, 0.1, -1, 0), sample(ms: 4001, 0.1, -1, 0)])
+        runtime.buttonEdge(down: false, at: ms(8000))
+        runtime.advance(to: ms(9000))
+        #expect(runtime.sink.records == [
+            Entry(milliseconds: 500, record: .orientation(.leftUp)),
+            Entry(milliseconds: 1030, record: .state(from: .idle, to: .previewing)),
+            Entry(milliseconds: 2000, record: .state(from: .previewing, to: .recording)),
+            Entry(milliseconds: 2000, record: .recordStart(clip: 1, orientation: .leftUp, stale: false)),
+            Entry(milliseconds: 4000, record: .orientation(.bottomUp)),
+            Entry(milliseconds: 7000, record: .recordStop(clip: 1, orientation: .leftUp, reason: .clipLimit)),
+            Entry(milliseconds: 7000, record: .state(from: .recording, to: .previewing)),
+        ])
+        #expect(runtime.camera.orders.contains { $0.time == ms(2000) && $0.order == .startRecording(clip: 1, orientation: .leftUp) })
+        #expect(runtime.camera.orders.contains { $0.time == ms(7000) && $0.order == .stopRecording(clip: 1) })
+    }
+
+    @Test func sensorFaultStampsTheNextPhotoStale() {
+        var runtime = runtime(configuration: MachineConfiguration())
+        runtime.ingest([sample(ms: 10, 1, 0, 0)])
+        runtime.advance(to: ms(100))
+        runtime.sensorFailed()
+        runtime.buttonEdge(down: true, at: ms(200))
+        runtime.buttonEdge(down: false, at: ms(300))
+        runtime.advance(to: ms(1000))
+        let records = runtime.sink.records.map(\.record)
+        #expect(records.contains(.fault(.sensor)))
+        #expect(records.contains(.capture(shot: 1, orientation: .rightUp, stale: true)))
+    }
+
+    @Test func stuckButtonIsAFaultUntilReleased() {
+        var runtime = runtime(configuration: MachineConfiguration(idleTimeout: .seconds(3600), maxClipLength: .seconds(10)))
+        runtime.buttonEdge(down: true, at: ms(0))
+        runtime.advance(to: ms(60_000))
+        runtime.buttonEdge(down: false, at: ms(61_000))
+        runtime.advance(to: ms(62_000))
+        #expect(runtime.sink.records.map(\.record) == [
+            .state(from: .idle, to: .previewing),
+            .state(from: .previewing, to: .recording),
+            .recordStart(clip: 1, orientation: .normal, stale: false),
+            .recordStop(clip: 1, orientation: .normal, reason: .clipLimit),
+            .state(from: .recording, to: .previewing),
+            .fault(.button),
+            .recovered(.button),
+        ])
+        #expect(runtime.sink.records.map(\.milliseconds) == [30, 1000, 1000, 11_000, 11_000, 30_000, 61_030])
+    }
+
+    @Test func floodOfCompletionsOverflowsIntoAFaultRecord() {
+        var camera = FakeCamera()
+        for index in 0..<40 { camera.scheduled.append((ms(5), .captureFinished(shot: UInt32(100 + index)))) }
+        var runtime = runtime(camera, configuration: MachineConfiguration())
+        runtime.advance(to: ms(10))
+        let faults = runtime.sink.records.filter { $0.record == .fault(.eventQueue) }
+        #expect(!faults.isEmpty)
+        #expect(faults.allSatisfy { $0.milliseconds == 5 })
+        #expect(runtime.camera.scheduled.isEmpty)
+    }
+
+    @Test func samplesBatchFromABuffer() {
+        var runtime = runtime(configuration: MachineConfiguration())
+        let batch = [sample(ms: 1, 0, 1, 0), sample(ms: 2, -1, 0, 0), sample(ms: 3, 0, 0, -1), sample(ms: 4, 0, 0, -1)]
+        batch.withUnsafeBufferPointer { runtime.ingest($0) }
+        #expect(runtime.sink.records == [
+            Entry(milliseconds: 2, record: .orientation(.leftUp)),
+            Entry(milliseconds: 3, record: .orientation(.lensUp)),
+        ])
+        #expect(runtime.state.orientation == .lensUp)
+        #expect(runtime.state.lastUpright == .leftUp)
+    }
+}

@@ -1,0 +1,215 @@
+import UprightCore
+import UprightHost
+
+/// Breadth-first exploration of every event sequence up to a length from a start state,
+/// checking invariants after each event and collecting the transitions taken.
+///
+/// Alphabet (17 events, restricted the way the real inputs are): the shutter gestures follow
+/// the button (pressed only when up; released or held only when down; a hold's release gives
+/// no gesture, as ShutterGesture does); two poses, one upright (`left-up`) and one flat
+/// (`lens-up`); camera completions for the current shot or clip, plus one late completion for
+/// the previous one of each; a timer fires only while armed; sensor fault and recovery, lost
+/// events, shutdown.
+///
+/// Pruning: two sequences that reach the same canonical node (machine state with the shot and
+/// clip numbers left out, since only their equality with completions matters, plus the button,
+/// the armed timers, the open-press count and the clip latch) have identical futures, so only
+/// the first one reached (at the smallest depth, hence with the most remaining length) is
+/// expanded. Every sequence is still covered, with invariants checked on each step.
+struct MachineExplorer {
+    struct Node {
+        var state: MachineState
+        var buttonDown = false
+        var armed: [Bool] = [false, false, false]
+        /// Accepted presses not yet answered by a capture, capture-failed, record-start or
+        /// shutter-rejected record.
+        var openPresses = 0
+        /// The latch of the running clip, from its record-start.
+        var clipLatch: UprightOrientation?
+    }
+
+    struct Key: Hashable {
+        var name: StateName
+        var orientation: Orientation
+        var lastUpright: UprightOrientation
+        var sensorFaulty: Bool
+        var press: [UInt8]
+        var queue: [UInt8]
+        var shotLatch: UInt8
+        var clipLatch: UInt8
+        var buttonDown: Bool
+        var armed: [Bool]
+        var openPresses: Int
+        var recordedClipLatch: UprightOrientation?
+    }
+
+    struct Step: Hashable {
+        var from: StateName
+        var event: EventKind
+        /// nil: the state stayed.
+        var to: StateName?
+    }
+
+    let machine: CameraMachine
+    var failures: [String] = []
+    /// Effective transitions seen: the state (name or data) changed, or the machine acted.
+    var steps: Set<Step> = []
+    var nodesExpanded = 0
+    var sequencesChecked = 0
+    var maxCommands = 0
+
+    init(configuration: MachineConfiguration) {
+        machine = CameraMachine(configuration: configuration)
+    }
+
+    static func code(_ latch: Latch) -> UInt8 { latch.orientation.rawValue | (latch.stale ? 4 : 0) }
+
+    static func key(_ node: Node) -> Key {
+        let state = node.state
+        var queue = state.queue
+        var queued: [UInt8] = []
+        while let latch = queue.removeFirst() { queued.append(code(latch)) }
+        let press: [UInt8]
+        switch state.press {
+        case .up: press = [0]
+        case .consumed: press = [1]
+        case .pending(let latch): press = [2, code(latch)]
+        }
+        return Key(
+            name: state.name, orientation: state.orientation, lastUpright: state.lastUpright,
+            sensorFaulty: state.sensorFaulty, press: press, queue: queued,
+            shotLatch: code(state.shotLatch), clipLatch: code(state.clipLatch),
+            buttonDown: node.buttonDown, armed: node.armed, openPresses: node.openPresses,
+            recordedClipLatch: node.clipLatch)
+    }
+
+    func alphabet(_ node: Node) -> [MachineEvent] {
+        let state = node.state
+        var events: [MachineEvent] = node.buttonDown ? [.shutterReleased, .shutterHeld] : [.shutterPressed]
+        events += [
+            .orientationChanged(.leftUp), .orientationChanged(.lensUp),
+            .captureFinished(shot: state.shot), .captureFailed(shot: state.shot), .captureFinished(shot: state.shot &- 1),
+            .recordingStarted(clip: state.clip), .recordingStopped(clip: state.clip), .recordingFailed(clip: state.clip),
+            .recordingStopped(clip: state.clip &- 1),
+            .sensorFault, .sensorRecovered, .eventsLost, .shutdownRequested,
+        ]
+        for timer in TimerID.allCases where node.armed[Int(timer.rawValue)] { events.append(.timerFired(timer)) }
+        return events
+    }
+
+    mutating func explore(from start: StateName, depth: Int) {
+        var root = Node(state: MachineState(start))
+        let startCommands = machine.start(&root.state)
+        apply(startCommands, to: &root)
+        var visited: Set<Key> = [MachineExplorer.key(root)]
+        var frontier = [root]
+        for _ in 0..<depth {
+            var next: [Node] = []
+            for node in frontier {
+                nodesExpanded += 1
+                for event in alphabet(node) {
+                    sequencesChecked += 1
+                    var child = node
+                    step(&child, event)
+                    if failures.count > 20 { return }
+                    if visited.insert(MachineExplorer.key(child)).inserted { next.append(child) }
+                }
+            }
+            frontier = next
+        }
+    }
+
+    private mutating func apply(_ commands: Commands, to node: inout Node) {
+        for command in commands {
+            switch command {
+            case .armTimer(let timer, _): node.armed[Int(timer.rawValue)] = true
+            case .cancelTimer(let timer): node.armed[Int(timer.rawValue)] = false
+            default: break
+            }
+        }
+    }
+
+    private mutating func fail(_ message: String, _ event: MachineEvent, _ before: MachineState) {
+        failures.append("\(message) (event \(event) in \(before.name))")
+    }
+
+    mutating func step(_ node: inout Node, _ event: MachineEvent) {
+        let before = node.state
+        if event == .shutterPressed {
+            node.buttonDown = true
+            if before.name != .recording { node.openPresses += 1 }
+        }
+        if event == .shutterReleased || event == .shutterHeld { node.buttonDown = false }
+        if case .timerFired(let timer) = event { node.armed[Int(timer.rawValue)] = false }
+
+        let commands = machine.transition(&node.state, event)
+        let after = node.state
+        maxCommands = max(maxCommands, commands.count)
+        apply(commands, to: &node)
+
+        var stateRecords: [(StateName, StateName)] = []
+        var photosStarted = 0
+        for command in commands {
+            switch command {
+            case .capturePhoto(let shot, let orientation):
+                photosStarted += 1
+                if shot != after.shot || orientation != after.shotLatch.orientation { fail("photo \(shot) is not the one in flight", event, before) }
+            case .startRecording(_, let orientation):
+                if before.name == .recording { fail("a second clip started", event, before) }
+                if orientation != after.clipLatch.orientation { fail("clip started with another orientation", event, before) }
+            case .journal(let record):
+                switch record {
+                case .state(let from, let to): stateRecords.append((from, to))
+                case .capture, .captureFailed, .shutterRejected: node.openPresses -= 1
+                case .recordStart(_, let orientation, _):
+                    node.openPresses -= 1
+                    node.clipLatch = orientation
+                case .recordStop(_, let orientation, _):
+                    if orientation != node.clipLatch { fail("record-stop reports \(orientation), clip latched \(String(describing: node.clipLatch))", event, before) }
+                    node.clipLatch = nil
+                case .recordFailed:
+                    node.clipLatch = nil
+                default: break
+                }
+            default: break
+            }
+        }
+
+        // Never two captures in flight: at most one photo ordered per event, and only by
+        // entering `capturing` or by finishing the previous one while staying there.
+        if photosStarted > 1 { fail("two photos ordered by one event", event, before) }
+        if photosStarted == 1 && after.name != .capturing { fail("photo ordered outside capturing", event, before) }
+        if photosStarted == 1 && before.name == .capturing && !finishesPhoto(event, before) { fail("photo ordered with one in flight", event, before) }
+        // Every accepted press is answered exactly once: the presses still open are exactly the
+        // one down, the queued ones and the one in flight.
+        var open = 0
+        if case .pending = after.press { open += 1 }
+        open += Int(after.queue.count)
+        if after.name == .capturing { open += 1 }
+        if node.openPresses != open { fail("open presses \(node.openPresses), expected \(open)", event, before) }
+        // The latch holds through a clip.
+        if after.name == .recording {
+            if node.clipLatch != after.clipLatch.orientation { fail("clip latch changed", event, before) }
+        } else if node.clipLatch != nil {
+            fail("clip latch kept outside recording", event, before)
+        }
+        // Every state change has its record, and only state changes do.
+        if before.name != after.name {
+            if stateRecords.count != 1 || stateRecords[0].0 != before.name || stateRecords[0].1 != after.name { fail("state change without its record", event, before) }
+        } else if !stateRecords.isEmpty {
+            fail("state record without a change", event, before)
+        }
+        if commands.count > Commands.capacity { fail("more commands than capacity", event, before) }
+        if before != after || !commands.isEmpty {
+            steps.insert(Step(from: before.name, event: event.kind, to: before.name == after.name ? nil : after.name))
+        }
+    }
+
+    private func finishesPhoto(_ event: MachineEvent, _ before: MachineState) -> Bool {
+        switch event {
+        case .captureFinished(let shot), .captureFailed(let shot): shot == before.shot
+        case .timerFired(.capture): true
+        default: false
+        }
+    }
+}
