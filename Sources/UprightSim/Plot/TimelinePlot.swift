@@ -10,16 +10,20 @@ import UprightCore
 /// find them.
 public enum TimelinePlot {
     public static let width = 1200
-    public static let height = 560
+    public static let height = 576
 
     static let left = 96.0
     static let right = 110.0
-    static let chartTop = 104.0
-    static let chartBottom = 384.0
-    static let orientationBand = (top: 398.0, height: 26.0)
-    static let stateBand = (top: 432.0, height: 26.0)
-    static let buttonLane = (top: 468.0, height: 18.0)
-    static let axisY = 496.0
+    /// Capture markers sit in their own strip above the chart, in up to three rows.
+    static let captureStripTop = 88.0
+    static let chartTop = 142.0
+    static let chartBottom = 402.0
+    /// Degrees of headroom above and below the outer grid lines, so curves clear the frame.
+    static let headroomDegrees = 15.0
+    static let orientationBand = (top: 416.0, height: 26.0)
+    static let stateBand = (top: 450.0, height: 26.0)
+    static let buttonLane = (top: 486.0, height: 18.0)
+    static let axisY = 514.0
 
     public static func svg(_ recording: RunRecording) -> String {
         var svg = SVGBuilder(width: width, height: height)
@@ -28,14 +32,15 @@ public enum TimelinePlot {
         func x(_ t: Double) -> Double { left + min(max(t, 0), duration) / duration * plotWidth }
 
         let (low, high) = valueRange(recording)
-        func y(_ degrees: Double) -> Double { chartBottom - (degrees - low) / (high - low) * (chartBottom - chartTop) }
+        let scaleLow = low - headroomDegrees, scaleHigh = high + headroomDegrees
+        func y(_ degrees: Double) -> Double { chartBottom - (degrees - scaleLow) / (scaleHigh - scaleLow) * (chartBottom - chartTop) }
 
         svg.rect(x: 0, y: 0, width: Double(width), height: Double(height), fill: "#ffffff")
         svg.text(recording.title, x: left, y: 26, extra: "font-size=\"16\" font-weight=\"bold\" class=\"title\"")
         drawLegend(&svg)
 
         // Faults behind everything else in the chart.
-        for fault in recording.faults {
+        for (index, fault) in recording.faults.enumerated() {
             let start = x(fault.startSeconds)
             let end = x(fault.endSeconds ?? duration)
             if end - start >= 2 {
@@ -43,7 +48,7 @@ public enum TimelinePlot {
             } else {
                 svg.line(x1: start, y1: chartTop, x2: start, y2: buttonLane.top + buttonLane.height, stroke: PlotPalette.fault, width: 1.5, extra: "class=\"fault\"")
             }
-            svg.text("\u{26A0} " + fault.kind, x: start + 3, y: chartBottom - 6, extra: "font-size=\"10\" fill=\"\(PlotPalette.fault)\"")
+            svg.text("\u{26A0} " + fault.kind, x: start + 3, y: chartBottom - 6 - Double(index % 3) * 13, extra: "font-size=\"10\" fill=\"\(PlotPalette.fault)\"")
         }
 
         // Grid and the degree axis.
@@ -142,8 +147,8 @@ public enum TimelinePlot {
 
     static func segment(_ svg: inout SVGBuilder, from start: Double, to end: Double, band: (top: Double, height: Double), fill: String, label: String, cssClass: String) {
         svg.rect(x: start, y: band.top, width: end - start, height: band.height, fill: fill, extra: "stroke=\"#ffffff\" stroke-width=\"0.5\" class=\"\(cssClass)\"")
-        // Roughly 6.5 px per character at 11 px: label only the segments it fits in.
-        if end - start > Double(label.count) * 6.5 + 6 {
+        // Roughly 6 px per character at 11 px: label only the segments it fits in.
+        if end - start > Double(label.count) * 6.0 + 4 {
             svg.text(label, x: (start + end) / 2, y: band.top + band.height / 2 + 4, anchor: "middle", extra: "font-size=\"11\" fill=\"#1a1a1a\"")
         }
     }
@@ -171,12 +176,13 @@ public enum TimelinePlot {
 
     static func drawCaptures(_ svg: inout SVGBuilder, _ recording: RunRecording, x: (Double) -> Double) {
         let n = SVGBuilder.number
+        svg.text("captures", x: left - 6, y: captureStripTop + 29, anchor: "end", extra: "fill=\"\(PlotPalette.axis)\"")
         var previousLabelEnd = -Double.infinity
         var row = 0
         for capture in recording.captures {
             let cx = x(capture.timeSeconds)
             let color = PlotPalette.color(capture.orientation.orientation)
-            svg.line(x1: cx, y1: chartTop, x2: cx, y2: buttonLane.top + buttonLane.height, stroke: "#444444", width: 1, extra: "stroke-dasharray=\"3 3\" stroke-opacity=\"0.7\"")
+            svg.line(x1: cx, y1: captureStripTop + 8, x2: cx, y2: buttonLane.top + buttonLane.height, stroke: "#444444", width: 1, extra: "stroke-dasharray=\"3 3\" stroke-opacity=\"0.7\"")
             let label: String
             switch capture.kind {
             case .photo:
@@ -190,7 +196,7 @@ public enum TimelinePlot {
             let labelWidth = Double(label.count) * 6.2 + 16
             if cx - 8 < previousLabelEnd { row = (row + 1) % 3 } else { row = 0 }
             previousLabelEnd = max(previousLabelEnd, cx + labelWidth)
-            let markY = chartTop + 12 + Double(row) * 16
+            let markY = captureStripTop + 8 + Double(row) * 17
             switch capture.kind {
             case .photo:
                 svg.raw("<circle cx=\"\(n(cx))\" cy=\"\(n(markY))\" r=\"5.5\" fill=\"\(color)\" stroke=\"#222222\" stroke-width=\"1.2\" class=\"capture\"/>")
