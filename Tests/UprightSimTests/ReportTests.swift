@@ -76,3 +76,43 @@ import UprightSim
         #expect(ProgressBar.line(doneSeconds: 0.6, totalSeconds: 60) == "[------------------------------]   1%  0.6/60.0 s")
     }
 }
+
+@Suite struct RunReportTests {
+    @Test func seedFirstThenTimelineSummaryAndExpectations() throws {
+        let events = Array(DemoEvents.events.prefix(2))
+        let results = [ExpectationResult(expected: "captures = 1", actual: "0", passed: false), ExpectationResult(expected: "clips = 0", actual: "0", passed: true)]
+        let lines = RunReport.lines(scenarioName: "<demo>", seed: 7, events: events, expectations: results)
+        #expect(Array(lines.prefix(6)) == [
+            "seed 7 (rerun with --seed 7)", "scenario <demo>", "",
+            "     t (s)  event             detail",
+            "     0.200  orientation       normal",
+            "     1.030  state             idle -> previewing",
+        ])
+        #expect(Array(lines.suffix(3)) == ["expectations: 1 of 2 not met", "  FAIL  captures = 1 (got 0)", "  ok    clips = 0"])
+        #expect(!RunReport.allMet(results))
+        #expect(RunReport.allMet([results[1]]))
+    }
+}
+
+@Suite struct RealtimePacerTests {
+    /// A fake wall clock that only moves when the pacer sleeps.
+    final class FakeWall: @unchecked Sendable {
+        var now = Instant(nanoseconds: 5_000_000_000)
+        var sleeps: [TimeSpan] = []
+    }
+
+    @Test func sleepsUntilTheWallCatchesUpInBoundedSteps() {
+        let wall = FakeWall()
+        let pacer = RealtimePacer(virtualStart: .zero, wallNow: { wall.now }, sleep: { span in
+            wall.sleeps.append(span)
+            wall.now = wall.now + span
+        })
+        pacer.wait(until: Instant(nanoseconds: 600_000_000))
+        #expect(wall.sleeps == [.milliseconds(250), .milliseconds(250), .milliseconds(100)])
+        #expect(wall.now == Instant(nanoseconds: 5_600_000_000))
+        // Behind the wall clock: no sleep.
+        wall.sleeps = []
+        pacer.wait(until: Instant(nanoseconds: 100_000_000))
+        #expect(wall.sleeps.isEmpty)
+    }
+}
