@@ -32,7 +32,10 @@ public struct ProgressBar {
             let bytes = Array(text.utf8)
             var offset = 0
             while offset < bytes.count {
-                let written = bytes.withUnsafeBytes { Glibc.write(STDERR_FILENO, $0.baseAddress! + offset, $0.count - offset) }
+                let written = bytes.withUnsafeBytes { raw -> Int in
+                    guard let base = raw.baseAddress else { return 0 }
+                    return Glibc.write(STDERR_FILENO, base + offset, raw.count - offset)
+                }
                 if written <= 0 { break }
                 offset += written
             }

@@ -95,6 +95,7 @@ public enum ScenarioLoader {
         case "shake":
             let start = try requiredTime(reader, "start", context)
             let duration = try requiredNumber(reader, "duration", in: 0.001...600, unit: "seconds")
+            try endsInsideTheRun(reader, "duration", start + duration, context)
             let amplitude = try requiredNumber(reader, "amplitude", in: 0...16, unit: "g")
             let frequency = try requiredNumber(reader, "frequency", in: 0.1...500, unit: "Hz")
             let axes = try readAxes(reader)
@@ -103,6 +104,7 @@ public enum ScenarioLoader {
         case "vibration":
             let start = try time(reader, "start", context) ?? 0
             let duration = try number(reader, "duration", in: 0.001...Scenario.maximumDurationSeconds, unit: "seconds")
+            if let duration { try endsInsideTheRun(reader, "duration", start + duration, context) }
             let amplitude = try requiredNumber(reader, "amplitude", in: 0...4, unit: "g")
             let frequency = try requiredNumber(reader, "frequency", in: 1...2000, unit: "Hz")
             let axes = try readAxes(reader)
@@ -112,6 +114,7 @@ public enum ScenarioLoader {
             let fall = try requiredNumber(reader, "fall", in: 0.01...3, unit: "seconds")
             let impact = try number(reader, "impact", in: 0...200, unit: "g") ?? 10
             let impactDuration = try number(reader, "impact_duration", in: 0.001...0.1, unit: "seconds") ?? 0.01
+            try endsInsideTheRun(reader, "fall", start + fall + impactDuration, context)
             disturbance = .drop(Drop(startSeconds: start, fallSeconds: fall, impactG: impact, impactSeconds: impactDuration))
         case nil:
             throw reader.error("type", "missing (required): one of \"shake\", \"vibration\", \"drop\"")
@@ -239,10 +242,15 @@ public enum ScenarioLoader {
     static func window(_ reader: JSONObjectReader, _ context: Context) throws(ConfigError) -> (Double, Double) {
         let start = try requiredTime(reader, "start", context)
         let duration = try requiredNumber(reader, "duration", in: 0.001...Scenario.maximumDurationSeconds, unit: "seconds")
-        guard start + duration <= context.durationSeconds else {
-            throw reader.error("duration", "the window ends at \(show(start + duration)) s, after the end of the run (\(show(context.durationSeconds)) s)")
-        }
+        try endsInsideTheRun(reader, "duration", start + duration, context)
         return (start, duration)
+    }
+
+    /// A window (named by `key`) ending at `end` must end inside the run.
+    static func endsInsideTheRun(_ reader: JSONObjectReader, _ key: String, _ end: Double, _ context: Context) throws(ConfigError) {
+        guard end <= context.durationSeconds + 1e-9 else {
+            throw reader.error(key, "the window ends at \(show(end)) s, after the end of the run (\(show(context.durationSeconds)) s)")
+        }
     }
 
     // MARK: expectations
