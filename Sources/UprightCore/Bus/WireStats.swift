@@ -3,7 +3,7 @@
 ///
 /// Kept by `SimBus` (and any adapter that wants it) so read modes can be compared in bytes per
 /// sample and in wire time at 100 kHz (standard mode) and 400 kHz (fast mode).
-public struct WireStats: Hashable, Sendable {
+public struct WireStats: Equatable, Sendable {
     /// Transactions attempted, acknowledged or not.
     public var transactions: Int = 0
     /// Every byte clocked on the wire: address bytes (one per START), written bytes, read bytes.

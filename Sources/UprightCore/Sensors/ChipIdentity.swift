@@ -49,7 +49,7 @@ public enum ChipModel: UInt8, Hashable, Sendable, CaseIterable {
 }
 
 /// A part found on the bus.
-public struct ChipIdentity: Hashable, Sendable {
+public struct ChipIdentity: Equatable, Sendable {
     public var model: ChipModel
     /// The raw identity register value.
     public var idValue: UInt8

@@ -1,5 +1,5 @@
 /// What one `readSamples` call did, besides the samples it delivered.
-public struct ReadReport: Hashable, Sendable {
+public struct ReadReport: Equatable, Sendable {
     /// Samples handed to the caller.
     public var delivered: Int = 0
     /// Samples the chip measured but that were lost (FIFO overflow, a gap while the chip was

@@ -1,5 +1,5 @@
 /// Something that answered at one of the accelerometer addresses.
-public struct DetectedSensor: Hashable, Sendable {
+public struct DetectedSensor: Equatable, Sendable {
     public var address: UInt8
     /// The identity register's raw value.
     public var idValue: UInt8

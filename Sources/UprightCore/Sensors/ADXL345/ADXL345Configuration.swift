@@ -14,7 +14,7 @@ public enum ADXL345DataRate: UInt8, Hashable, Sendable, CaseIterable {
 }
 
 /// How the ADXL345 is set up; every field is one of the chip's legal choices.
-public struct ADXL345Configuration: Hashable, Sendable {
+public struct ADXL345Configuration: Equatable, Sendable {
     public var range: ADXL345Range = .g2
     public var dataRate: ADXL345DataRate = .hz100
     /// BW_RATE LOW_POWER: less current, more noise (data sheet: 12.5 Hz to 400 Hz only).

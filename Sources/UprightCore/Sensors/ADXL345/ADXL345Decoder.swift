@@ -3,7 +3,7 @@
 /// Data sheet, registers 0x32-0x37: each axis is two's complement, DATAx0 the low byte
 /// (little-endian); with FULL_RES set the value is right-justified and sign-extended at
 /// 3.9 mg/LSB (256 LSB per g) at every range. Public so the benchmark can time decoding alone.
-public struct ADXL345Decoder: Hashable, Sendable {
+public struct ADXL345Decoder: Equatable, Sendable {
     public var accelerationGPerCount: Float
     public var mount: MountMatrix
     /// Software calibration offset in g (device frame), subtracted after the mount matrix.

@@ -61,7 +61,7 @@ public enum MPU6050FIFOContents: UInt8, Hashable, Sendable, CaseIterable {
 }
 
 /// The INT pin (RM 4.15, 4.16).
-public struct InterruptPin: Hashable, Sendable {
+public struct InterruptPin: Equatable, Sendable {
     public var activeLow: Bool
     /// Held until the status is read (instead of a 50 us pulse).
     public var latched: Bool
@@ -73,7 +73,7 @@ public struct InterruptPin: Hashable, Sendable {
 }
 
 /// How the MPU-6050 is set up; every field is one of the chip's legal choices.
-public struct MPU6050Configuration: Hashable, Sendable {
+public struct MPU6050Configuration: Equatable, Sendable {
     public var accelerometerRange: MPU6050AccelerometerRange = .g2
     public var gyroRange: MPU6050GyroRange = .dps250
     public var lowPassFilter: MPU6050LowPassFilter = .hz44

@@ -3,7 +3,7 @@
 /// RM 4.17-4.19: every value is a signed 16-bit big-endian pair (high byte first); a FIFO
 /// record holds the enabled measurements in register order (accelerometer, temperature, gyro).
 /// Public so that the benchmark can measure decoding alone on a byte buffer.
-public struct MPU6050Decoder: Hashable, Sendable {
+public struct MPU6050Decoder: Equatable, Sendable {
     public var contents: MPU6050FIFOContents
     public var accelerationGPerCount: Float
     public var angularRateDPSPerCount: Float
