@@ -11,30 +11,42 @@ public final class SimBus: I2CBus {
     /// Seeded bus and chip faults; nil for a clean bus.
     public var faults: FaultInjector?
 
-    private var devices: [(any SimI2CDevice)?] = Array(repeating: nil, count: 128)
-    private var unpluggedUntil: [Instant?] = Array(repeating: nil, count: 128)
+    /// One slot per 7-bit address, in a raw allocation: every transaction looks its device
+    /// up, and array accesses on a class pay copy-on-write and exclusivity checks.
+    private let slots = UnsafeMutablePointer<Slot>.allocate(capacity: 128)
+
+    private struct Slot {
+        var device: (any SimI2CDevice)?
+        var unpluggedUntil: Instant?
+    }
 
     public init(clock: SimClock, capabilities: I2CCapabilities = .combined) {
         self.clock = clock
         self.capabilities = capabilities
+        slots.initialize(repeating: Slot(device: nil, unpluggedUntil: nil), count: 128)
+    }
+
+    deinit {
+        slots.deinitialize(count: 128)
+        slots.deallocate()
     }
 
     public func attach(_ device: any SimI2CDevice, at address: UInt8) {
-        devices[Int(address & 0x7F)] = device
+        slots[Int(address & 0x7F)].device = device
     }
 
     public func detach(at address: UInt8) {
-        devices[Int(address & 0x7F)] = nil
+        slots[Int(address & 0x7F)].device = nil
     }
 
     public func device(at address: UInt8) -> (any SimI2CDevice)? {
-        devices[Int(address & 0x7F)]
+        slots[Int(address & 0x7F)].device
     }
 
     /// The chip at `address` stops acknowledging until `until` (a loose wire), then answers
     /// again with its registers reset (it lost power while unplugged).
     public func unplug(address: UInt8, until: Instant) {
-        unpluggedUntil[Int(address & 0x7F)] = until
+        slots[Int(address & 0x7F)].unpluggedUntil = until
     }
 
     public func resetStats() { stats = WireStats() }
@@ -43,15 +55,15 @@ public final class SimBus: I2CBus {
         let now = clock.now
         faults?.applyScheduledFaults(now: now, bus: self)
         let index = Int(address & 0x7F)
-        if let until = unpluggedUntil[index] {
+        if let until = slots[index].unpluggedUntil {
             if now < until {
                 stats.record(writeCount: write.count, readCount: read.count, acknowledged: false)
                 throw .noAcknowledge
             }
-            unpluggedUntil[index] = nil
-            devices[index]?.powerCycle(now: now)
+            slots[index].unpluggedUntil = nil
+            slots[index].device?.powerCycle(now: now)
         }
-        guard address < 0x80, let device = devices[index] else {
+        guard address < 0x80, let device = slots[index].device else {
             stats.record(writeCount: write.count, readCount: read.count, acknowledged: false)
             throw .noAcknowledge
         }

@@ -16,10 +16,14 @@ public final class SimADXL345: SimI2CDevice {
     /// Data sheet "FIFO": 32 entries.
     public static let fifoDepth = 32
 
-    private var registers = [UInt8](repeating: 0, count: 64)
+    /// 64 registers in a raw allocation (array accesses per byte cost more than the model).
+    private let registers = UnsafeMutablePointer<UInt8>.allocate(capacity: 64)
     private var pointer: UInt8 = 0
     private var latest: (Int16, Int16, Int16) = (0, 0, 0)
-    private var fifo: [(Int16, Int16, Int16)] = []
+    /// The FIFO as a ring of 32 entries of three counts.
+    private let entries = UnsafeMutablePointer<(Int16, Int16, Int16)>.allocate(capacity: 32)
+    private var fifoHead = 0
+    private var fifoCount = 0
     private var nextSampleTime = Instant.zero
     private var frozenUntil: Instant?
     private var noise: NormalTable
@@ -32,19 +36,25 @@ public final class SimADXL345: SimI2CDevice {
         self.imperfections = imperfections
         var generator = SeededGenerator(seed: seed)
         noise = NormalTable(generator: &generator)
-        fifo.reserveCapacity(Self.fifoDepth)
+        registers.initialize(repeating: 0, count: 64)
+        entries.initialize(repeating: (0, 0, 0), count: Self.fifoDepth)
         resetRegisters()
         resetCount = 0
+    }
+
+    deinit {
+        registers.deallocate()
+        entries.deallocate()
     }
 
     /// Data sheet Table 19 reset values: DEVID, BW_RATE 0x0A (100 Hz), INT_SOURCE 0x02, all
     /// others 0x00 (POWER_CTL 0: standby, FIFO_CTL 0: bypass).
     private func resetRegisters() {
-        for index in registers.indices { registers[index] = 0 }
+        registers.update(repeating: 0, count: 64)
         registers[Int(ADXL345Register.deviceID)] = deviceID
         registers[Int(ADXL345Register.bandwidthRate)] = 0x0A
         registers[Int(ADXL345Register.interruptSource)] = 0x02
-        fifo.removeAll(keepingCapacity: true)
+        fifoCount = 0
         latest = (0, 0, 0)
         frozenUntil = nil
         resetCount += 1
@@ -54,7 +64,7 @@ public final class SimADXL345: SimI2CDevice {
 
     public var isMeasuring: Bool { registers[Int(ADXL345Register.powerControl)] & ADXL345Register.powerMeasure != 0 }
 
-    public var fifoEntries: Int { fifo.count }
+    public var fifoEntries: Int { fifoCount }
 
     private var fifoMode: UInt8 { registers[Int(ADXL345Register.fifoControl)] >> 6 }
 
@@ -82,6 +92,17 @@ public final class SimADXL345: SimI2CDevice {
                 pointer = (pointer + 1) & 0x3F
             }
         }
+        if pointer == ADXL345Register.dataX0 && read.count == 6 {
+            // The common case, one entry: all six bytes at once.
+            let value = shown
+            let x = UInt16(bitPattern: value.0), y = UInt16(bitPattern: value.1), z = UInt16(bitPattern: value.2)
+            read[0] = UInt8(x & 0xFF); read[1] = UInt8(x >> 8)
+            read[2] = UInt8(y & 0xFF); read[3] = UInt8(y >> 8)
+            read[4] = UInt8(z & 0xFF); read[5] = UInt8(z >> 8)
+            pointer = ADXL345Register.dataX0 + 6
+            if fifoMode != 0 && fifoCount > 0 { popEntry() }
+            return
+        }
         var readData = false
         for index in 0..<read.count {
             if pointer >= ADXL345Register.dataX0 && pointer <= ADXL345Register.dataX0 + 5 { readData = true }
@@ -89,10 +110,20 @@ public final class SimADXL345: SimI2CDevice {
             pointer = (pointer + 1) & 0x3F
         }
         // "Retrieving Data from FIFO": the entry pops when the read of the data registers ends.
-        if readData && fifoMode != 0 && !fifo.isEmpty { fifo.removeFirst() }
+        if readData && fifoMode != 0 && fifoCount > 0 { popEntry() }
     }
 
-    private var shown: (Int16, Int16, Int16) { fifoMode != 0 ? (fifo.first ?? latest) : latest }
+    private var shown: (Int16, Int16, Int16) { fifoMode != 0 && fifoCount > 0 ? entries[fifoHead] : latest }
+
+    private func popEntry() {
+        fifoHead = (fifoHead + 1) % Self.fifoDepth
+        fifoCount -= 1
+    }
+
+    private func pushEntry(_ entry: (Int16, Int16, Int16)) {
+        entries[(fifoHead + fifoCount) % Self.fifoDepth] = entry
+        fifoCount += 1
+    }
 
     private func load(_ address: UInt8) -> UInt8 {
         switch address {
@@ -103,11 +134,11 @@ public final class SimADXL345: SimI2CDevice {
             let bits = UInt16(bitPattern: count)
             return (address - ADXL345Register.dataX0) % 2 == 0 ? UInt8(bits & 0xFF) : UInt8(bits >> 8)
         case ADXL345Register.fifoStatus:
-            return UInt8(min(fifo.count, 63))
+            return UInt8(min(fifoCount, 63))
         case ADXL345Register.interruptSource:
             var value = registers[Int(address)] & ~ADXL345Register.interruptWatermark
             let watermark = Int(registers[Int(ADXL345Register.fifoControl)] & 0x1F)
-            if fifoMode != 0 && watermark > 0 && fifo.count >= watermark { value |= ADXL345Register.interruptWatermark }
+            if fifoMode != 0 && watermark > 0 && fifoCount >= watermark { value |= ADXL345Register.interruptWatermark }
             registers[Int(address)] = 0
             return value
         default:
@@ -126,7 +157,7 @@ public final class SimADXL345: SimI2CDevice {
             if !wasMeasuring && isMeasuring { nextSampleTime = now + samplePeriod }
         case ADXL345Register.fifoControl:
             registers[Int(address)] = value
-            if value >> 6 == 0 { fifo.removeAll(keepingCapacity: true) }
+            if value >> 6 == 0 { fifoCount = 0 }
         default:
             registers[Int(address)] = value
         }
@@ -144,21 +175,23 @@ public final class SimADXL345: SimI2CDevice {
         let useful = mode != 0 ? Self.fifoDepth + 1 : 1
         let skipped = max(0, due - useful)
         if skipped > 0 && mode != 0 { registers[Int(ADXL345Register.interruptSource)] |= ADXL345Register.interruptOverrun }
+        var noise = self.noise
+        defer { self.noise = noise }
         for index in skipped..<due {
-            measure(at: nextSampleTime + period * Int64(index))
+            measure(at: nextSampleTime + period * Int64(index), noise: &noise)
             guard mode != 0 else { continue }
-            if fifo.count == Self.fifoDepth {
+            if fifoCount == Self.fifoDepth {
                 registers[Int(ADXL345Register.interruptSource)] |= ADXL345Register.interruptOverrun
                 if mode == 1 { continue }  // FIFO mode stops collecting when full
-                fifo.removeFirst()  // stream and trigger modes keep the newest
+                popEntry()  // stream and trigger modes keep the newest
             }
-            fifo.append(latest)
+            pushEntry(latest)
         }
         registers[Int(ADXL345Register.interruptSource)] |= ADXL345Register.interruptDataReady
         nextSampleTime = nextSampleTime + period * Int64(due)
     }
 
-    private func measure(at time: Instant) {
+    private func measure(at time: Instant, noise: inout NormalTable) {
         samplesMeasured += 1
         if let until = frozenUntil {
             if time < until { return }

@@ -17,7 +17,8 @@ public final class SimMPU6050: SimI2CDevice {
     /// Chip-frame motion (the simulator applies the board's mount matrix before this).
     public let motion: any MotionSource
 
-    private var registers = [UInt8](repeating: 0, count: 128)
+    /// 128 registers in a raw allocation (see `ByteFIFO` for why not an array).
+    private let registers = UnsafeMutablePointer<UInt8>.allocate(capacity: 128)
     private var pointer: UInt8 = 0
     private var fifo: ByteFIFO
     private var lastFIFOByte: UInt8 = 0
@@ -37,14 +38,20 @@ public final class SimMPU6050: SimI2CDevice {
         var generator = SeededGenerator(seed: seed)
         noise = NormalTable(generator: &generator)
         fifo = ByteFIFO(capacity: fifoCapacityBytes)
+        registers.initialize(repeating: 0, count: 128)
         resetRegisters()
         resetCount = 0
+    }
+
+    deinit {
+        registers.deallocate()
+        fifo.deallocate()
     }
 
     /// RM section 3 register table: every register resets to 0x00 except PWR_MGMT_1 (0x40,
     /// asleep) and WHO_AM_I.
     private func resetRegisters() {
-        for index in registers.indices { registers[index] = 0 }
+        registers.update(repeating: 0, count: 128)
         registers[Int(MPU6050Register.powerManagement1)] = MPU6050Register.powerSleep
         registers[Int(MPU6050Register.whoAmI)] = whoAmI
         fifo.clear()
@@ -84,6 +91,13 @@ public final class SimMPU6050: SimI2CDevice {
                 store(byte, at: pointer, now: now)
                 advancePointer()
             }
+        }
+        if pointer == MPU6050Register.fifoReadWrite {
+            // Stream the FIFO in bulk; an empty FIFO repeats the last byte read from it.
+            let taken = fifo.pop(into: read)
+            if taken > 0 { lastFIFOByte = read[taken - 1] }
+            for index in taken..<read.count { read[index] = lastFIFOByte }
+            return
         }
         for index in 0..<read.count {
             read[index] = load(pointer)
@@ -163,31 +177,41 @@ public final class SimMPU6050: SimI2CDevice {
         let fifoOn = registers[Int(MPU6050Register.userControl)] & MPU6050Register.userFIFOEnable != 0 && recordBytes > 0
         let useful = fifoOn ? fifoCapacityBytes / recordBytes + 2 : 1
         let skipped = max(0, due - useful)
+        let enabled = registers[Int(MPU6050Register.fifoEnable)]
+        let needsGyro = enabled & 0x70 != 0
+        // Work on local copies; one write-back per batch instead of one access per byte.
+        var fifo = self.fifo
+        var noise = self.noise
+        let first = nextSampleTime
         for index in skipped..<due {
-            measure(at: nextSampleTime + period * Int64(index))
-            if fifoOn { pushRecord() }
+            let last = index == due - 1
+            measure(at: first + period * Int64(index), gyro: needsGyro || last, noise: &noise)
+            if fifoOn { pushRecord(enabled, into: &fifo) }
         }
+        self.noise = noise
         if fifoOn && fifo.takeOverflow() { registers[Int(MPU6050Register.interruptStatus)] |= MPU6050Register.interruptFIFOOverflow }
+        self.fifo = fifo
         registers[Int(MPU6050Register.interruptStatus)] |= MPU6050Register.interruptDataReady
-        nextSampleTime = nextSampleTime + period * Int64(due)
+        samplesMeasured += due - skipped
+        nextSampleTime = first + period * Int64(due)
     }
 
-    private func measure(at time: Instant) {
-        samplesMeasured += 1
+    private func measure(at time: Instant, gyro: Bool, noise: inout NormalTable) {
         if let until = frozenUntil {
             if time < until { return }
             frozenUntil = nil
         }
         let truth = motion.motion(at: time)
-        let accelCounts = MPU6050AccelerometerRange(rawValue: (registers[Int(MPU6050Register.accelConfig)] >> 3) & 3)!.countsPerG
-        let gyroCounts = MPU6050GyroRange(rawValue: (registers[Int(MPU6050Register.gyroConfig)] >> 3) & 3)!.countsPerDPS
+        let accelCounts = Float(16384 >> Int((registers[Int(MPU6050Register.accelConfig)] >> 3) & 3))
         let a = truth.accelerationG + imperfections.accelerationBiasG
-        let g = truth.angularRateDPS + imperfections.angularRateBiasDPS
         let an = imperfections.accelerationNoiseG
-        let gn = imperfections.angularRateNoiseDPS
         put(MPU6050Register.accelXHigh, (a.x + an * noise.next()) * accelCounts)
         put(MPU6050Register.accelXHigh + 2, (a.y + an * noise.next()) * accelCounts)
         put(MPU6050Register.accelXHigh + 4, (a.z + an * noise.next()) * accelCounts)
+        guard gyro else { return }
+        let gyroCounts = MPU6050GyroRange(rawValue: (registers[Int(MPU6050Register.gyroConfig)] >> 3) & 3)!.countsPerDPS
+        let g = truth.angularRateDPS + imperfections.angularRateBiasDPS
+        let gn = imperfections.angularRateNoiseDPS
         put(MPU6050Register.temperatureHigh, (temperatureCelsius - 36.53) * 340)
         put(MPU6050Register.gyroXHigh, (g.x + gn * noise.next()) * gyroCounts)
         put(MPU6050Register.gyroXHigh + 2, (g.y + gn * noise.next()) * gyroCounts)
@@ -203,15 +227,11 @@ public final class SimMPU6050: SimI2CDevice {
     }
 
     /// RM 4.7: the enabled measurements, in register order (accel, temp, gyro X, Y, Z).
-    private func pushRecord() {
-        let enabled = registers[Int(MPU6050Register.fifoEnable)]
-        func push(_ address: UInt8, _ count: Int) {
-            for offset in 0..<count { fifo.push(registers[Int(address) + offset]) }
-        }
-        if enabled & MPU6050Register.fifoAccelerometer != 0 { push(MPU6050Register.accelXHigh, 6) }
-        if enabled & MPU6050Register.fifoTemperature != 0 { push(MPU6050Register.temperatureHigh, 2) }
-        if enabled & 0x40 != 0 { push(MPU6050Register.gyroXHigh, 2) }
-        if enabled & 0x20 != 0 { push(MPU6050Register.gyroXHigh + 2, 2) }
-        if enabled & 0x10 != 0 { push(MPU6050Register.gyroXHigh + 4, 2) }
+    private func pushRecord(_ enabled: UInt8, into fifo: inout ByteFIFO) {
+        if enabled & MPU6050Register.fifoAccelerometer != 0 { fifo.push(registers + Int(MPU6050Register.accelXHigh), 6) }
+        if enabled & MPU6050Register.fifoTemperature != 0 { fifo.push(registers + Int(MPU6050Register.temperatureHigh), 2) }
+        if enabled & 0x40 != 0 { fifo.push(registers + Int(MPU6050Register.gyroXHigh), 2) }
+        if enabled & 0x20 != 0 { fifo.push(registers + Int(MPU6050Register.gyroXHigh) + 2, 2) }
+        if enabled & 0x10 != 0 { fifo.push(registers + Int(MPU6050Register.gyroXHigh) + 4, 2) }
     }
 }
