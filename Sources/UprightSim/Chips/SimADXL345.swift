@@ -73,6 +73,18 @@ public final class SimADXL345: SimI2CDevice {
         TimeSpan(nanoseconds: 10_240_000_000 >> Int64(registers[Int(ADXL345Register.bandwidthRate)] & 0x0F))
     }
 
+    /// The INT1 pin's logical state at `now`: an enabled source mapped to INT1 (INT_MAP bit
+    /// clear) that is pending. Watermark follows the FIFO level; the simulator turns rising
+    /// edges into GPIO events.
+    public func interruptAsserted(now: Instant) -> Bool {
+        catchUp(now: now)
+        var pending = registers[Int(ADXL345Register.interruptSource)] & ~ADXL345Register.interruptWatermark
+        let watermark = Int(registers[Int(ADXL345Register.fifoControl)] & 0x1F)
+        if fifoMode != 0 && watermark > 0 && fifoCount >= watermark { pending |= ADXL345Register.interruptWatermark }
+        if fifoMode != 0 && fifoCount == 0 { pending &= ~ADXL345Register.interruptDataReady }
+        return pending & registers[Int(ADXL345Register.interruptEnable)] & ~registers[Int(ADXL345Register.interruptMap)] != 0
+    }
+
     public func powerCycle(now: Instant) {
         resetRegisters()
         nextSampleTime = now

@@ -73,6 +73,14 @@ public final class SimMPU6050: SimI2CDevice {
         return TimeSpan(nanoseconds: (1 + Int64(registers[Int(MPU6050Register.sampleRateDivider)])) * 1_000_000_000 / outputRateHz)
     }
 
+    /// The INT pin's logical state at `now` (RM 4.16-4.17): an enabled interrupt whose status
+    /// bit is set and not yet cleared by a read. The simulator turns rising edges of this into
+    /// GPIO events.
+    public func interruptAsserted(now: Instant) -> Bool {
+        catchUp(now: now)
+        return registers[Int(MPU6050Register.interruptStatus)] & registers[Int(MPU6050Register.interruptEnable)] != 0
+    }
+
     public func powerCycle(now: Instant) {
         resetRegisters()
         nextSampleTime = now

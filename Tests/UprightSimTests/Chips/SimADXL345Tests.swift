@@ -85,3 +85,23 @@ private func read(_ bus: SimBus, _ register: UInt8, count: Int) throws -> [UInt8
         #expect(abs(sum.y / Float(count) + 1) < 0.01)
     }
 }
+
+@Suite struct SimADXL345InterruptTests {
+    @Test func watermarkInterruptAssertsAtTheConfiguredLevel() throws {
+        let clock = SimClock()
+        let bus = SimBus(clock: clock)
+        let chip = SimADXL345(motion: FixedMotion(.uprightAtRest), seed: 3)
+        bus.attach(chip, at: 0x53)
+        var configuration = ADXL345Configuration()
+        configuration.fifoWatermark = 8
+        configuration.interruptPin = InterruptPin()
+        var sensor = ADXL345(bus: bus, configuration: configuration)
+        try sensor.initialize(now: clock.now) { clock.advance(by: $0); return clock.now }
+        clock.advance(by: .milliseconds(70))  // 7 entries at 100 Hz
+        #expect(!chip.interruptAsserted(now: clock.now))
+        clock.advance(by: .milliseconds(10))
+        #expect(chip.interruptAsserted(now: clock.now))
+        _ = try sensor.readSamples(now: clock.now) { _ in }
+        #expect(!chip.interruptAsserted(now: clock.now))
+    }
+}

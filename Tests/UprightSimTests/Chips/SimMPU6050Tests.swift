@@ -118,3 +118,62 @@ private func read(_ bus: SimBus, _ register: UInt8, count: Int) throws -> [UInt8
         #expect(count == 50)
     }
 }
+
+@Suite struct SimMPU6050DriverTests {
+    private func board() -> (SimClock, SimBus, SimMPU6050) {
+        let clock = SimClock()
+        let bus = SimBus(clock: clock)
+        let chip = SimMPU6050(motion: FixedMotion(MotionState(accelerationG: Vector3(x: 0, y: 0, z: 1), angularRateDPS: Vector3(x: 10, y: 0, z: -5))), seed: 7, imperfections: .ideal)
+        bus.attach(chip, at: 0x68)
+        return (clock, bus, chip)
+    }
+
+    @Test func fifoWithGyroCarriesTwelveByteRecords() throws {
+        let (clock, bus, _) = board()
+        var configuration = MPU6050Configuration()
+        configuration.fifoContents = .accelerometerGyro
+        configuration.stuckSampleLimit = 0
+        var sensor = MPU6050(bus: bus, configuration: configuration)
+        try sensor.initialize(now: clock.now) { clock.advance(by: $0); return clock.now }
+        clock.advance(by: .milliseconds(5))
+        var samples: [Sample] = []
+        let before = bus.stats
+        _ = try sensor.readSamples(now: clock.now) { samples.append($0) }
+        #expect(samples.count == 5)
+        // 10 dps x 131 = 1310 counts, -5 dps = -655 counts: exact at 250 dps.
+        #expect(samples.allSatisfy { $0.angularRateDPS == Vector3(x: 1310.0 / 131, y: 0, z: -655.0 / 131) })
+        // Count read (5 bytes) + one 60-byte read (63 bytes).
+        #expect((bus.stats - before).wireBytes == 68)
+    }
+
+    @Test func lateDrainOverflowsThenRecovers() throws {
+        let (clock, bus, chip) = board()
+        var configuration = MPU6050Configuration()
+        configuration.stuckSampleLimit = 0
+        var sensor = MPU6050(bus: bus, configuration: configuration)
+        try sensor.initialize(now: clock.now) { clock.advance(by: $0); return clock.now }
+        clock.advance(by: .seconds(2))  // 2000 samples due, 170 fit
+        let late = try sensor.readSamples(now: clock.now) { _ in }
+        #expect(late.overflowed)
+        #expect(late.lost == 2000)
+        #expect(chip.fifoCount == 0)
+        clock.advance(by: .milliseconds(20))
+        var count = 0
+        let next = try sensor.readSamples(now: clock.now) { _ in count += 1 }
+        #expect(!next.overflowed)
+        #expect(count == 20)
+    }
+
+    @Test func dataReadyInterruptFollowsTheStatusRegister() throws {
+        let (clock, bus, chip) = board()
+        var configuration = MPU6050Configuration()
+        configuration.readMode = .burst
+        configuration.interruptPin = InterruptPin()
+        var sensor = MPU6050(bus: bus, configuration: configuration)
+        try sensor.initialize(now: clock.now) { clock.advance(by: $0); return clock.now }
+        _ = try bus.readRegister(address: 0x68, 0x3A)  // clears INT_STATUS
+        #expect(!chip.interruptAsserted(now: clock.now))
+        clock.advance(by: .milliseconds(1))
+        #expect(chip.interruptAsserted(now: clock.now))
+    }
+}
