@@ -38,6 +38,7 @@ extension Accelerometer {
     /// is 15.6 mg and the MPU-6050's accelerometer offset registers are not in its register map.
     /// Returns the offset, or nil when no sample arrived within the bounded number of reads.
     public mutating func calibrate(sampleCount: Int, now: Instant, wait: (TimeSpan) -> Instant) throws(SensorError) -> Vector3? {
+        guard sampleCount > 0 else { return nil }
         offsetG = .zero
         var sum = Vector3.zero
         var taken = 0

@@ -43,7 +43,7 @@ public struct WireCost: Equatable, Sendable {
                 return
             }
             start = bus.stats
-            let step = mode == .fifo ? drainInterval : sensor.samplePeriod
+            let step = max(mode == .fifo ? drainInterval : sensor.samplePeriod, .microseconds(1))
             let end = clock.now + duration
             // Bounded by the duration: one read per step.
             while clock.now < end {

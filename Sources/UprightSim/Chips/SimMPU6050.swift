@@ -217,7 +217,7 @@ public final class SimMPU6050: SimI2CDevice {
         put(MPU6050Register.accelXHigh + 2, (a.y + an * noise.next()) * accelCounts)
         put(MPU6050Register.accelXHigh + 4, (a.z + an * noise.next()) * accelCounts)
         guard gyro else { return }
-        let gyroCounts = MPU6050GyroRange(rawValue: (registers[Int(MPU6050Register.gyroConfig)] >> 3) & 3)!.countsPerDPS
+        let gyroCounts = (MPU6050GyroRange(rawValue: (registers[Int(MPU6050Register.gyroConfig)] >> 3) & 3) ?? .dps250).countsPerDPS
         let g = truth.angularRateDPS + imperfections.angularRateBiasDPS
         let gn = imperfections.angularRateNoiseDPS
         put(MPU6050Register.temperatureHigh, (temperatureCelsius - 36.53) * 340)
