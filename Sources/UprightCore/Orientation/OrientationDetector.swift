@@ -32,7 +32,7 @@ public struct OrientationDetector: Sendable {
     private var thresholds: Thresholds
     private var gravity = Vector3.zero
     private var lastTime: Instant?
-    private var rateDPS: Float = 0
+    private var rate = Vector3.zero
     private var candidate: Orientation?
     private var candidateSince = Instant.zero
     private var stillSince: Instant?
@@ -54,6 +54,9 @@ public struct OrientationDetector: Sendable {
         guard dt > 0 else { return nil }
         let measured = sample.accelerationG
         let before = gravity
+        // Rotation rate (degrees per second) as a vector, smoothed before its magnitude is
+        // taken: noise averages out instead of being rectified into a false "moving".
+        let rateNow: Vector3
         if let rate = sample.angularRateDPS {
             // Body-frame gravity turns opposite to the body: dg/dt = g x omega (radians).
             let omega = rate * (Float.pi / 180)
@@ -63,17 +66,20 @@ public struct OrientationDetector: Sendable {
                 z: gravity.x * omega.y - gravity.y * omega.x)
             gravity = gravity + cross * dt
             gravity = gravity + (measured - gravity) * smoothing(dt, parameters.gyroCorrectionTimeConstant)
-            rateDPS += (rate.magnitude - rateDPS) * smoothing(dt, parameters.rateTimeConstant)
+            rateNow = rate
         } else {
             gravity = gravity + (measured - gravity) * smoothing(dt, parameters.filterTimeConstant)
-            // Angular speed of the estimate: chord between unit vectors (= angle, small) / dt.
+            // Velocity of the estimate's direction: difference of unit vectors / dt (radians
+            // per second for small steps), so the estimate's own turning stands in for a gyro.
             let a = before.magnitude, b = gravity.magnitude
-            var speed: Float = 0
             if a > 0.05 && b > 0.05 {
-                speed = (gravity * (1 / b) - before * (1 / a)).magnitude / dt * (180 / Float.pi)
+                rateNow = (gravity * (1 / b) - before * (1 / a)) * (180 / Float.pi / dt)
+            } else {
+                rateNow = .zero
             }
-            rateDPS += (speed - rateDPS) * smoothing(dt, parameters.rateTimeConstant)
         }
+        rate = rate + (rateNow - rate) * smoothing(dt, parameters.rateTimeConstant)
+        let rateDPS = rate.magnitude
 
         let magnitudeSquared = gravity.magnitudeSquared
         let trusted = magnitudeSquared >= thresholds.minimumMagnitudeSquared
@@ -113,7 +119,7 @@ public struct OrientationDetector: Sendable {
     public mutating func reset() {
         lastTime = nil
         gravity = .zero
-        rateDPS = 0
+        rate = .zero
         candidate = nil
         stillSince = nil
     }

@@ -121,8 +121,8 @@ public enum Corpus {
                 name: "flicks\(gyro ? "-gyro-200hz" : "-100hz")", rateHz: gyro ? 200 : 100, durationSeconds: 6, hasGyro: gyro,
                 keyframes: [K(0, roll: 0)],
                 disturbances: [.flick(at: 1, rollDegrees: 70, duration: 0.3), .flick(at: 2.5, rollDegrees: -80, duration: 0.25),
-                               .flick(at: 4, rollDegrees: 90, duration: 0.3)],
-                presses: [P(at: 1.15, expect: .normal), P(at: 4.15, expect: .normal), P(at: 5.5, expect: .normal)],
+                               .flick(at: 4, rollDegrees: 90, duration: 0.3), .flick(at: 5, rollDegrees: -70, duration: 0.45)],
+                presses: [P(at: 1.15, expect: .normal), P(at: 4.15, expect: .normal), P(at: 5.2, expect: .normal), P(at: 5.8, expect: .normal)],
                 seed: gyro ? 51 : 50)
         }
     }

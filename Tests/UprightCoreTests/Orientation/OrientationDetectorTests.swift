@@ -107,3 +107,22 @@ import Testing
         #expect(abs(tangent(degrees: 80) - 5.6713) < 1e-3)
     }
 }
+
+@Suite struct DetectorParametersTests {
+    @Test func defaultsAreValid() throws {
+        try DetectorParameters().validate()
+    }
+
+    @Test func outOfRangeValuesNameTheParameter() {
+        var p = DetectorParameters()
+        p.flatExitDegrees = 85
+        #expect(throws: DetectorParameterError.flatExitDegrees) { try p.validate() }
+        p = DetectorParameters(filterTimeConstant: .zero)
+        #expect(throws: DetectorParameterError.filterTimeConstant) { try p.validate() }
+        p = DetectorParameters(hysteresisDegrees: 31)
+        #expect(throws: DetectorParameterError.hysteresisDegrees) { try p.validate() }
+        p = DetectorParameters(magnitudeToleranceG: 0)
+        #expect(throws: DetectorParameterError.magnitudeToleranceG) { try p.validate() }
+        #expect(String(describing: DetectorParameterError.stillTime.name) == "stillTime")
+    }
+}

@@ -17,6 +17,7 @@ import UprightSim
         var detector = OrientationDetector()
         let outcome = CorpusEvaluation.run(scenario, &detector)
         #expect(outcome.latches == scenario.presses.map(\.expected), "changes: \(outcome.changes)")
+        #expect(outcome.changes.count == scenario.turns.count, "changes: \(outcome.changes)")
         #expect(outcome.spuriousChanges == 0, "changes: \(outcome.changes)")
         #expect(outcome.missedTurns == 0, "changes: \(outcome.changes)")
         for latency in outcome.latenciesSeconds.compactMap({ $0 }) {
