@@ -34,7 +34,7 @@ public struct DetectorParameters: Hashable, Sendable {
     public init(
         filterTimeConstant: TimeSpan = .milliseconds(30),
         gyroCorrectionTimeConstant: TimeSpan = .milliseconds(250),
-        rateTimeConstant: TimeSpan = .milliseconds(40),
+        rateTimeConstant: TimeSpan = .milliseconds(30),
         hysteresisDegrees: Float = 8,
         flatEnterDegrees: Float = 80,
         flatExitDegrees: Float = 77,

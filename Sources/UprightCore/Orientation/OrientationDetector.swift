@@ -6,11 +6,13 @@
 ///    (time constant `filterTimeConstant`); with a gyro, a complementary filter: the estimate
 ///    is rotated by the measured angular rate every sample and pulled toward the accelerometer
 ///    with `gyroCorrectionTimeConstant`, so a linear shake barely moves it while a real turn
-///    is followed without lag. Coefficients come from the measured time step (dt / (tau + dt),
+///    is followed without lag (when the gyro is quiet and the reading is about 1 g, the
+///    correction speeds up to `filterTimeConstant`: an under-sampled turn is caught up). Coefficients come from the measured time step (dt / (tau + dt),
 ///    the first-order hold of exp), so behaviour does not depend on the sample rate.
 /// 2. Trust: the estimate counts only while its magnitude is within `magnitudeToleranceG` of
 ///    1 g (shakes, free fall and impacts fail this) and the camera is still: the rotation rate
-///    (the gyro, or without one the angular speed of the estimate itself) below `stillRateDPS`.
+///    (the gyro, or without one the angular speed of the estimate itself; clipped, smoothed
+///    with `rateTimeConstant` as a vector so noise cancels) below `stillRateDPS`.
 /// 3. Classification by tangents, never angles (no atan2): flat when the tilt out of the image
 ///    plane passes `flatEnterDegrees` (back below `flatExitDegrees` to leave: hysteresis);
 ///    upright by the image-plane projection, leaving the reference orientation only when another
@@ -65,7 +67,14 @@ public struct OrientationDetector: Sendable {
                 y: gravity.z * omega.x - gravity.x * omega.z,
                 z: gravity.x * omega.y - gravity.y * omega.x)
             gravity = gravity + cross * dt
-            gravity = gravity + (measured - gravity) * smoothing(dt, parameters.gyroCorrectionTimeConstant)
+            // Adaptive correction: while the gyro says still and the accelerometer reads about
+            // 1 g, the accelerometer is gravity and is followed as fast as without a gyro (a
+            // turn the gyro under-sampled at 15 Hz is caught up at once); otherwise slowly.
+            let m = measured.magnitudeSquared
+            let quiet = rate.magnitudeSquared < parameters.stillRateDPS * parameters.stillRateDPS
+                && m >= thresholds.minimumQuietSquared && m <= thresholds.maximumQuietSquared
+            let correction = quiet ? parameters.filterTimeConstant : parameters.gyroCorrectionTimeConstant
+            gravity = gravity + (measured - gravity) * smoothing(dt, correction)
             rateNow = rate
         } else {
             gravity = gravity + (measured - gravity) * smoothing(dt, parameters.filterTimeConstant)
@@ -78,7 +87,12 @@ public struct OrientationDetector: Sendable {
                 rateNow = .zero
             }
         }
-        rate = rate + (rateNow - rate) * smoothing(dt, parameters.rateTimeConstant)
+        // Only the comparison with `stillRateDPS` matters, so the input is clipped to three
+        // times it: after a fast turn the smoothed rate falls below the threshold in about one
+        // time constant (ln 3) instead of ln(peak / threshold) of them.
+        let ceiling = 3 * parameters.stillRateDPS
+        let speed = rateNow.magnitude
+        rate = rate + ((speed > ceiling ? rateNow * (ceiling / speed) : rateNow) - rate) * smoothing(dt, parameters.rateTimeConstant)
         let rateDPS = rate.magnitude
 
         let magnitudeSquared = gravity.magnitudeSquared
@@ -174,6 +188,9 @@ private struct Thresholds: Sendable {
     var flatExitSquared: Float
     var minimumMagnitudeSquared: Float
     var maximumMagnitudeSquared: Float
+    /// Half the tolerance: the raw reading counts as pure gravity for the gyro's correction.
+    var minimumQuietSquared: Float
+    var maximumQuietSquared: Float
 
     init(_ p: DetectorParameters) {
         switchTangent = tangent(degrees: 45 + p.hysteresisDegrees)
@@ -185,5 +202,9 @@ private struct Thresholds: Sendable {
         let high = 1 + p.magnitudeToleranceG
         minimumMagnitudeSquared = low * low
         maximumMagnitudeSquared = high * high
+        let quietLow = max(0, 1 - p.magnitudeToleranceG / 2)
+        let quietHigh = 1 + p.magnitudeToleranceG / 2
+        minimumQuietSquared = quietLow * quietLow
+        maximumQuietSquared = quietHigh * quietHigh
     }
 }

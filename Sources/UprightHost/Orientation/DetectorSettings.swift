@@ -8,7 +8,7 @@ import UprightCore
 /// |---|---|---|
 /// | `filter_time_constant_ms` | filterTimeConstant | 30 |
 /// | `gyro_correction_time_constant_ms` | gyroCorrectionTimeConstant | 250 |
-/// | `rate_time_constant_ms` | rateTimeConstant | 40 |
+/// | `rate_time_constant_ms` | rateTimeConstant | 30 |
 /// | `hysteresis_degrees` | hysteresisDegrees | 8 |
 /// | `flat_enter_degrees` | flatEnterDegrees | 80 |
 /// | `flat_exit_degrees` | flatExitDegrees | 77 |

@@ -72,6 +72,16 @@ public enum Corpus {
                 turns: boot(.rightUp) + [T(from: 1, to: 1.3, expect: .normal)],
                 presses: [P(at: 0.9, expect: .rightUp), P(at: 1.55, expect: .normal)], seed: 33),
             CorpusScenario(
+                name: "turn-fast-0.2s-50hz", rateHz: 50, durationSeconds: 3,
+                keyframes: [K(0, roll: 0), K(1, roll: 0), K(1.2, roll: -90)],
+                turns: [T(from: 1, to: 1.2, expect: .rightUp)],
+                presses: [P(at: 1.5, expect: .rightUp)], seed: 35),
+            CorpusScenario(
+                name: "turn-snap-0.1s-gyro-15hz", rateHz: 15, durationSeconds: 3, hasGyro: true,
+                keyframes: [K(0, roll: 0), K(1, roll: 0), K(1.1, roll: 180)],
+                turns: [T(from: 1, to: 1.1, expect: .bottomUp)],
+                presses: [P(at: 1.4, expect: .bottomUp)], seed: 36),
+            CorpusScenario(
                 name: "turn-slow-and-back-50hz", rateHz: 50, durationSeconds: 7,
                 keyframes: [K(0, roll: 0), K(1, roll: 0), K(2.5, roll: -90), K(4, roll: -90), K(5, roll: 0)],
                 turns: [T(from: 1, to: 2.5, expect: .rightUp), T(from: 4, to: 5, expect: .normal)],
