@@ -65,7 +65,7 @@ public enum MP4RotationPatcher {
         guard tkhd.payloadStart < tkhd.end else { throw .truncated("'tkhd' box at byte \(tkhd.start)") }
         let version = bytes[tkhd.payloadStart]
         guard version <= 1 else { throw .unsupported("'tkhd' version \(version) at byte \(tkhd.start)") }
-        let start = tkhd.payloadStart + (version == 1 ? 48 : 40)
+        let start = tkhd.payloadStart + (version == 1 ? 52 : 40)
         guard start + 44 <= tkhd.end else { throw .truncated("'tkhd' box at byte \(tkhd.start)") }
         return start
     }
