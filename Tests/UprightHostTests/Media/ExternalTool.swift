@@ -4,6 +4,18 @@ import Testing
 /// Runs an independent program (djpeg, exiftool) that `make deps` installs. A missing tool
 /// is a test failure with a clear message, never a silent pass.
 enum ExternalTool {
+    /// Several tags in one run (exiftool starts slowly): tag name to numeric value; tags
+    /// the file lacks are absent.
+    static func exiftool(_ tags: [String], _ path: String) throws -> [String: String] {
+        let out = String(decoding: try run("exiftool", ["-n", "-s", "-s"] + tags.map { "-" + $0 } + [path]), as: UTF8.self)
+        var values: [String: String] = [:]
+        for line in out.split(separator: "\n") {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            values[String(line[..<colon])] = String(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
+        }
+        return values
+    }
+
     /// exiftool's value for one tag, numeric (-n), or "" when absent.
     static func exiftool(_ tag: String, _ path: String) throws -> String {
         let out = try run("exiftool", ["-n", "-s3", "-" + tag, path])

@@ -47,7 +47,7 @@ import UprightCore
             // Exactly the two value bytes of the entry may differ (one when the value is 1).
             let differing = zip(out, original).enumerated().filter { $0.element.0 != $0.element.1 }.map(\.offset)
             #expect(differing.count <= 2)
-            #expect(try ExternalTool.exiftool("Make", path) == "UprightTestCam")
+            if orientation == .bottomUp { #expect(try ExternalTool.exiftool("Make", path) == "UprightTestCam") }
         }
     }
 
@@ -59,17 +59,14 @@ import UprightCore
         let (tiff, thumbnail) = F.cameraTIFF(bigEndian: bigEndian, orientation: nil)
         let original = F.exifJPEG(tiff, jfifFirst: jfifFirst)
         let before = try F.temporaryFile(original, name: "before.jpg")
-        #expect(try ExternalTool.exiftool("Orientation", before) == "")
-        #expect(try ExternalTool.exiftool("DateTimeOriginal", before) == "2026:11:29 21:00:00")
+        #expect(try ExternalTool.exiftool(["Orientation", "DateTimeOriginal"], before) == ["DateTimeOriginal": "2026:11:29 21:00:00"])
 
         let (out, exif, path) = try orientAndRead(original, .rightUp)
         #expect(exif == "8")
-        #expect(try ExternalTool.exiftool("Make", path) == "UprightTestCam")
-        #expect(try ExternalTool.exiftool("XResolution", path) == "300")
-        #expect(try ExternalTool.exiftool("DateTimeOriginal", path) == "2026:11:29 21:00:00")
-        #expect(try ExternalTool.exiftool("GPSVersionID", path) == "2 3 0 0")
+        let tags = try ExternalTool.exiftool(["Make", "XResolution", "DateTimeOriginal", "GPSVersionID", "ThumbnailLength", "Warning"], path)
+        #expect(tags == ["Make": "UprightTestCam", "XResolution": "300", "DateTimeOriginal": "2026:11:29 21:00:00",
+                         "GPSVersionID": "2 3 0 0", "ThumbnailLength": String(thumbnail.count)])
         #expect(try ExternalTool.run("exiftool", ["-b", "-ThumbnailImage", path]) == thumbnail)
-        #expect(try ExternalTool.exiftool("Warning", path) == "")
         #expect(Array(out.suffix(F.imageSegments.count)) == F.imageSegments)
         // And a second run patches the tag it added, in place.
         let again = try orientAndRead(out, .bottomUp)

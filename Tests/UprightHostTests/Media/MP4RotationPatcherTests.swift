@@ -54,9 +54,35 @@ import UprightCore
                                  matrix: [0, -0x10000, 0, 0x10000, 0, 0, 0, 640 << 16, 0x4000_0000]), in: version1) != nil)
     }
 
+    /// A clip larger than the copy chunk, with the matrix straddling a chunk boundary:
+    /// the streamed copy equals the in-memory patch exactly.
+    @Test func streamsLargeClips() throws {
+        let videoTkhd = F.tkhd(version: 0, trackID: 2, width: 640, height: 480)
+        let small = F.mp4(moovLast: true)
+        let matrixAt = try #require(range(of: videoTkhd, in: small)) + 8 + 40
+        let boundary = SafeFileWriter.copyChunkBytes
+        let original = F.mp4(moovLast: true, mediaBytes: 64 + (boundary - 10) - matrixAt)
+        #expect(try #require(range(of: videoTkhd, in: original)) + 48 == boundary - 10)
+        let path = try F.temporaryFile(original, name: "big.mp4")
+        try MediaOrientationWriter.apply(.leftUp, toFileAt: path)
+        #expect(try F.contents(path) == MP4RotationPatcher.patched(original, rotationDegrees: 90))
+        #expect(try ExternalTool.exiftool("Rotation", path) == "90")
+    }
+
+    /// A symbolic link keeps pointing at the (new) file rather than being replaced by one.
+    @Test func followsSymbolicLinks() throws {
+        let target = try F.temporaryFile(F.mp4(), name: "target.mp4")
+        let link = (target as NSString).deletingLastPathComponent + "/link.mp4"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "target.mp4")
+        try MediaOrientationWriter.apply(.bottomUp, toFileAt: link)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "target.mp4")
+        #expect(try ExternalTool.exiftool("Rotation", target) == "180")
+        #expect(try F.directoryListing(target) == ["link.mp4", "target.mp4"])
+    }
+
     func range(of needle: [UInt8], in haystack: [UInt8]) -> Int? {
         guard needle.count <= haystack.count else { return nil }
-        for start in 0...(haystack.count - needle.count) where Array(haystack[start..<(start + needle.count)]) == needle {
+        for start in 0...(haystack.count - needle.count) where haystack[start] == needle[0] && haystack[start..<(start + needle.count)].elementsEqual(needle) {
             return start
         }
         return nil

@@ -163,9 +163,9 @@ enum MediaFixtures {
 
     /// An MP4 with a sound track before the video track. Options choose the variations the
     /// patcher must handle.
-    static func mp4(videoVersion: UInt8 = 0, moovLast: Bool = false, largeSizes: Bool = false, mdatSizeZero: Bool = false) -> [UInt8] {
+    static func mp4(videoVersion: UInt8 = 0, moovLast: Bool = false, largeSizes: Bool = false, mdatSizeZero: Bool = false, mediaBytes: Int = 64) -> [UInt8] {
         let moov = box("moov", mvhd + track("soun", version: 0, trackID: 1) + track("vide", version: videoVersion, trackID: 2, largeSize: largeSizes), largeSize: largeSizes)
-        let media = [UInt8](repeating: 0xAB, count: 64)
+        let media = (0..<mediaBytes).map { UInt8(truncatingIfNeeded: $0 &* 31) }
         if moovLast { return ftyp + box("mdat", media, largeSize: largeSizes) + moov }
         return ftyp + moov + box("mdat", media, largeSize: largeSizes, sizeZero: mdatSizeZero)
     }
