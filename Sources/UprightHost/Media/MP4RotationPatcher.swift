@@ -48,7 +48,7 @@ public enum MP4RotationPatcher {
     }
 
     /// Row-major a b u / c d v / x y w, mapping (p, q) to (a p + c q + x, b p + d q + y).
-    static func matrix(rotationDegrees: Int, width: Int32, height: Int32) -> [Int32] {
+    public static func matrix(rotationDegrees: Int, width: Int32, height: Int32) -> [Int32] {
         switch rotationDegrees {
         case 90: [0, one16, 0, -one16, 0, 0, height, 0, one30]
         case 180: [-one16, 0, 0, 0, -one16, 0, width, height, one30]
