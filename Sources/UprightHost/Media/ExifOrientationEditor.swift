@@ -17,15 +17,8 @@ public enum ExifOrientationEditor {
 
     /// `tiff` starts at the byte-order mark ("II" or "MM"); returns the edited TIFF bytes.
     public static func setting(orientation value: UInt16, in tiff: [UInt8]) throws(MediaError) -> [UInt8] {
-        guard tiff.count >= 8 else { throw .truncated("Exif TIFF header") }
-        let bigEndian: Bool
-        switch (tiff[0], tiff[1]) {
-        case (0x49, 0x49): bigEndian = false  // "II"
-        case (0x4D, 0x4D): bigEndian = true   // "MM"
-        default: throw .malformed("Exif byte order is neither II nor MM")
-        }
-        var reader = TIFFBytes(bytes: tiff, bigEndian: bigEndian)
-        guard reader.u16(at: 2) == 42 else { throw .malformed("Exif TIFF magic is not 42") }
+        var reader = try header(of: tiff)
+        let bigEndian = reader.bigEndian
         let ifdOffset = Int(reader.u32(at: 4))
         guard ifdOffset >= 8, ifdOffset + 2 <= tiff.count else { throw .malformed("Exif IFD0 offset \(ifdOffset) out of range") }
         let count = Int(reader.u16(at: ifdOffset))
@@ -75,11 +68,24 @@ public enum ExifOrientationEditor {
         return header.bytes
     }
 
+    /// The TIFF header (TIFF 6.0 section 2): byte order "II" (little-endian) or "MM"
+    /// (big-endian), then 42.
+    static func header(of tiff: [UInt8]) throws(MediaError) -> TIFFBytes {
+        guard tiff.count >= 8 else { throw .truncated("Exif TIFF header") }
+        let bigEndian: Bool
+        switch (tiff[0], tiff[1]) {
+        case (0x49, 0x49): bigEndian = false
+        case (0x4D, 0x4D): bigEndian = true
+        default: throw .malformed("Exif byte order is neither II nor MM")
+        }
+        let reader = TIFFBytes(bytes: tiff, bigEndian: bigEndian)
+        guard reader.u16(at: 2) == 42 else { throw .malformed("Exif TIFF magic is not 42") }
+        return reader
+    }
+
     /// The Orientation value in IFD0, or nil when there is no such entry.
     public static func orientation(in tiff: [UInt8]) throws(MediaError) -> UInt16? {
-        guard tiff.count >= 8 else { throw .truncated("Exif TIFF header") }
-        let bigEndian = tiff[0] == 0x4D
-        let reader = TIFFBytes(bytes: tiff, bigEndian: bigEndian)
+        let reader = try header(of: tiff)
         let ifdOffset = Int(reader.u32(at: 4))
         guard ifdOffset >= 8, ifdOffset + 2 <= tiff.count else { throw .malformed("Exif IFD0 offset \(ifdOffset) out of range") }
         let count = min(Int(reader.u16(at: ifdOffset)), maximumEntries)

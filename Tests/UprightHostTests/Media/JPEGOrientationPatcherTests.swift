@@ -149,3 +149,17 @@ import UprightCore
         try expectRefused(broken) { if case .malformed = $0 { true } else { false } }
     }
 }
+
+/// Reading back, for callers that want to know what a file says.
+@Suite struct JPEGOrientationReaderTests {
+    @Test func readsTheTagInEitherByteOrder() throws {
+        for bigEndian in [false, true] {
+            let withTag = MediaFixtures.exifJPEG(MediaFixtures.cameraTIFF(bigEndian: bigEndian, orientation: 8).tiff)
+            #expect(try JPEGOrientationPatcher.orientation(of: withTag) == 8)
+            let withoutTag = MediaFixtures.exifJPEG(MediaFixtures.cameraTIFF(bigEndian: bigEndian, orientation: nil).tiff)
+            #expect(try JPEGOrientationPatcher.orientation(of: withoutTag) == nil)
+        }
+        #expect(try JPEGOrientationPatcher.orientation(of: MediaFixtures.jfifJPEG) == nil)
+        #expect(throws: MediaError.unknownFormat) { try JPEGOrientationPatcher.orientation(of: [0x00, 0x01]) }
+    }
+}
