@@ -17,11 +17,12 @@ public enum SimulatedClip {
     /// (a 320 x 240 frame is about 10 KB).
     public static func movie(poses: [Pose], orientation: UprightOrientation, framesPerSecond: Int = 10,
                              width: Int = 320, height: Int = 240, quality: Int = 75) -> [UInt8] {
+        let width = SimulatedPhoto.clampedSide(width), height = SimulatedPhoto.clampedSide(height)
         let frames = poses.map { pose in
             BaselineJPEGEncoder.encode(SceneRenderer.render(rollDegrees: pose.rollDegrees, tiltDegrees: pose.tiltDegrees,
-                                                            width: max(width, 1), height: max(height, 1)), quality: quality)
+                                                            width: width, height: height), quality: quality)
         }
-        return MotionJPEGMovieWriter.movie(frames: frames, width: max(width, 1), height: max(height, 1),
+        return MotionJPEGMovieWriter.movie(frames: frames, width: width, height: height,
                                            framesPerSecond: framesPerSecond, orientation: orientation)
     }
 }
