@@ -12,10 +12,10 @@ enum OrientCommand: Subcommand {
             .value("exif", "N", help: "EXIF Orientation value 1, 3, 6 or 8"),
         ],
         discussion: """
-            The file type is decided by content (magic bytes), not by name. Each file is \
-            replaced atomically (temporary file, fsync, rename); a file that is not a JPEG or \
-            MP4, or is truncated or malformed, is left byte-identical and named in a one-line \
-            error. The other files are still processed; the exit status is 2 if any input was \
+            The file type is decided by content (magic bytes), not by name. Each file is
+            replaced atomically (temporary file, fsync, rename); a file that is not a JPEG or
+            MP4, or is truncated or malformed, is left byte-identical and named in a one-line
+            error. The other files are still processed; the exit status is 2 if any input was
             bad, 1 if any file could not be read or written.
             """)
 
