@@ -70,6 +70,11 @@ sanitize: deps
 	$(SWIFT) test --sanitize=thread
 	$(SWIFT) test --sanitize=address
 
+## kernel-test: LinuxI2CBus, GPIOLine, probe and run against a real kernel (QEMU, i2c-stub, gpio-sim)
+.PHONY: kernel-test
+kernel-test: deps
+	SWIFT=$(SWIFT) Tests/Kernel/kernel-test.sh
+
 install: release
 	install -d $(DESTDIR)$(PREFIX)/bin
 	install -m 0755 .build/release/upright $(DESTDIR)$(PREFIX)/bin/upright
