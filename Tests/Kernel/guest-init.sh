@@ -29,7 +29,8 @@
 # data registers without waiting for them to change: i2c-stub's registers are plain memory, so
 # a value written stays (PWR_MGMT_1's reset bit does not self-clear; wait the datasheet's 100 ms
 # instead of polling it) and the data registers hold the preloaded pose.
-# Exit status 0 when at least one supported chip was found.
+# Exit status 0 when at least one supported chip was found. Each probe gets 60 s (busybox
+# timeout; TCG runs the guest far slower than hardware), --help 20 s.
 #
 # The preloaded pose is left-up (DESIGN.md: accel at rest (-1, 0, 0)), tilted slightly so
 # every axis has a distinct non-zero value and a byte-order or sign mistake shows:
@@ -40,10 +41,27 @@
 #   0x32 to 0x37):
 #     x = -256 = 0xFF00, y = 32 = 0x0020, z = -64 = 0xFFC0 -> 00 ff 20 00 c0 ff
 #
-# The `upright run` checks use board.json (ADXL345 0x53 on the i2c-stub-rdwr bus, shutter on the
-# gpio-sim chip labelled `upright-kernel-test`, command camera: `touch {file}` for stills,
-# fake-recorder for clips, journal /tmp/kt/journal.ndjson). The line is driven through gpio-sim's
-# sysfs `pull`: the button pulls the line to ground, so pull-down = pressed, pull-up = released.
+# The contract with `upright run --board /opt/kt/board.json --json` (board.json: ADXL345 0x53 on
+# the i2c-stub-rdwr bus 0, shutter = line 0 of the gpio-sim chip labelled `upright-kernel-test`,
+# command camera with `/bin/touch {file}` for stills and fake-recorder for clips, output
+# /tmp/kt/out, journal /tmp/kt/journal.ndjson; its keys are a guess until the board format is on
+# main, and the board loader's author adapts the file):
+# - stdout is the NDJSON event stream (EventRecord); within 30 s of the start it holds
+#   `"event":"orientation","orientation":"left-up"` (the preloaded pose read over I2C_RDWR);
+# - the shutter line is requested as input, active-low, bias pull-up: gpioinfo shows `input`,
+#   `active-low`, `used`, `pull-up`, and the pull-up bias lifts gpio-sim's line to 1;
+# - the line is driven through gpio-sim's sysfs `pull`: the button pulls the line to ground, so
+#   pull-down = pressed, pull-up = released. A 0.25 s press, 2 s pause, a 2 s hold, 2 s later
+#   SIGTERM: upright exits 0 within 10 s;
+# - the journal then holds exactly one `"event":"capture"` (with `"orientation":"left-up"` and
+#   `"exif":6`, and a `"file"` that exists: absolute inside /tmp/kt/out or relative to it), one
+#   `"event":"record-start"` and one `"event":"record-stop"` (both `"orientation":"left-up"`, the
+#   clip's `"file"` on either), and no `"event":"fault"`;
+# - the clip was stopped with SIGINT and its tkhd matrix patched to rotation 90. Spawn the
+#   recorder with default signal dispositions and an empty signal mask (posix_spawnattr
+#   SETSIGDEF + SETSIGMASK): upright blocks SIGINT/SIGTERM for its signalfd, a child inherits
+#   that mask across exec, and a child of a backgrounded process inherits SIGINT ignored; either
+#   way rpicam-vid would never see the SIGINT that stops it.
 # ---------------------------------------------------------------------------------------------
 
 export PATH=/usr/sbin:/usr/bin:/sbin:/bin
@@ -152,12 +170,12 @@ expect "harness: sysfs pull-down brings the released line back to 0" 0 "$(cat $V
 
 # ------------------------------------------------------------------ the static binary
 if [ -x $UPRIGHT ]; then
-    OUT=$($UPRIGHT --help 2>&1); RC=$?
+    OUT=$(timeout 20 $UPRIGHT --help 2>&1); RC=$?
     case "$RC:$OUT" in
         0:*"Usage: upright COMMAND"*) pass "static upright runs in the guest: upright --help exits 0 with usage" ;;
         *) fail "static upright runs in the guest: upright --help exits 0 with usage" "exit $RC: $(echo "$OUT" | oneline)" ;;
     esac
-    OUT=$($UPRIGHT probe --help 2>&1); RC=$?
+    OUT=$(timeout 20 $UPRIGHT probe --help 2>&1); RC=$?
     case "$RC:$OUT" in
         0:*--bus*) pass "upright probe --help exits 0 and names --bus" ;;
         *) fail "upright probe --help exits 0 and names --bus" "exit $RC: $(echo "$OUT" | oneline)" ;;
@@ -170,7 +188,7 @@ fi
 WANT_XYZ=" x=-1.000 y=0.125 z=-0.250 g"
 probe_checks() { # probe_checks BUS PATH-NAME (i2c-rdwr | smbus-block)
     b=$1; path=$2
-    OUT=$($UPRIGHT probe --bus $b 2>/tmp/kt/probe-$b.err); RC=$?
+    OUT=$(timeout 60 $UPRIGHT probe --bus $b 2>/tmp/kt/probe-$b.err); RC=$?
     echo "$OUT" | sed "s/^/KT-INFO probe --bus $b | /"
     sed "s/^/KT-INFO probe --bus $b stderr | /" /tmp/kt/probe-$b.err | head -5
     expect "probe --bus $b ($path): exit 0" 0 "$RC"
@@ -210,7 +228,7 @@ else
     fail "probe: both transfer paths print the same chip lines" \
         "smbus: $(oneline < /tmp/kt/probe-lines-$SMBUS) / rdwr: $(oneline < /tmp/kt/probe-lines-$RDWR)"
 fi
-OUT=$($UPRIGHT probe --bus 9 2>&1 >/dev/null); RC=$?
+OUT=$(timeout 20 $UPRIGHT probe --bus 9 2>&1 >/dev/null); RC=$?
 case "$RC:$OUT" in
     [12]:*i2c-9*) pass "probe --bus 9 (no such bus): exit 1 or 2 with an error naming /dev/i2c-9" ;;
     *) fail "probe --bus 9 (no such bus): exit 1 or 2 with an error naming /dev/i2c-9" "exit $RC: $(echo "$OUT" | oneline)" ;;
@@ -287,7 +305,10 @@ case "$START|$STOP" in
         pass "journal: the clip is latched left-up at start and stop" ;;
     *) fail "journal: the clip is latched left-up at start and stop" "got '$START' / '$STOP'" ;;
 esac
-PHOTO=$(echo "$CAP" | sed -n 's/.*"file":"\([^"]*\)".*/\1/p')
+in_output() { # in_output FILE-FIELD: the path, relative ones taken as inside the output directory
+    case "$1" in /*|'') echo "$1" ;; *) echo "/tmp/kt/out/$1" ;; esac
+}
+PHOTO=$(in_output "$(echo "$CAP" | sed -n 's/.*"file":"\([^"]*\)".*/\1/p')")
 case "$PHOTO" in
     /tmp/kt/out/*) [ -e "$PHOTO" ] && pass "the photo file the journal names exists in the output directory" ||
                    fail "the photo file the journal names exists in the output directory" "'$PHOTO' missing" ;;
@@ -298,6 +319,7 @@ esac
 # = 0, 1, -1, 0 in 16.16 fixed point; u = 0 in 2.30).
 CLIP=$(echo "$STOP" | sed -n 's/.*"file":"\([^"]*\)".*/\1/p')
 [ -n "$CLIP" ] || CLIP=$(echo "$START" | sed -n 's/.*"file":"\([^"]*\)".*/\1/p')
+CLIP=$(in_output "$CLIP")
 MATRIX=$(echo $(od -An -tx1 -v -j196 -N20 "$CLIP" 2>&1))
 expect "the clip file's tkhd matrix says rotation 90 (left-up)" \
     "00 00 00 00 00 01 00 00 00 00 00 00 ff ff 00 00 00 00 00 00" "$MATRIX"

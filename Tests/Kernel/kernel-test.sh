@@ -72,13 +72,17 @@ for p in "$KPKG" "linux-headers-$KV" "$KCOMMON" "linux-kbuild-$KSERIES" "linux-s
     say "downloading $p $KVER"
     (cd "$R/dl" && $APT_DOWNLOAD "$p=$KVER" >/dev/null)
 done
+# Only the kernel and the three stock modules the guest loads are unpacked (the whole package
+# is 400 MB unpacked). Bookworm keeps modules in /lib/modules, later releases in /usr/lib/modules.
+STOCK_MODULES="fs/configfs/configfs drivers/i2c/i2c-dev drivers/i2c/i2c-stub"
 if [ ! -e "$R/k/.stamp-$KVER" ]; then
-    rm -rf "$R/k"
-    dpkg-deb -x "$R/dl/${KPKG}_${KVER}_amd64.deb" "$R/k"
+    rm -rf "$R/k" && mkdir -p "$R/k"
+    dpkg-deb --fsys-tarfile "$R/dl/${KPKG}_${KVER}_amd64.deb" |
+        tar -x -C "$R/k" --wildcards "./boot/vmlinuz-$KV" \
+            $(for m in $STOCK_MODULES; do echo "*/modules/$KV/kernel/$m.ko*"; done)
     touch "$R/k/.stamp-$KVER"
 fi
 VMLINUZ=$R/k/boot/vmlinuz-$KV
-MODDIR=$R/k/lib/modules/$KV
 say "kernel $KPKG $KVER"
 
 # ---------------------------------------------------------------- 3. out-of-tree modules
@@ -123,6 +127,7 @@ if [ ! -e "$R/oot/.stamp-$OOT_KEY" ]; then
             { cat "$R/oot/$d.build.log" >&2; exit 1; }
         strip --strip-debug "$R/oot/$d/$d.ko"
     done
+    rm -rf "$R/hdr" "$R/src"      # 100 MB of headers and sources, needed only for this build
     touch "$R/oot/.stamp-$OOT_KEY"
 fi
 
@@ -201,9 +206,8 @@ copy_with_libs() {  # copy_with_libs DEST-DIR BINARY...: the binaries and the li
 }
 copy_with_libs /usr/sbin /usr/sbin/i2cset /usr/sbin/i2cget /usr/sbin/i2cdetect /usr/sbin/i2ctransfer
 copy_with_libs /usr/bin /usr/bin/gpiodetect /usr/bin/gpioinfo /usr/bin/gpiomon
-cp "$MODDIR/kernel/fs/configfs/configfs.ko"* "$MODDIR/kernel/drivers/i2c/i2c-dev.ko"* \
-   "$MODDIR/kernel/drivers/i2c/i2c-stub.ko"* "$R/oot/gpio-sim/gpio-sim.ko" \
-   "$R/oot/i2c-stub-rdwr/i2c-stub-rdwr.ko" "$IR/lib/modules/$KV/"
+for m in $STOCK_MODULES; do cp "$R/k/"*"/modules/$KV/kernel/$m.ko"* "$IR/lib/modules/$KV/"; done
+cp "$R/oot/gpio-sim/gpio-sim.ko" "$R/oot/i2c-stub-rdwr/i2c-stub-rdwr.ko" "$IR/lib/modules/$KV/"
 for f in "$IR/lib/modules/$KV/"*.ko.xz; do [ -e "$f" ] && xz -d "$f"; done   # newer kernels ship .ko.xz
 [ -e "$UP" ] && cp "$UP" "$IR/opt/kt/upright"
 cp "$HERE/board.json" "$HERE/fake-recorder" "$IR/opt/kt/"
