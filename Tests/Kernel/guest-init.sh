@@ -239,9 +239,12 @@ J=/tmp/kt/journal.ndjson
 E=/tmp/kt/events.ndjson
 $UPRIGHT run --board /opt/kt/board.json --json > $E 2> /tmp/kt/run.err &
 RUN=$!
-waited=0   # bounded: at most 30 s of TCG time for the first stable orientation
-while [ $waited -lt 300 ] && kill -0 $RUN 2>/dev/null &&
-      ! grep -q '"event":"orientation","orientation":"left-up"' $E 2>/dev/null; do
+started() { # the first stable orientation is out and the shutter line is requested
+    grep -q '"event":"orientation","orientation":"left-up"' $E 2>/dev/null &&
+        gpioinfo $CHIP 2>/dev/null | grep 'line *0:' | grep -q used
+}
+waited=0   # bounded: at most 30 s of TCG time
+while [ $waited -lt 300 ] && kill -0 $RUN 2>/dev/null && ! started; do
     sleep 0.1; waited=$((waited + 1))
 done
 RUN_STATUS=
