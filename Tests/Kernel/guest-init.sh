@@ -37,8 +37,8 @@
 #     x = -1.000 g, y = +0.125 g, z = -0.250 g
 #   MPU-6050 at +-2 g, 16384 LSB/g, big-endian from ACCEL_XOUT_H 0x3B (register map 4.17):
 #     x = -16384 = 0xC000, y = 2048 = 0x0800, z = -4096 = 0xF000 -> c0 00 08 00 f0 00
-#   ADXL345 full resolution, 256 LSB/g, little-endian from DATAX0 0x32 (datasheet, register
-#   0x32 to 0x37):
+#   ADXL345 full resolution, 256 LSB/g, little-endian from DATAX0 0x32 (datasheet Rev. E,
+#   Register 0x32 to Register 0x37 and Register 0x31 FULL_RES):
 #     x = -256 = 0xFF00, y = 32 = 0x0020, z = -64 = 0xFFC0 -> 00 ff 20 00 c0 ff
 #
 # The contract with `upright run --board /opt/kt/board.json --json` (board.json: ADXL345 0x53 on
@@ -115,15 +115,16 @@ expect "i2c-stub-rdwr has I2C_FUNC_I2C" "I2C yes" \
 
 preload() { # preload BUS: identity, status and data registers of both chips (left-up pose)
     b=$1
-    # MPU-6050 (register map rev 4.2): WHO_AM_I 0x75 = 0x68; PWR_MGMT_1 0x6B reset value 0x40
-    # (asleep); INT_STATUS 0x3A bit 0 data ready; FIFO_COUNT 0x72-0x73 = 0; accel 0x3B-0x40;
-    # TEMP_OUT 0x41-0x42 = -3920 (25.0 C = -3920 / 340 + 36.53); gyro 0x43-0x48 = 0.
+    # MPU-6050, Register Map rev 4.2: WHO_AM_I 0x75 = 0x68 (4.32); PWR_MGMT_1 0x6B at its reset
+    # value 0x40, asleep (section 3, 4.28); INT_STATUS 0x3A bit 0 data ready (4.16); FIFO_COUNT
+    # 0x72-0x73 = 0 (4.30); ACCEL_OUT 0x3B-0x40 (4.17); TEMP_OUT 0x41-0x42 = -3920, i.e.
+    # 25.0 C = -3920 / 340 + 36.53 (4.18); GYRO_OUT 0x43-0x48 = 0 (4.19).
     $I2CSET -y $b 0x68 0x75 0x68 && $I2CSET -y $b 0x68 0x6b 0x40 &&
     $I2CSET -y $b 0x68 0x3a 0x01 && $I2CSET -y $b 0x68 0x72 0x00 && $I2CSET -y $b 0x68 0x73 0x00 &&
     $I2CSET -y $b 0x68 0x3b 0xc0 0x00 0x08 0x00 0xf0 0x00 0xf0 0xb0 0x00 0x00 0x00 0x00 0x00 0x00 i &&
-    # ADXL345 (datasheet rev. E, register map): DEVID 0x00 = 0xE5; INT_SOURCE 0x30 bit 7 data
-    # ready; FIFO_STATUS 0x39 = 1 entry (a stream-mode reader then reads the data registers);
-    # DATAX0..DATAZ1 0x32-0x37.
+    # ADXL345 datasheet Rev. E, Table 19 and Register Definitions: DEVID 0x00 = 0xE5;
+    # INT_SOURCE 0x30 bit 7 DATA_READY; FIFO_STATUS 0x39 entries = 1 (a stream-mode reader then
+    # reads the data registers); DATAX0..DATAZ1 0x32-0x37.
     $I2CSET -y $b 0x53 0x00 0xe5 && $I2CSET -y $b 0x53 0x30 0x80 && $I2CSET -y $b 0x53 0x39 0x01 &&
     $I2CSET -y $b 0x53 0x32 0x00 0xff 0x20 0x00 0xc0 0xff i
 }
