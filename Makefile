@@ -76,6 +76,11 @@ sanitize: deps
 	$(SWIFT) test --sanitize=thread
 	$(SWIFT) test --sanitize=address
 
+## kernel-test: LinuxI2CBus, GPIOLine, probe and run against a real kernel (QEMU, i2c-stub, gpio-sim)
+.PHONY: kernel-test
+kernel-test: deps
+	SWIFT=$(SWIFT) Tests/Kernel/kernel-test.sh
+
 ## install: binary, a board file under /etc/upright (kept if present), the systemd unit and
 ## the unprivileged `upright` user in the i2c and gpio groups. BOARD picks the board file.
 BOARD        ?= boards/rpi4-mpu6050.json
