@@ -52,4 +52,18 @@ final class MutexQueue<Element: Sendable>: Sendable {
             return n
         }
     }
+
+    /// Copies up to `destination.count` elements to `destination` under one lock; returns how many.
+    func popBatch(into destination: UnsafeMutableBufferPointer<Element>) -> Int {
+        state.withLock { state -> Int in
+            let n = Swift.min(destination.count, state.count)
+            for position in 0..<n {
+                if let element = state.storage[state.first] { destination[position] = element }
+                state.storage[state.first] = nil
+                state.first = (state.first + 1) % state.storage.count
+            }
+            state.count -= n
+            return n
+        }
+    }
 }

@@ -30,8 +30,10 @@ enum RingBenchmark {
             mutexTwoThreads(itemCount: itemCount, batch: false),
             ringTwoThreads(itemCount: itemCount, batch: true),
             mutexTwoThreads(itemCount: itemCount, batch: true),
-            ringSingleThread(itemCount: itemCount),
-            mutexSingleThread(itemCount: itemCount),
+            ringSingleThread(itemCount: itemCount, batch: false),
+            mutexSingleThread(itemCount: itemCount, batch: false),
+            ringSingleThread(itemCount: itemCount, batch: true),
+            mutexSingleThread(itemCount: itemCount, batch: true),
         ]
     }
 
@@ -61,7 +63,7 @@ enum RingBenchmark {
     /// Lets the other thread run when ours cannot make progress (two threads may share a core).
     static func backOff(_ attempts: inout Int) {
         attempts += 1
-        if attempts >= 64 {
+        if attempts >= 4 {
             attempts = 0
             #if canImport(Glibc)
             sched_yield()
@@ -80,8 +82,9 @@ enum RingBenchmark {
         let ring = SampleRing<Sample>.make(minimumCapacity: capacity, overrun: .rejectNewest)
         let handoff = Handoff(ring.producer)
         var consumer = ring.consumer
-        var buffer: [Sample] = []
-        buffer.reserveCapacity(batchSize)
+        let buffer = UnsafeMutableBufferPointer<Sample>.allocate(capacity: batchSize)
+        buffer.initialize(repeating: sample(0))
+        defer { buffer.deallocate() }
         let group = DispatchGroup()
         let start = ContinuousClock.now
         DispatchQueue.global().async(group: group) {
@@ -97,10 +100,9 @@ enum RingBenchmark {
         var attempts = 0
         while received < itemCount {
             if batch {
-                buffer.removeAll(keepingCapacity: true)
-                let n = consumer.popBatch(into: &buffer, max: batchSize)
+                let n = consumer.popBatch(into: buffer)
                 if n == 0 { backOff(&attempts); continue }
-                for item in buffer { checksum &+= item.time.nanoseconds }
+                for item in buffer[0..<n] { checksum &+= item.time.nanoseconds }
                 received += n
             } else if let item = consumer.pop() {
                 checksum &+= item.time.nanoseconds
@@ -119,8 +121,9 @@ enum RingBenchmark {
 
     static func mutexTwoThreads(itemCount: Int, batch: Bool) -> Measurement {
         let queue = MutexQueue<Sample>(capacity: capacity)
-        var buffer: [Sample] = []
-        buffer.reserveCapacity(batchSize)
+        let buffer = UnsafeMutableBufferPointer<Sample>.allocate(capacity: batchSize)
+        buffer.initialize(repeating: sample(0))
+        defer { buffer.deallocate() }
         let group = DispatchGroup()
         let start = ContinuousClock.now
         DispatchQueue.global().async(group: group) {
@@ -134,10 +137,9 @@ enum RingBenchmark {
         var attempts = 0
         while received < itemCount {
             if batch {
-                buffer.removeAll(keepingCapacity: true)
-                let n = queue.popBatch(into: &buffer, max: batchSize)
+                let n = queue.popBatch(into: buffer)
                 if n == 0 { backOff(&attempts); continue }
-                for item in buffer { checksum &+= item.time.nanoseconds }
+                for item in buffer[0..<n] { checksum &+= item.time.nanoseconds }
                 received += n
             } else if let item = queue.pop() {
                 checksum &+= item.time.nanoseconds
@@ -155,40 +157,62 @@ enum RingBenchmark {
     }
 
     /// One thread: push then pop, half a ring at a time.
-    static func ringSingleThread(itemCount: Int) -> Measurement {
+    static func ringSingleThread(itemCount: Int, batch: Bool) -> Measurement {
         let ring = SampleRing<Sample>.make(minimumCapacity: capacity, overrun: .rejectNewest)
         var producer = ring.producer
         var consumer = ring.consumer
+        let buffer = UnsafeMutableBufferPointer<Sample>.allocate(capacity: batchSize)
+        buffer.initialize(repeating: sample(0))
+        defer { buffer.deallocate() }
         var checksum: Int64 = 0
         var sequence = 0
         let start = ContinuousClock.now
         while sequence < itemCount {
             let end = Swift.min(sequence + capacity / 2, itemCount)
             for s in sequence..<end { _ = producer.push(sample(s)) }
-            while let item = consumer.pop() { checksum &+= item.time.nanoseconds }
+            if batch {
+                while true {
+                    let n = consumer.popBatch(into: buffer)
+                    if n == 0 { break }
+                    for item in buffer[0..<n] { checksum &+= item.time.nanoseconds }
+                }
+            } else {
+                while let item = consumer.pop() { checksum &+= item.time.nanoseconds }
+            }
             sequence = end
         }
         let elapsed = start.duration(to: .now)
         return Measurement(
-            name: "ring, one thread, push+pop",
+            name: batch ? "ring, one thread, push+batch pop" : "ring, one thread, push+pop",
             items: checksum == Int64(itemCount) * Int64(itemCount - 1) / 2 ? itemCount : 0,
             seconds: seconds(elapsed))
     }
 
-    static func mutexSingleThread(itemCount: Int) -> Measurement {
+    static func mutexSingleThread(itemCount: Int, batch: Bool) -> Measurement {
         let queue = MutexQueue<Sample>(capacity: capacity)
+        let buffer = UnsafeMutableBufferPointer<Sample>.allocate(capacity: batchSize)
+        buffer.initialize(repeating: sample(0))
+        defer { buffer.deallocate() }
         var checksum: Int64 = 0
         var sequence = 0
         let start = ContinuousClock.now
         while sequence < itemCount {
             let end = Swift.min(sequence + capacity / 2, itemCount)
             for s in sequence..<end { _ = queue.push(sample(s)) }
-            while let item = queue.pop() { checksum &+= item.time.nanoseconds }
+            if batch {
+                while true {
+                    let n = queue.popBatch(into: buffer)
+                    if n == 0 { break }
+                    for item in buffer[0..<n] { checksum &+= item.time.nanoseconds }
+                }
+            } else {
+                while let item = queue.pop() { checksum &+= item.time.nanoseconds }
+            }
             sequence = end
         }
         let elapsed = start.duration(to: .now)
         return Measurement(
-            name: "mutex queue, one thread, push+pop",
+            name: batch ? "mutex queue, one thread, push+batch pop" : "mutex queue, one thread, push+pop",
             items: checksum == Int64(itemCount) * Int64(itemCount - 1) / 2 ? itemCount : 0,
             seconds: seconds(elapsed))
     }

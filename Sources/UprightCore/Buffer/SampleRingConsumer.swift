@@ -46,59 +46,72 @@ extension SampleRing {
         /// The oldest queued item, or nil when the ring is empty.
         @inlinable
         public mutating func pop() -> Element? {
-            var element: Element? = nil
-            _ = take(maximum: 1) { element = $0 }
+            let range = acquire(maximum: 1)
+            guard range.count > 0 else { return nil }
+            let element = ring.slots[Int(truncatingIfNeeded: range.start & ring.mask)]
+            release(range)
             return element
         }
 
         /// Appends up to `max` queued items, oldest first, to `destination` and returns how many.
-        /// One pass over the indices, so draining a burst costs about one atomic handshake.
-        /// Reserve `destination`'s capacity up front to keep this allocation-free.
+        /// One pass over the indices, so draining a burst costs one atomic handshake. Reserve
+        /// `destination`'s capacity up front to keep this allocation-free.
         @inlinable
         public mutating func popBatch(into destination: inout [Element], max: Int) -> Int {
-            take(maximum: max) { destination.append($0) }
+            let range = acquire(maximum: max)
+            var index = range.start
+            for _ in 0..<range.count {
+                destination.append(ring.slots[Int(truncatingIfNeeded: index & ring.mask)])
+                index &+= 1
+            }
+            release(range)
+            return Int(range.count)
         }
 
-        /// Hands up to `maximum` items to `deliver`, oldest first; returns how many.
+        /// Copies up to `destination.count` queued items, oldest first, to the start of
+        /// `destination` (which must be initialized memory) and returns how many: the batch pop
+        /// for code without arrays.
         @inlinable
-        mutating func take(maximum: Int, _ deliver: (Element) -> Void) -> Int {
-            guard maximum > 0 else { return 0 }
+        public mutating func popBatch(into destination: UnsafeMutableBufferPointer<Element>) -> Int {
+            let range = acquire(maximum: destination.count)
+            var index = range.start
+            for position in 0..<Int(range.count) {
+                destination[position] = ring.slots[Int(truncatingIfNeeded: index & ring.mask)]
+                index &+= 1
+            }
+            release(range)
+            return Int(range.count)
+        }
+
+        /// Up to `maximum` readable indices from `start`; the caller copies them out, then calls
+        /// `release` (at once: while an overwriting ring's range is held, the producer refuses
+        /// pushes that would reuse its slots).
+        @inlinable
+        mutating func acquire(maximum: Int) -> (start: UInt, count: UInt) {
+            guard maximum > 0 else { return (tail, 0) }
             switch ring.overrun {
-            case .rejectNewest: return takeFromRejectingRing(maximum: maximum, deliver)
-            case .overwriteOldest: return takeFromOverwritingRing(maximum: maximum, deliver)
+            case .rejectNewest: return acquireFromRejectingRing(maximum: maximum)
+            case .overwriteOldest: return acquireFromOverwritingRing(maximum: maximum)
             }
         }
 
         /// `rejectNewest`: the producer never writes a slot at or above `tail` minus capacity,
         /// so published slots are ours until we move `tail`.
         @inlinable
-        mutating func takeFromRejectingRing(maximum: Int, _ deliver: (Element) -> Void) -> Int {
-            let ring = self.ring
+        mutating func acquireFromRejectingRing(maximum: Int) -> (start: UInt, count: UInt) {
             if cachedHead &- tail < UInt(maximum) {
                 // Acquire pairs with the producer's releasing store of `head`: the slots below
                 // it hold the elements it wrote.
                 cachedHead = ring.head.load(ordering: .acquiring)
-                if cachedHead == tail { return 0 }
             }
             let available = cachedHead &- tail
-            let n = available < UInt(maximum) ? available : UInt(maximum)
-            var index = tail
-            for _ in 0..<n {
-                deliver(ring.slots[Int(truncatingIfNeeded: index & ring.mask)])
-                index &+= 1
-            }
-            tail = index
-            // Release: our copies out of these slots happen before the producer, loading
-            // `tail` with acquire, reuses them.
-            ring.tail.store(tail, ordering: .releasing)
-            popped &+= n
-            return Int(n)
+            return (tail, available < UInt(maximum) ? available : UInt(maximum))
         }
 
-        /// `overwriteOldest`: claim the first index, confirm the producer has not discarded it,
-        /// copy out, publish the new `tail`, drop the claim (the handshake on `SampleRing`).
+        /// `overwriteOldest`: claim the first index and confirm the producer has not discarded
+        /// it (the handshake on `SampleRing`).
         @inlinable
-        mutating func takeFromOverwritingRing(maximum: Int, _ deliver: (Element) -> Void) -> Int {
+        mutating func acquireFromOverwritingRing(maximum: Int) -> (start: UInt, count: UInt) {
             let ring = self.ring
             for _ in 0..<Self.retryLimit {
                 // Acquire on floor, then on head: the producer stores floor before the head
@@ -110,7 +123,7 @@ extension SampleRing {
                 seenFloor = floor
                 if start == head {
                     skip(to: start)
-                    return 0
+                    return (start, 0)
                 }
                 // Sequentially consistent store then load: our half of the handshake. After
                 // it, either we see the producer's newer floor (and start again), or the
@@ -119,27 +132,32 @@ extension SampleRing {
                 let confirmed = ring.floor.load(ordering: .sequentiallyConsistent)
                 let passed = confirmed &- start
                 if confirmed != floor && passed != 0 && passed <= UInt.max >> 1 {
-                    // The producer discarded `start` (and maybe more) meanwhile.
+                    // The producer discarded `start` (and maybe more) meanwhile. Drop the
+                    // claim (a stale one would make the producer refuse pushes) and retry.
+                    ring.claim.store(SampleRing.idle, ordering: .releasing)
                     continue
                 }
-                let available = head &- start
-                let n = available < UInt(maximum) ? available : UInt(maximum)
-                var index = start
-                for _ in 0..<n {
-                    deliver(ring.slots[Int(truncatingIfNeeded: index & ring.mask)])
-                    index &+= 1
-                }
                 skip(to: start)
-                tail = index
-                // Release, twice: our copies happen before the producer reuses these slots,
-                // whether it learns so from `tail` or from the dropped claim.
-                ring.tail.store(tail, ordering: .releasing)
-                ring.claim.store(SampleRing.idle, ordering: .releasing)
-                popped &+= n
-                return Int(n)
+                let available = head &- start
+                return (start, available < UInt(maximum) ? available : UInt(maximum))
             }
-            ring.claim.store(SampleRing.idle, ordering: .releasing)
-            return 0
+            return (tail, 0)
+        }
+
+        /// Marks an acquired range as read: publishes the new `tail` and drops the claim.
+        @inlinable
+        mutating func release(_ range: (start: UInt, count: UInt)) {
+            if range.count > 0 {
+                tail = range.start &+ range.count
+                popped &+= range.count
+                // Release: our copies out of these slots happen before the producer, loading
+                // `tail` with acquire, reuses them.
+                ring.tail.store(tail, ordering: .releasing)
+            }
+            if ring.overrun == .overwriteOldest {
+                // Release: the same guarantee for a producer that learns it from the claim.
+                ring.claim.store(SampleRing.idle, ordering: .releasing)
+            }
         }
 
         /// Counts the indices between `tail` and `start` as overwritten and moves past them.

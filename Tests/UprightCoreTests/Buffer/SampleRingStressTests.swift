@@ -50,10 +50,13 @@ final class Handoff<Value: ~Copyable>: @unchecked Sendable {
             }
             if batch.isEmpty {
                 // Done once every push has happened and the ring is drained after that.
-                if consumer.counters.pushed == UInt(total) && consumer.pop() == nil {
+                guard consumer.counters.pushed == UInt(total) else { continue }
+                if let sample = consumer.pop() {
+                    batch.append(sample)
+                } else {
                     finished = true
+                    continue
                 }
-                continue
             }
             for sample in batch {
                 let sequence = sample.time.nanoseconds

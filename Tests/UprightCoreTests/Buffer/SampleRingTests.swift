@@ -118,6 +118,21 @@ import Testing
         }
     }
 
+    @Test func batchPopIntoABuffer() {
+        let ring = SampleRing<Int>.make(minimumCapacity: 4, overrun: .overwriteOldest)
+        var producer = ring.producer
+        var consumer = ring.consumer
+        for value in 1...5 { _ = producer.push(value) }
+        var storage = [Int](repeating: 0, count: 3)
+        let first = storage.withUnsafeMutableBufferPointer { consumer.popBatch(into: $0) }
+        #expect(first == 3)
+        #expect(storage == [2, 3, 4])
+        let second = storage.withUnsafeMutableBufferPointer { consumer.popBatch(into: $0) }
+        #expect(second == 1)
+        #expect(storage == [5, 3, 4])
+        do { let actual = consumer.counters; #expect(actual == SampleRingCounters(accepted: 5, rejected: 0, overwritten: 1, popped: 4)) }
+    }
+
     @Test func carriesSamples() {
         let ring = SampleRing<Sample>.make(minimumCapacity: 2, overrun: .rejectNewest)
         var producer = ring.producer
