@@ -29,7 +29,7 @@ public struct LinuxDeviceError: Error, Equatable, Sendable, CustomStringConverti
         let what: String
         switch (code, kind) {
         case (ENOENT, .i2c), (ENODEV, .i2c), (ENXIO, .i2c):
-            what = "\(path) does not exist: enable the bus with dtparam=i2c_arm=on (bus 1; dtparam=i2c_vc=on for bus 0) in /boot/firmware/config.txt and reboot, and make sure the i2c-dev module is loaded (modprobe i2c-dev)"
+            what = "\(path) does not exist: enable the bus with \(enablingLine(path)) in /boot/firmware/config.txt and reboot, and make sure the i2c-dev module is loaded (modprobe i2c-dev)"
         case (ENOENT, .gpio), (ENODEV, .gpio), (ENXIO, .gpio):
             what = "\(path) does not exist: list the GPIO chips with ls /dev/gpiochip* (a Pi 5 names its header chip by label, pinctrl-rp1)"
         case (EACCES, .i2c), (EPERM, .i2c):
@@ -42,6 +42,21 @@ public struct LinuxDeviceError: Error, Equatable, Sendable, CustomStringConverti
             what = "cannot open \(path): \(LinuxDeviceError.message(code))"
         }
         return LinuxDeviceError(path: path, code: code, description: what)
+    }
+
+    /// The config.txt line that creates `/dev/i2c-N` on a Raspberry Pi: bus 1 is the header's
+    /// SDA/SCL (pins 3 and 5), bus 0 the camera/HAT EEPROM pins, buses 3 to 6 are overlays on a
+    /// Pi 4 (dtoverlay=i2cN).
+    static func enablingLine(_ path: String) -> String {
+        let prefix = "/dev/i2c-"
+        guard path.hasPrefix(prefix), let bus = Int(path.dropFirst(prefix.count)) else {
+            return "dtparam=i2c_arm=on (for /dev/i2c-1)"
+        }
+        switch bus {
+        case 1: return "dtparam=i2c_arm=on"
+        case 0: return "dtparam=i2c_vc=on"
+        default: return "dtoverlay=i2c\(bus)"
+        }
     }
 
     /// strerror's text for `code`.

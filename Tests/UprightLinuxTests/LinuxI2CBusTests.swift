@@ -13,6 +13,13 @@ import UprightLinux
         }
     }
 
+    @Test func missingBusMessagesNameTheRightConfigLine() {
+        #expect(LinuxDeviceError.opening("/dev/i2c-1", code: 2, kind: .i2c).description
+            == "/dev/i2c-1 does not exist: enable the bus with dtparam=i2c_arm=on in /boot/firmware/config.txt and reboot, and make sure the i2c-dev module is loaded (modprobe i2c-dev)")
+        #expect(LinuxDeviceError.opening("/dev/i2c-0", code: 2, kind: .i2c).description.contains("dtparam=i2c_vc=on"))
+        #expect(LinuxDeviceError.opening("/dev/i2c-3", code: 2, kind: .i2c).description.contains("dtoverlay=i2c3"))
+    }
+
     @Test func aFileThatIsNotAnAdapterIsRefused() {
         do {
             _ = try LinuxI2CBus(path: "/dev/null")
