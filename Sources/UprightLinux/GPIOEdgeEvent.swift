@@ -1,7 +1,7 @@
 import UprightCore
 
 /// One `struct gpio_v2_line_event` read from a line's file descriptor (linux/gpio.h).
-public struct GPIOEdgeEvent: Hashable, Sendable {
+public struct GPIOEdgeEvent: Equatable, Sendable {
     public enum Edge: Hashable, Sendable {
         /// GPIO_V2_LINE_EVENT_RISING_EDGE (1): inactive to active (a press, when active-low).
         case rising
