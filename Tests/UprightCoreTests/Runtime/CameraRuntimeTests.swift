@@ -121,4 +121,95 @@ private func sample(ms time: Int64, _ x: Float, _ y: Float, _ z: Float) -> Sampl
         #expect(runtime.state.orientation == .lensUp)
         #expect(runtime.state.lastUpright == .leftUp)
     }
+
+    /// Samples alone move time: the completion and the idle timer run at their deadlines,
+    /// not at the sample after them.
+    @Test func samplesRunWhatIsDueBeforeThem() {
+        var runtime = runtime(configuration: MachineConfiguration(idleTimeout: .seconds(10)))
+        runtime.buttonEdge(down: true, at: ms(1000))
+        runtime.buttonEdge(down: false, at: ms(1200))
+        let samples = (0..<300).map { sample(ms: 1201 + Int64($0) * 50, 0, 1, 0) }
+        runtime.ingest(samples)
+        #expect(runtime.sink.records == [
+            Entry(milliseconds: 1030, record: .state(from: .idle, to: .previewing)),
+            Entry(milliseconds: 1230, record: .state(from: .previewing, to: .capturing)),
+            Entry(milliseconds: 1330, record: .capture(shot: 1, orientation: .normal, stale: false)),
+            Entry(milliseconds: 1330, record: .state(from: .capturing, to: .previewing)),
+            Entry(milliseconds: 11_330, record: .state(from: .previewing, to: .idle)),
+        ])
+        #expect(runtime.now == ms(16_151))
+        #expect(runtime.nextDeadline == nil)
+    }
+
+    // MARK: latch at the press edge (debounce 30 ms)
+
+    @Test func turningTenMillisecondsAfterTheEdgeKeepsTheLatch() {
+        var runtime = runtime(configuration: MachineConfiguration())
+        runtime.ingest([sample(ms: 500, -1, 0, 0)])
+        runtime.buttonEdge(down: true, at: ms(1000))
+        runtime.ingest([sample(ms: 1010, 1, 0, 0)])
+        runtime.buttonEdge(down: false, at: ms(1200))
+        runtime.advance(to: ms(2000))
+        #expect(runtime.sink.records.prefix(4) == [
+            Entry(milliseconds: 500, record: .orientation(.leftUp)),
+            Entry(milliseconds: 1010, record: .orientation(.rightUp)),
+            Entry(milliseconds: 1030, record: .state(from: .idle, to: .previewing)),
+            Entry(milliseconds: 1230, record: .state(from: .previewing, to: .capturing)),
+        ])
+        #expect(runtime.sink.records.contains(Entry(milliseconds: 1330, record: .capture(shot: 1, orientation: .leftUp, stale: false))))
+        #expect(runtime.camera.mainOrders.contains(.capturePhoto(shot: 1, orientation: .leftUp)))
+    }
+
+    @Test func bounceBurstLatchesAtItsFirstDownEdge() {
+        var runtime = runtime(configuration: MachineConfiguration())
+        runtime.ingest([sample(ms: 500, -1, 0, 0)])
+        runtime.buttonEdge(down: true, at: ms(1000))
+        runtime.buttonEdge(down: false, at: ms(1002))
+        runtime.ingest([sample(ms: 1003, 0, -1, 0)])
+        runtime.buttonEdge(down: true, at: ms(1004))
+        runtime.buttonEdge(down: false, at: ms(1300))
+        runtime.advance(to: ms(2000))
+        let records = runtime.sink.records
+        #expect(records.contains(Entry(milliseconds: 1034, record: .state(from: .idle, to: .previewing))))
+        #expect(records.contains(Entry(milliseconds: 1430, record: .capture(shot: 1, orientation: .leftUp, stale: false))))
+    }
+
+    @Test func glitchThatSettlesUpDoesNotLendItsLatchToTheNextPress() {
+        var runtime = runtime(configuration: MachineConfiguration())
+        runtime.ingest([sample(ms: 500, -1, 0, 0)])
+        // 5 ms down: shorter than the debounce, no press; up settles at 1035.
+        runtime.buttonEdge(down: true, at: ms(1000))
+        runtime.buttonEdge(down: false, at: ms(1005))
+        runtime.ingest([sample(ms: 1020, 1, 0, 0)])
+        runtime.buttonEdge(down: true, at: ms(1040))
+        runtime.ingest([sample(ms: 1050, 0, -1, 0)])
+        runtime.buttonEdge(down: false, at: ms(1200))
+        runtime.advance(to: ms(2000))
+        let records = runtime.sink.records
+        #expect(records.contains(Entry(milliseconds: 1070, record: .state(from: .idle, to: .previewing))))
+        #expect(records.contains(Entry(milliseconds: 1330, record: .capture(shot: 1, orientation: .rightUp, stale: false))))
+    }
+
+    @Test func sensorFaultAfterTheEdgeLeavesTheLatchFresh() {
+        var runtime = runtime(configuration: MachineConfiguration())
+        runtime.ingest([sample(ms: 500, 1, 0, 0)])
+        runtime.buttonEdge(down: true, at: ms(1000))
+        runtime.advance(to: ms(1010))
+        runtime.sensorFailed()
+        runtime.buttonEdge(down: false, at: ms(1200))
+        runtime.advance(to: ms(2000))
+        #expect(runtime.sink.records.contains(Entry(milliseconds: 1330, record: .capture(shot: 1, orientation: .rightUp, stale: false))))
+    }
+
+    @Test func pressWhileFaultyIsStaleEvenIfTheSensorRecoversBeforeTheDebounce() {
+        var runtime = runtime(configuration: MachineConfiguration())
+        runtime.ingest([sample(ms: 500, 0, -1, 0)])
+        runtime.sensorFailed()
+        runtime.buttonEdge(down: true, at: ms(1000))
+        runtime.advance(to: ms(1010))
+        runtime.sensorRecovered()
+        runtime.buttonEdge(down: false, at: ms(1200))
+        runtime.advance(to: ms(2000))
+        #expect(runtime.sink.records.contains(Entry(milliseconds: 1330, record: .capture(shot: 1, orientation: .bottomUp, stale: true))))
+    }
 }
