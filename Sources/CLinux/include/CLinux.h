@@ -18,6 +18,10 @@ int upright_i2c_set_address(int fd, uint16_t address);
 /// I2C_FUNCS: the adapter's functionality bits.
 int upright_i2c_functionality(int fd, unsigned long *functionality);
 
+/// pidfd_open(2) (Linux 5.3): a descriptor that polls readable when process `pid` exits, so
+/// an event loop can wait for a child without SIGCHLD. The fd is close-on-exec.
+int upright_pidfd_open(int pid);
+
 #ifdef __cplusplus
 }
 #endif
