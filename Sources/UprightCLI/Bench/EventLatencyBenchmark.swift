@@ -10,7 +10,8 @@ import UprightCore
 /// timer fires) through the gesture recogniser, the event queue, the machine, to the moment
 /// `Camera.perform(.capturePhoto)` is entered. The press itself (its own debounce, the wake from
 /// idle) happens before, unmeasured; the camera completes at once so every press finds the
-/// machine in `previewing`. The two clock reads (about 20 ns each via the vDSO) are included.
+/// machine in `previewing`. About one clock read (a vDSO call, tens of ns) is inside each
+/// figure.
 public enum EventLatencyBenchmark {
     /// One nanosecond figure per press, in press order.
     public static func run(presses: Int) -> [Int64] {

@@ -15,6 +15,8 @@ public struct ChildProcess {
     public enum Status: Equatable, Sendable {
         case exited(code: Int32)
         case signalled(Int32)
+        /// Reaped by someone else (SIGCHLD set to SIG_IGN): how it ended is unknown.
+        case lost
 
         public var succeeded: Bool { self == .exited(code: 0) }
     }
@@ -62,7 +64,7 @@ public struct ChildProcess {
         repeat { result = waitpid(pid, &raw, WNOHANG) } while result < 0 && errno == EINTR
         guard result == pid else {
             // ECHILD: someone else reaped it (a SIGCHLD handler set to SIG_IGN); call it gone.
-            if result < 0 { finish(.signalled(0)) }
+            if result < 0 { finish(.lost) }
             return status
         }
         // The <sys/wait.h> macros are not imported: low 7 bits are the signal, 0 for an exit.

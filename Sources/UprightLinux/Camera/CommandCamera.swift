@@ -71,6 +71,13 @@ public struct CommandCamera: Camera {
         self.naming = naming
     }
 
+    /// The board's command backend writing into its output directory; nil when the board
+    /// uses the simulated camera.
+    public init?(board: Board, naming: @escaping Naming = CommandCamera.defaultName) {
+        guard case .command(let still, let video) = board.camera else { return nil }
+        self.init(still: still, video: video, outputDirectory: board.output.directory, naming: naming)
+    }
+
     /// `IMG_0001.jpg` / `CLIP_0001.mp4` (at least four digits).
     public static func defaultName(_ kind: MediaKind, _ number: UInt32) -> String {
         let digits = String(number)
@@ -277,6 +284,7 @@ public struct CommandCamera: Camera {
         switch status {
         case .exited(let code): "exited with status \(code)"
         case .signalled(let signal): "killed by signal \(signal)"
+        case .lost: "reaped elsewhere (status unknown)"
         }
     }
 }

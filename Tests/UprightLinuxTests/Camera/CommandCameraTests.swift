@@ -160,4 +160,15 @@ private func template(_ arguments: String...) throws -> CommandTemplate {
         #expect(CommandCamera.fileName(for: .recordStop(clip: 2, orientation: .normal, reason: .shutter)) == "CLIP_0002.mp4")
         #expect(CommandCamera.fileName(for: .fault(.sensor)) == nil)
     }
+
+    @Test func boardsWithACommandBackendMakeOne() throws {
+        var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
+        parts.removeLast(4)
+        let boards = parts.joined(separator: "/") + "/boards/"
+        let pi = try #require(CommandCamera(board: try Board.load(path: boards + "rpi5-mpu6050.json")))
+        #expect(pi.outputDirectory == "/var/lib/upright")
+        #expect(pi.still.arguments.first == "rpicam-still")
+        #expect(pi.video.arguments.first == "rpicam-vid")
+        #expect(CommandCamera(board: try Board.load(path: boards + "sim.json")) == nil)
+    }
 }
