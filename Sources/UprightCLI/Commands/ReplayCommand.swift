@@ -1,4 +1,16 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import UprightCore
+import UprightHost
+import UprightSim
+
 /// `upright replay`: replay a recorded trace through the detector and state machine
+///
+/// All or nothing: samples stream through in constant memory, but the event lines are held
+/// until the whole trace has been read and validated, so a malformed trace (exit 2) never
+/// leaves a valid-looking partial stream on stdout. Events are sparse (changes and presses,
+/// not samples), and their number is bounded by `maximumEvents`.
 enum ReplayCommand: Subcommand {
     static let spec = CommandSpec(
         name: "replay",
@@ -7,9 +19,63 @@ enum ReplayCommand: Subcommand {
         options: [
             .value("board", "FILE", help: "board file for the mount matrix, detector and gesture settings"),
             .value("start", "STATE", help: "initial state: idle or previewing (default previewing)"),
-        ])
+        ],
+        discussion: """
+            The trace is CSV: a header naming the columns (t, ax, ay, az; optional gx, gy, gz and
+            button) in any order, '#' comment lines, then one sample per line with t in seconds
+            (non-decreasing), acceleration in g and angular rate in degrees per second. The
+            NDJSON event stream goes to stdout only when the whole trace is valid.
+            """)
+
+    /// Upper bound on buffered events (a press gives three lines, a change one).
+    static let maximumEvents = 1_000_000
 
     static func run(_ arguments: ParsedArguments, console: Console) throws(CommandError) -> Int32 {
-        notImplemented(console: console)
+        if arguments.value("board") != nil {
+            throw .failed("--board is not supported yet (board files are another issue)")
+        }
+        let start: StandInCamera.State
+        switch arguments.value("start") ?? "previewing" {
+        case "previewing": start = .previewing
+        case "idle": start = .idle
+        case let other: throw .usage(UsageError("option '--start': '\(other)' is not idle or previewing"))
+        }
+        let path = arguments.positionals[0]
+        let name = path == "-" ? "<stdin>" : path
+        let fd: Int32 = path == "-" ? 0 : open(path, O_RDONLY)
+        guard fd >= 0 else { throw .badInput("\(path): cannot open: \(String(cString: strerror(errno)))") }
+        defer { if fd != 0 { close(fd) } }
+
+        var reader = TraceLineReader(fd: fd)
+        var parser = TraceParser()
+        var replay = TraceReplay(start: start)
+        var events: [TimedEvent] = []
+        do throws(TraceError) {
+            while let line = try nextLine(&reader, after: parser.lineNumber, name: name) {
+                guard let row = try parser.feed(line) else { continue }
+                replay.feed(row, into: &events)
+                if events.count > maximumEvents {
+                    throw TraceError(line: parser.lineNumber, "more than \(maximumEvents) events")
+                }
+            }
+            try parser.finish()
+        } catch {
+            throw .badInput(error.located(in: name))
+        }
+        for event in events { console.print(event.jsonLine()) }
+        return 0
+    }
+
+    private static func nextLine(_ reader: inout TraceLineReader, after line: Int, name: String) throws(TraceError) -> Substring? {
+        do {
+            return try reader.nextLine()
+        } catch {
+            switch error {
+            case .lineTooLong(let number):
+                throw TraceError(line: number, "line longer than \(TraceParser.maximumLineBytes) bytes")
+            case .system(let code):
+                throw TraceError(line: line + 1, "read failed: \(String(cString: strerror(code)))")
+            }
+        }
     }
 }

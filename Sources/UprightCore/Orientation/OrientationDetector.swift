@@ -1,42 +1,210 @@
 /// Turns a stream of samples (device frame) into a stable orientation.
 ///
-/// PLACEHOLDER until the orientation issue lands: this is the naive larger-axis classifier
-/// with no filtering. The public API (init, `update`, `orientation`, `lastUpright`, `reset`)
-/// is what the runtime depends on; the orientation issue replaces the internals.
+/// Design (compared with Android's WindowOrientationListener and iio-sensor-proxy, which it
+/// borrows ideas from but does not copy):
+/// 1. Gravity estimate `gravity`: without a gyro, a first-order low-pass of the accelerometer
+///    (time constant `filterTimeConstant`); with a gyro, a complementary filter: the estimate
+///    is rotated by the measured angular rate every sample and pulled toward the accelerometer
+///    with `gyroCorrectionTimeConstant`, so a linear shake barely moves it while a real turn
+///    is followed without lag (when the gyro is quiet and the reading is about 1 g, the
+///    correction speeds up to `filterTimeConstant`: an under-sampled turn is caught up). Coefficients come from the measured time step (dt / (tau + dt),
+///    the first-order hold of exp), so behaviour does not depend on the sample rate.
+/// 2. Trust: the estimate counts only while its magnitude is within `magnitudeToleranceG` of
+///    1 g (shakes, free fall and impacts fail this) and the camera is still: the rotation rate
+///    (the gyro, or without one the angular speed of the estimate itself; clipped, smoothed
+///    with `rateTimeConstant` as a vector so noise cancels) below `stillRateDPS`.
+/// 3. Classification by tangents, never angles (no atan2): flat when the tilt out of the image
+///    plane passes `flatEnterDegrees` (back below `flatExitDegrees` to leave: hysteresis);
+///    upright by the image-plane projection, leaving the reference orientation only when another
+///    axis beats it by tan(45 + `hysteresisDegrees`). Unlike a phone, a camera keeps its
+///    upright answer at steep tilts (a document on a table, a ceiling) up to ~80 degrees.
+/// 4. Commit: the candidate must persist for `settleTime` and the camera be trusted-still for
+///    `stillTime`; a flick that returns, a glitch or a shake never satisfies both.
+/// A gap in the timestamps restarts the filters but keeps the stable orientation: no spurious
+/// change. `lastUpright` survives flat poses, so a latch is always upright.
 public struct OrientationDetector: Sendable {
-    public var parameters: DetectorParameters
+    public var parameters: DetectorParameters {
+        didSet { thresholds = Thresholds(parameters) }
+    }
     /// The stable pose (all six).
     public private(set) var orientation: Orientation = .normal
     /// The last upright orientation held: what a latch uses while the camera is flat.
     public private(set) var lastUpright: UprightOrientation = .normal
 
+    private var thresholds: Thresholds
+    private var gravity = Vector3.zero
+    private var lastTime: Instant?
+    private var rate = Vector3.zero
+    private var candidate: Orientation?
+    private var candidateSince = Instant.zero
+    private var stillSince: Instant?
+
     public init(parameters: DetectorParameters = DetectorParameters()) {
         self.parameters = parameters
+        self.thresholds = Thresholds(parameters)
     }
 
     /// Feeds one sample; returns the new stable orientation when it changed.
     public mutating func update(_ sample: Sample) -> Orientation? {
-        let a = sample.accelerationG
-        let candidate: Orientation
-        if abs(a.z) > max(abs(a.x), abs(a.y)) {
-            candidate = a.z > 0 ? .lensDown : .lensUp
-        } else if abs(a.x) > abs(a.y) {
-            candidate = a.x > 0 ? .rightUp : .leftUp
-        } else {
-            candidate = a.y >= 0 ? .normal : .bottomUp
+        let now = sample.time
+        guard let previous = lastTime, now >= previous, now - previous <= parameters.maximumGap else {
+            restart(with: sample)
+            return nil
         }
-        guard candidate != orientation else { return nil }
-        orientation = candidate
-        if let upright = candidate.upright { lastUpright = upright }
-        return candidate
+        lastTime = now
+        let dt = (now - previous).secondsFloat
+        guard dt > 0 else { return nil }
+        let measured = sample.accelerationG
+        let before = gravity
+        // Rotation rate (degrees per second) as a vector, smoothed before its magnitude is
+        // taken: noise averages out instead of being rectified into a false "moving".
+        let rateNow: Vector3
+        if let rate = sample.angularRateDPS {
+            // Body-frame gravity turns opposite to the body: dg/dt = g x omega (radians).
+            let omega = rate * (Float.pi / 180)
+            let cross = Vector3(
+                x: gravity.y * omega.z - gravity.z * omega.y,
+                y: gravity.z * omega.x - gravity.x * omega.z,
+                z: gravity.x * omega.y - gravity.y * omega.x)
+            gravity = gravity + cross * dt
+            // Adaptive correction: while the gyro says still and the accelerometer reads about
+            // 1 g, the accelerometer is gravity and is followed as fast as without a gyro (a
+            // turn the gyro under-sampled at 15 Hz is caught up at once); otherwise slowly.
+            let m = measured.magnitudeSquared
+            let quiet = rate.magnitudeSquared < parameters.stillRateDPS * parameters.stillRateDPS
+                && m >= thresholds.minimumQuietSquared && m <= thresholds.maximumQuietSquared
+            let correction = quiet ? parameters.filterTimeConstant : parameters.gyroCorrectionTimeConstant
+            gravity = gravity + (measured - gravity) * smoothing(dt, correction)
+            rateNow = rate
+        } else {
+            gravity = gravity + (measured - gravity) * smoothing(dt, parameters.filterTimeConstant)
+            // Velocity of the estimate's direction: difference of unit vectors / dt (radians
+            // per second for small steps), so the estimate's own turning stands in for a gyro.
+            let a = before.magnitude, b = gravity.magnitude
+            if a > 0.05 && b > 0.05 {
+                rateNow = (gravity * (1 / b) - before * (1 / a)) * (180 / Float.pi / dt)
+            } else {
+                rateNow = .zero
+            }
+        }
+        // Only the comparison with `stillRateDPS` matters, so the input is clipped to three
+        // times it: after a fast turn the smoothed rate falls below the threshold in about one
+        // time constant (ln 3) instead of ln(peak / threshold) of them.
+        let ceiling = 3 * parameters.stillRateDPS
+        let speed = rateNow.magnitude
+        rate = rate + ((speed > ceiling ? rateNow * (ceiling / speed) : rateNow) - rate) * smoothing(dt, parameters.rateTimeConstant)
+        let rateDPS = rate.magnitude
+
+        let magnitudeSquared = gravity.magnitudeSquared
+        let trusted = magnitudeSquared >= thresholds.minimumMagnitudeSquared
+            && magnitudeSquared <= thresholds.maximumMagnitudeSquared
+        guard trusted else {
+            stillSince = nil
+            candidate = nil
+            return nil
+        }
+        // The candidate is followed while moving too, so the settle time runs during the end
+        // of a turn; stillness is the separate condition that a flick or a shake never meets.
+        let proposal = classify(gravity)
+        if proposal != candidate {
+            candidate = proposal
+            candidateSince = now
+        }
+        guard rateDPS < parameters.stillRateDPS else {
+            stillSince = nil
+            return nil
+        }
+        if stillSince == nil { stillSince = now }
+        // A sample stands for the interval since the previous one, so a condition seen at
+        // `since` has held from one period before it: the settle time is not rounded up to
+        // whole periods at 15 Hz.
+        let period = now - previous
+        guard proposal != orientation,
+              now - candidateSince + period >= parameters.settleTime,
+              let still = stillSince, now - still + period >= parameters.stillTime
+        else { return nil }
+        orientation = proposal
+        if let upright = proposal.upright { lastUpright = upright }
+        return proposal
     }
 
     /// Forgets the filter state (after a sensor fault or a gap in the samples) but keeps the
     /// last stable orientation, so a restart never reports a spurious change.
-    public mutating func reset() {}
+    public mutating func reset() {
+        lastTime = nil
+        gravity = .zero
+        rate = .zero
+        candidate = nil
+        stillSince = nil
+    }
+
+    private mutating func restart(with sample: Sample) {
+        reset()
+        lastTime = sample.time
+        gravity = sample.accelerationG
+    }
+
+    private func smoothing(_ dt: Float, _ timeConstant: TimeSpan) -> Float {
+        dt / (timeConstant.secondsFloat + dt)
+    }
+
+    /// The pose `g` shows, with hysteresis relative to the current state.
+    private func classify(_ g: Vector3) -> Orientation {
+        let planeSquared = g.x * g.x + g.y * g.y
+        let zSquared = g.z * g.z
+        let flatLimit = orientation.isFlat ? thresholds.flatExitSquared : thresholds.flatEnterSquared
+        if zSquared > flatLimit * planeSquared {
+            return g.z > 0 ? .lensDown : .lensUp
+        }
+        let reference = lastUpright
+        let held = projection(g, reference)
+        var best = reference
+        var bestProjection = held
+        for other in UprightOrientation.allCases where other != reference {
+            let p = projection(g, other)
+            if p > bestProjection { best = other; bestProjection = p }
+        }
+        if best == reference { return reference.orientation }
+        // Leave the reference only past 45 degrees plus the hysteresis.
+        if held > 0 && bestProjection <= thresholds.switchTangent * held { return reference.orientation }
+        return best.orientation
+    }
+
+    /// Component of the image-plane gravity along the axis that is up in `upright`.
+    private func projection(_ g: Vector3, _ upright: UprightOrientation) -> Float {
+        switch upright {
+        case .normal: g.y
+        case .leftUp: -g.x
+        case .rightUp: g.x
+        case .bottomUp: -g.y
+        }
+    }
 }
 
-/// The detector's tunables. Every constant is a time or an angle, never a sample count.
-public struct DetectorParameters: Hashable, Sendable {
-    public init() {}
+/// Per-sample comparison constants derived from the parameters' angles.
+private struct Thresholds: Sendable {
+    var switchTangent: Float
+    var flatEnterSquared: Float
+    var flatExitSquared: Float
+    var minimumMagnitudeSquared: Float
+    var maximumMagnitudeSquared: Float
+    /// Half the tolerance: the raw reading counts as pure gravity for the gyro's correction.
+    var minimumQuietSquared: Float
+    var maximumQuietSquared: Float
+
+    init(_ p: DetectorParameters) {
+        switchTangent = tangent(degrees: 45 + p.hysteresisDegrees)
+        let enter = tangent(degrees: p.flatEnterDegrees)
+        let exit = tangent(degrees: p.flatExitDegrees)
+        flatEnterSquared = enter * enter
+        flatExitSquared = exit * exit
+        let low = max(0, 1 - p.magnitudeToleranceG)
+        let high = 1 + p.magnitudeToleranceG
+        minimumMagnitudeSquared = low * low
+        maximumMagnitudeSquared = high * high
+        let quietLow = max(0, 1 - p.magnitudeToleranceG / 2)
+        let quietHigh = 1 + p.magnitudeToleranceG / 2
+        minimumQuietSquared = quietLow * quietLow
+        maximumQuietSquared = quietHigh * quietHigh
+    }
 }

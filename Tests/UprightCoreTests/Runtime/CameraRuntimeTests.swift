@@ -5,6 +5,11 @@ private func ms(_ value: Int64) -> Instant { Instant(nanoseconds: value * 1_000_
 private func sample(ms time: Int64, _ x: Float, _ y: Float, _ z: Float) -> Sample {
     Sample(time: ms(time), accelerationG: Vector3(x: x, y: y, z: z))
 }
+/// A pose held still, sampled at 100 Hz from `start` up to (not including) `end`: the detector
+/// reports a pose only once it has settled (80 ms) with the camera still (50 ms).
+private func hold(_ x: Float, _ y: Float, _ z: Float, from start: Int64, to end: Int64) -> [Sample] {
+    stride(from: start, to: end, by: 10).map { sample(ms: $0, x, y, z) }
+}
 
 /// The runtime on a virtual clock: time moves only when the test says so.
 @Suite struct CameraRuntimeTests {
@@ -49,18 +54,18 @@ private func sample(ms time: Int64, _ x: Float, _ y: Float, _ z: Float) -> Sampl
 
     @Test func clipStopsAtTheLimitWithTheOrientationLatchedAtItsStart() {
         var runtime = runtime(configuration: MachineConfiguration(maxClipLength: .seconds(5)))
-        runtime.ingest([sample(ms: 500, -1, 0, 0)])
+        runtime.ingest(hold(-1, 0, 0, from: 0, to: 600))
         runtime.buttonEdge(down: true, at: ms(1000))
         // Turned during the clip: the clip keeps left-up.
-        runtime.ingest([sample(ms: 4000, 0.1, -1, 0), sample(ms: 4001, 0.1, -1, 0)])
+        runtime.ingest(hold(0.1, -1, 0, from: 4000, to: 4300))
         runtime.buttonEdge(down: false, at: ms(8000))
         runtime.advance(to: ms(9000))
         #expect(runtime.sink.records == [
-            Entry(milliseconds: 500, record: .orientation(.leftUp)),
+            Entry(milliseconds: 80, record: .orientation(.leftUp)),
             Entry(milliseconds: 1030, record: .state(from: .idle, to: .previewing)),
             Entry(milliseconds: 2000, record: .state(from: .previewing, to: .recording)),
             Entry(milliseconds: 2000, record: .recordStart(clip: 1, orientation: .leftUp, stale: false)),
-            Entry(milliseconds: 4000, record: .orientation(.bottomUp)),
+            Entry(milliseconds: 4080, record: .orientation(.bottomUp)),
             Entry(milliseconds: 7000, record: .recordStop(clip: 1, orientation: .leftUp, reason: .clipLimit)),
             Entry(milliseconds: 7000, record: .state(from: .recording, to: .previewing)),
         ])
@@ -70,7 +75,7 @@ private func sample(ms time: Int64, _ x: Float, _ y: Float, _ z: Float) -> Sampl
 
     @Test func sensorFaultStampsTheNextPhotoStale() {
         var runtime = runtime(configuration: MachineConfiguration())
-        runtime.ingest([sample(ms: 10, 1, 0, 0)])
+        runtime.ingest(hold(1, 0, 0, from: 0, to: 100))
         runtime.advance(to: ms(100))
         runtime.sensorFailed()
         runtime.buttonEdge(down: true, at: ms(200))
@@ -112,11 +117,11 @@ private func sample(ms time: Int64, _ x: Float, _ y: Float, _ z: Float) -> Sampl
 
     @Test func samplesBatchFromABuffer() {
         var runtime = runtime(configuration: MachineConfiguration())
-        let batch = [sample(ms: 1, 0, 1, 0), sample(ms: 2, -1, 0, 0), sample(ms: 3, 0, 0, -1), sample(ms: 4, 0, 0, -1)]
+        let batch = hold(0, 1, 0, from: 0, to: 200) + hold(-1, 0, 0, from: 200, to: 500) + hold(0, 0, -1, from: 500, to: 800)
         batch.withUnsafeBufferPointer { runtime.ingest($0) }
         #expect(runtime.sink.records == [
-            Entry(milliseconds: 2, record: .orientation(.leftUp)),
-            Entry(milliseconds: 3, record: .orientation(.lensUp)),
+            Entry(milliseconds: 400, record: .orientation(.leftUp)),
+            Entry(milliseconds: 700, record: .orientation(.lensUp)),
         ])
         #expect(runtime.state.orientation == .lensUp)
         #expect(runtime.state.lastUpright == .leftUp)

@@ -1,0 +1,54 @@
+/// A detector parameter outside the range the algorithm is designed for (e.g. from a board
+/// file): which one. The board loader turns it into a message naming its key.
+public enum DetectorParameterError: Error, Equatable, Sendable {
+    case filterTimeConstant
+    case gyroCorrectionTimeConstant
+    case rateTimeConstant
+    case hysteresisDegrees
+    case flatEnterDegrees
+    case flatExitDegrees
+    case magnitudeToleranceG
+    case stillRateDPS
+    case settleTime
+    case stillTime
+    case maximumGap
+
+    /// The parameter's name as spelled in Swift, for messages.
+    public var name: StaticString {
+        switch self {
+        case .filterTimeConstant: "filterTimeConstant"
+        case .gyroCorrectionTimeConstant: "gyroCorrectionTimeConstant"
+        case .rateTimeConstant: "rateTimeConstant"
+        case .hysteresisDegrees: "hysteresisDegrees"
+        case .flatEnterDegrees: "flatEnterDegrees"
+        case .flatExitDegrees: "flatExitDegrees"
+        case .magnitudeToleranceG: "magnitudeToleranceG"
+        case .stillRateDPS: "stillRateDPS"
+        case .settleTime: "settleTime"
+        case .stillTime: "stillTime"
+        case .maximumGap: "maximumGap"
+        }
+    }
+}
+
+extension DetectorParameters {
+    /// Checks every parameter against the range the design assumes: time constants above
+    /// zero and at most 10 s, hysteresis 0-30 degrees (beyond that the bands overlap badly),
+    /// 45 <= flat exit <= flat enter <= 89 degrees, a tolerance in (0, 1] g, a positive rate.
+    public func validate() throws(DetectorParameterError) {
+        let tenSeconds = TimeSpan.seconds(10)
+        func constant(_ span: TimeSpan) -> Bool { span > .zero && span <= tenSeconds }
+        func hold(_ span: TimeSpan) -> Bool { span >= .zero && span <= tenSeconds }
+        guard constant(filterTimeConstant) else { throw .filterTimeConstant }
+        guard constant(gyroCorrectionTimeConstant) else { throw .gyroCorrectionTimeConstant }
+        guard constant(rateTimeConstant) else { throw .rateTimeConstant }
+        guard hysteresisDegrees >= 0 && hysteresisDegrees <= 30 else { throw .hysteresisDegrees }
+        guard flatEnterDegrees >= 45 && flatEnterDegrees <= 89 else { throw .flatEnterDegrees }
+        guard flatExitDegrees >= 45 && flatExitDegrees <= flatEnterDegrees else { throw .flatExitDegrees }
+        guard magnitudeToleranceG > 0 && magnitudeToleranceG <= 1 else { throw .magnitudeToleranceG }
+        guard stillRateDPS > 0 && stillRateDPS.isFinite else { throw .stillRateDPS }
+        guard hold(settleTime) else { throw .settleTime }
+        guard hold(stillTime) else { throw .stillTime }
+        guard constant(maximumGap) else { throw .maximumGap }
+    }
+}

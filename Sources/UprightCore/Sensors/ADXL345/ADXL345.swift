@@ -1,0 +1,239 @@
+/// Driver for the Analog Devices ADXL345 on any `I2CBus`. Initialises as Linux's adxl345
+/// driver does: check DEVID, standby, data format (full resolution and range), rate,
+/// interrupts, FIFO, then measure. The chip has no reset command; it powers up in standby,
+/// so a chip that lost power is recognised by POWER_CTL and simply configured again.
+public struct ADXL345<Bus: I2CBus>: Accelerometer {
+    /// The FIFO's depth plus the entry waiting in the data registers ("FIFO" section: up to 33).
+    static var maximumEntries: Int { 33 }
+
+    public let bus: Bus
+    /// 0x53 (ALT ADDRESS low) or 0x1D (high).
+    public let address: UInt8
+    /// Takes effect at the next `begin`.
+    public var configuration: ADXL345Configuration
+    public private(set) var decoder: ADXL345Decoder
+    public private(set) var identity: ChipIdentity?
+
+    var phase: SensorPhase = .unconfigured
+    var lastDelivered: Instant = .zero
+    var lastHealthCheck: Instant = .zero
+    var gapStart: Instant?
+    var stuck: StuckDataMonitor
+
+    public init(bus: Bus, address: UInt8 = 0x53, configuration: ADXL345Configuration = ADXL345Configuration(), mount: MountMatrix = .identity) {
+        self.bus = bus
+        self.address = address
+        self.configuration = configuration
+        self.decoder = ADXL345Decoder(mount: mount)
+        self.stuck = StuckDataMonitor(limit: configuration.stuckSampleLimit)
+    }
+
+    public var samplePeriod: TimeSpan { configuration.samplePeriod }
+
+    public var offsetG: Vector3 {
+        get { decoder.offsetG }
+        set { decoder.offsetG = newValue }
+    }
+
+    public var mount: MountMatrix {
+        get { decoder.mount }
+        set { decoder.mount = newValue }
+    }
+
+    /// Reads DEVID (register 0x00) and names the part; unknown values are refused.
+    public func identify() throws(SensorError) -> ChipIdentity {
+        let value = try read(ADXL345Register.deviceID)
+        guard let model = ChipModel.adxlFamily(deviceID: value) else {
+            throw .unknownDevice(address: address, value: value)
+        }
+        return ChipIdentity(model: model, idValue: value)
+    }
+
+    public mutating func begin(now: Instant) throws(SensorError) {
+        identity = try identify()
+        // No reset command and no wait: configuration registers are written in standby.
+        phase = .resetting(readyAt: now)
+    }
+
+    mutating func configure(now: Instant) throws(SensorError) {
+        let c = configuration
+        try write(ADXL345Register.powerControl, 0)
+        var format = ADXL345Register.formatFullResolution | c.range.rawValue
+        if c.interruptPin?.activeLow == true { format |= ADXL345Register.formatInterruptActiveLow }
+        try write(ADXL345Register.dataFormat, format)
+        try write(ADXL345Register.bandwidthRate, c.dataRate.rawValue | (c.lowPower ? ADXL345Register.rateLowPower : 0))
+        if c.interruptPin != nil {
+            try write(ADXL345Register.interruptMap, 0)
+            let enable = c.readMode == .fifo
+                ? ADXL345Register.interruptWatermark | ADXL345Register.interruptOverrun
+                : ADXL345Register.interruptDataReady
+            try write(ADXL345Register.interruptEnable, enable)
+        }
+        if c.readMode == .fifo {
+            try write(ADXL345Register.fifoControl, ADXL345Register.fifoModeStream | (min(c.fifoWatermark, 31) & 0x1F))
+        } else {
+            try write(ADXL345Register.fifoControl, 0)
+        }
+        try write(ADXL345Register.powerControl, ADXL345Register.powerMeasure)
+        phase = .running
+        lastDelivered = now
+        lastHealthCheck = now
+        stuck = StuckDataMonitor(limit: c.stuckSampleLimit)
+    }
+
+    public mutating func readSamples(now: Instant, into body: (Sample) -> Void) throws(SensorError) -> ReadReport {
+        var report = ReadReport()
+        switch phase {
+        case .unconfigured:
+            try begin(now: now)
+            try configure(now: now)
+            report.lost = takeGap(now: now)
+            return report
+        case .resetting(let readyAt):
+            guard now >= readyAt else {
+                report.ready = false
+                return report
+            }
+            try configure(now: now)
+            report.lost = takeGap(now: now)
+            return report
+        case .running:
+            break
+        }
+        switch configuration.readMode {
+        case .registerByRegister, .burst: try readBlock(now: now, report: &report, body: body)
+        case .fifo: try drainFIFO(now: now, report: &report, body: body)
+        }
+        if !report.chipResetDetected && now - lastHealthCheck >= configuration.healthCheckInterval {
+            try checkHealth(now: now, report: &report)
+        }
+        return report
+    }
+
+    mutating func takeGap(now: Instant) -> Int {
+        guard let start = gapStart else { return 0 }
+        gapStart = nil
+        return samplesDue(from: start, to: now)
+    }
+
+    /// POWER_CTL reads 0x00 (standby, its reset value) after a power loss.
+    mutating func checkHealth(now: Instant, report: inout ReadReport) throws(SensorError) {
+        lastHealthCheck = now
+        let power = try read(ADXL345Register.powerControl)
+        if power != ADXL345Register.powerMeasure { try restart(now: now, report: &report) }
+    }
+
+    mutating func restart(now: Instant, report: inout ReadReport) throws(SensorError) {
+        report.chipResetDetected = true
+        if gapStart == nil { gapStart = lastDelivered }
+        phase = .unconfigured
+        try begin(now: now)
+    }
+
+    /// One sample from the data registers (one burst, or six single-byte reads as a baseline).
+    mutating func readBlock(now: Instant, report: inout ReadReport, body: (Sample) -> Void) throws(SensorError) {
+        var block: UInt64 = 0
+        let bus = self.bus
+        let address = self.address
+        let decoder = self.decoder
+        let byRegister = configuration.readMode == .registerByRegister
+        let isStuck = try withUnsafeMutableBytes(of: &block) { (raw) throws(SensorError) -> Bool in
+            let bytes = UnsafeMutableRawBufferPointer(rebasing: raw[0..<6])
+            do throws(I2CError) {
+                if byRegister {
+                    for index in 0..<6 {
+                        bytes[index] = try bus.readRegister(address: address, ADXL345Register.dataX0 &+ UInt8(index))
+                    }
+                } else {
+                    try bus.readRegisters(address: address, from: ADXL345Register.dataX0, into: bytes)
+                }
+            } catch {
+                throw .bus(error)
+            }
+            let view = UnsafeRawBufferPointer(bytes)
+            if stuck.isStuck(view, at: 0) { return true }
+            body(decoder.sample(view, at: 0, time: now))
+            return false
+        }
+        if isStuck {
+            report.stuckDataDetected = true
+            try restart(now: now, report: &report)
+            return
+        }
+        report.delivered += 1
+        lastDelivered = now
+    }
+
+    /// FIFO_STATUS, then one six-byte read per entry: the data sheet's "Retrieving Data from
+    /// FIFO" pops one entry per read of the data registers and wants at least 5 us between
+    /// reads (the next transaction's START and address byte take longer than that even at
+    /// 400 kHz), so the ADXL345 cannot stream its FIFO in one long read as the MPU-6050 can.
+    mutating func drainFIFO(now: Instant, report: inout ReadReport, body: (Sample) -> Void) throws(SensorError) {
+        let entries = Int(try read(ADXL345Register.fifoStatus) & ADXL345Register.fifoEntriesMask)
+        if entries == 0 {
+            if samplesDue(from: lastDelivered, to: now) >= 2 { try checkHealth(now: now, report: &report) }
+            return
+        }
+        let records = min(entries, Self.maximumEntries)
+        if records >= 32 {
+            // Full: in stream mode the oldest entries were overwritten if Overrun is set.
+            let source = try read(ADXL345Register.interruptSource)
+            if source & ADXL345Register.interruptOverrun != 0 {
+                report.overflowed = true
+                report.lost += max(0, samplesDue(from: lastDelivered, to: now) - records)
+            }
+        }
+        let bus = self.bus
+        let address = self.address
+        let decoder = self.decoder
+        let period = samplePeriod
+        let isStuck = try withUnsafeTemporaryAllocation(byteCount: records * 6, alignment: 8) { (buffer) throws(SensorError) -> Bool in
+            for index in 0..<records {
+                let entry = UnsafeMutableRawBufferPointer(rebasing: buffer[(index * 6)..<(index * 6 + 6)])
+                do throws(I2CError) {
+                    try bus.readRegisters(address: address, from: ADXL345Register.dataX0, into: entry)
+                } catch {
+                    // Deliver what was read; the rest stays in the FIFO for the next call.
+                    if index > 0 {
+                        let view = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[0..<(index * 6)])
+                        report.delivered += decoder.decodeFIFO(view, newestTime: now - period * Int64(records - index), period: period, into: body)
+                        lastDelivered = now - period * Int64(records - index)
+                    }
+                    throw .bus(error)
+                }
+                if stuck.isStuck(UnsafeRawBufferPointer(entry), at: 0) { return true }
+            }
+            report.delivered += decoder.decodeFIFO(UnsafeRawBufferPointer(buffer), newestTime: now, period: period, into: body)
+            return false
+        }
+        if isStuck {
+            report.stuckDataDetected = true
+            try restart(now: now, report: &report)
+            return
+        }
+        lastDelivered = now
+    }
+
+    func samplesDue(from start: Instant, to end: Instant) -> Int {
+        let span = (end - start).nanoseconds
+        let period = samplePeriod.nanoseconds
+        guard span > 0, period > 0 else { return 0 }
+        return Int(span / period)
+    }
+
+    func read(_ register: UInt8) throws(SensorError) -> UInt8 {
+        do throws(I2CError) {
+            return try bus.readRegister(address: address, register)
+        } catch {
+            throw .bus(error)
+        }
+    }
+
+    func write(_ register: UInt8, _ value: UInt8) throws(SensorError) {
+        do throws(I2CError) {
+            try bus.writeRegister(address: address, register, value)
+        } catch {
+            throw .bus(error)
+        }
+    }
+}

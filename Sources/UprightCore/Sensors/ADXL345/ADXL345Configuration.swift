@@ -1,0 +1,37 @@
+/// Measurement range, DATA_FORMAT Range bits (data sheet Table 21).
+public enum ADXL345Range: UInt8, Hashable, Sendable, CaseIterable {
+    case g2 = 0, g4 = 1, g8 = 2, g16 = 3
+}
+
+/// Output data rate, BW_RATE rate code (data sheet Table 7): 3200 Hz / 2^(15 - code).
+public enum ADXL345DataRate: UInt8, Hashable, Sendable, CaseIterable {
+    case hz0_10 = 0, hz0_20 = 1, hz0_39 = 2, hz0_78 = 3, hz1_56 = 4, hz3_13 = 5, hz6_25 = 6, hz12_5 = 7
+    case hz25 = 8, hz50 = 9, hz100 = 10, hz200 = 11, hz400 = 12, hz800 = 13, hz1600 = 14, hz3200 = 15
+
+    /// 1 / (0.09765625 Hz x 2^code) = 10.24 s / 2^code, exact in nanoseconds for every code.
+    @inlinable
+    public var period: TimeSpan { TimeSpan(nanoseconds: 10_240_000_000 >> Int64(rawValue)) }
+}
+
+/// How the ADXL345 is set up; every field is one of the chip's legal choices.
+public struct ADXL345Configuration: Equatable, Sendable {
+    public var range: ADXL345Range = .g2
+    public var dataRate: ADXL345DataRate = .hz100
+    /// BW_RATE LOW_POWER: less current, more noise (data sheet: 12.5 Hz to 400 Hz only).
+    public var lowPower: Bool = false
+    public var readMode: ReadMode = .fifo
+    /// FIFO_CTL Samples: the watermark interrupt fires at this many entries (1-31).
+    public var fifoWatermark: UInt8 = 16
+    /// INT1 on data ready (burst) or watermark and overrun (FIFO); nil leaves interrupts off.
+    /// `latched` has no effect: the ADXL345 holds its interrupts until the source is read.
+    public var interruptPin: InterruptPin? = nil
+    /// How often the driver checks POWER_CTL for a chip that lost power (reset to standby).
+    public var healthCheckInterval: TimeSpan = .milliseconds(250)
+    /// Identical raw readings in a row that count as stuck data (zero disables the check).
+    public var stuckSampleLimit: Int = 64
+
+    public init() {}
+
+    @inlinable
+    public var samplePeriod: TimeSpan { dataRate.period }
+}

@@ -1,0 +1,259 @@
+/// Driver for the InvenSense MPU-6050 (and relatives that share its register map) on any
+/// `I2CBus`. Initialises as Linux's inv_mpu6050 does: check WHO_AM_I, reset, wait 100 ms,
+/// wake on the PLL clock, gyro range, low-pass filter, divider, accelerometer range,
+/// interrupt pin, FIFO.
+public struct MPU6050<Bus: I2CBus>: Accelerometer {
+    /// RM 4.28 and PS 6.6: the chip needs about 100 ms after DEVICE_RESET (Linux waits 100 ms).
+    public static var resetTime: TimeSpan { .milliseconds(100) }
+    /// The scratch buffer for one FIFO drain transaction (the whole MPU-6050 FIFO).
+    static var drainBufferBytes: Int { 1024 }
+
+    public let bus: Bus
+    /// 0x68 (AD0 low) or 0x69 (AD0 high).
+    public let address: UInt8
+    /// Takes effect at the next `begin`.
+    public var configuration: MPU6050Configuration
+    public private(set) var decoder: MPU6050Decoder
+    public private(set) var identity: ChipIdentity?
+
+    var phase: SensorPhase = .unconfigured
+    var lastDelivered: Instant = .zero
+    var lastHealthCheck: Instant = .zero
+    /// Start of a gap caused by a chip reset (samples lost until configured again).
+    var gapStart: Instant?
+    var stuck: StuckDataMonitor
+
+    public init(bus: Bus, address: UInt8 = 0x68, configuration: MPU6050Configuration = MPU6050Configuration(), mount: MountMatrix = .identity) {
+        self.bus = bus
+        self.address = address
+        self.configuration = configuration
+        self.decoder = MPU6050Decoder(contents: configuration.fifoContents, accelerometerRange: configuration.accelerometerRange, gyroRange: configuration.gyroRange, mount: mount)
+        self.stuck = StuckDataMonitor(limit: configuration.stuckSampleLimit)
+    }
+
+    public var samplePeriod: TimeSpan { configuration.samplePeriod }
+
+    public var offsetG: Vector3 {
+        get { decoder.offsetG }
+        set { decoder.offsetG = newValue }
+    }
+
+    public var mount: MountMatrix {
+        get { decoder.mount }
+        set { decoder.mount = newValue }
+    }
+
+    /// Reads WHO_AM_I (RM 4.32) and names the part; unknown values are refused.
+    public func identify() throws(SensorError) -> ChipIdentity {
+        let value = try read(MPU6050Register.whoAmI)
+        guard let model = ChipModel.mpuFamily(whoAmI: value) else {
+            throw .unknownDevice(address: address, value: value)
+        }
+        return ChipIdentity(model: model, idValue: value)
+    }
+
+    public mutating func begin(now: Instant) throws(SensorError) {
+        identity = try identify()
+        try write(MPU6050Register.powerManagement1, MPU6050Register.powerDeviceReset)
+        phase = .resetting(readyAt: now + Self.resetTime)
+    }
+
+    /// Writes the configuration into a chip that has come out of reset.
+    mutating func configure(now: Instant) throws(SensorError) {
+        let c = configuration
+        decoder = MPU6050Decoder(contents: c.fifoContents, accelerometerRange: c.accelerometerRange, gyroRange: c.gyroRange, mount: decoder.mount, offsetG: decoder.offsetG)
+        try write(MPU6050Register.powerManagement1, MPU6050Register.powerClockPLLGyroX)
+        try write(MPU6050Register.gyroConfig, c.gyroRange.rawValue << 3)
+        try write(MPU6050Register.config, c.lowPassFilter.rawValue)
+        try write(MPU6050Register.sampleRateDivider, c.sampleRateDivider)
+        try write(MPU6050Register.accelConfig, c.accelerometerRange.rawValue << 3)
+        if let pin = c.interruptPin {
+            var pinBits = MPU6050Register.pinClearOnAnyRead
+            if pin.activeLow { pinBits |= MPU6050Register.pinActiveLow }
+            if pin.latched { pinBits |= MPU6050Register.pinLatch }
+            try write(MPU6050Register.interruptPinConfig, pinBits)
+            var enable = MPU6050Register.interruptDataReady
+            if c.readMode == .fifo { enable |= MPU6050Register.interruptFIFOOverflow }
+            try write(MPU6050Register.interruptEnable, enable)
+        }
+        if c.readMode == .fifo {
+            try write(MPU6050Register.fifoEnable, c.fifoContents.fifoEnableBits)
+            try resetFIFO()
+        }
+        phase = .running
+        lastDelivered = now
+        lastHealthCheck = now
+        stuck = StuckDataMonitor(limit: c.stuckSampleLimit)
+    }
+
+    public mutating func readSamples(now: Instant, into body: (Sample) -> Void) throws(SensorError) -> ReadReport {
+        var report = ReadReport()
+        switch phase {
+        case .unconfigured:
+            try begin(now: now)
+            report.ready = false
+            return report
+        case .resetting(let readyAt):
+            guard now >= readyAt else {
+                report.ready = false
+                return report
+            }
+            try configure(now: now)
+            if let start = gapStart {
+                report.lost = samplesDue(from: start, to: now)
+                gapStart = nil
+            }
+            return report
+        case .running:
+            break
+        }
+        switch configuration.readMode {
+        case .registerByRegister, .burst: try readBlock(now: now, report: &report, body: body)
+        case .fifo: try drainFIFO(now: now, report: &report, body: body)
+        }
+        if !report.chipResetDetected && now - lastHealthCheck >= configuration.healthCheckInterval {
+            try checkHealth(now: now, report: &report)
+        }
+        return report
+    }
+
+    /// Reads PWR_MGMT_1 (RM 4.28): anything but "awake on the PLL clock" means the chip lost
+    /// power (reset value 0x40, asleep) or was reset; start over.
+    mutating func checkHealth(now: Instant, report: inout ReadReport) throws(SensorError) {
+        lastHealthCheck = now
+        let power = try read(MPU6050Register.powerManagement1)
+        if power != MPU6050Register.powerClockPLLGyroX { try restart(now: now, report: &report) }
+    }
+
+    mutating func restart(now: Instant, report: inout ReadReport) throws(SensorError) {
+        report.chipResetDetected = true
+        if gapStart == nil { gapStart = lastDelivered }
+        phase = .unconfigured
+        try begin(now: now)
+    }
+
+    /// Modes (a) and the register-by-register baseline: the data block at 0x3B (RM 4.17).
+    mutating func readBlock(now: Instant, report: inout ReadReport, body: (Sample) -> Void) throws(SensorError) {
+        var block: (UInt64, UInt64) = (0, 0)  // 16 bytes of scratch for the 14-byte block
+        let whole = configuration.fifoContents != .accelerometer
+        let decoder = whole ? MPU6050Decoder(contents: .all, accelerometerRange: configuration.accelerometerRange, gyroRange: configuration.gyroRange, mount: self.decoder.mount, offsetG: self.decoder.offsetG) : self.decoder
+        let count = whole ? 14 : 6
+        let bus = self.bus
+        let address = self.address
+        let byRegister = configuration.readMode == .registerByRegister
+        let isStuck = try withUnsafeMutableBytes(of: &block) { (raw) throws(SensorError) -> Bool in
+            let bytes = UnsafeMutableRawBufferPointer(rebasing: raw[0..<count])
+            do throws(I2CError) {
+                if byRegister {
+                    for index in 0..<count {
+                        bytes[index] = try bus.readRegister(address: address, MPU6050Register.accelXHigh &+ UInt8(index))
+                    }
+                } else {
+                    try bus.readRegisters(address: address, from: MPU6050Register.accelXHigh, into: bytes)
+                }
+            } catch {
+                throw .bus(error)
+            }
+            let view = UnsafeRawBufferPointer(bytes)
+            if stuck.isStuck(view, at: 0) { return true }
+            body(decoder.sample(view, at: 0, time: now))
+            return false
+        }
+        if isStuck {
+            report.stuckDataDetected = true
+            try restart(now: now, report: &report)
+            return
+        }
+        report.delivered += 1
+        lastDelivered = now
+    }
+
+    /// Mode (b): FIFO_COUNT then whole records from FIFO_R_W (RM 4.30, 4.31).
+    mutating func drainFIFO(now: Instant, report: inout ReadReport, body: (Sample) -> Void) throws(SensorError) {
+        let size = decoder.contents.bytesPerSample
+        let count: Int
+        do throws(I2CError) {
+            count = Int(try bus.readBigEndianUInt16(address: address, from: MPU6050Register.fifoCountHigh))
+        } catch {
+            throw .bus(error)
+        }
+        let capacity = identity?.model.fifoCapacity ?? 1024
+        // RM 4.30 / PS 7.17: on overflow the chip overwrites the oldest bytes, so a count past
+        // the last whole record (or not a multiple of the record size) means records are torn:
+        // reset the FIFO and count what was lost, as Linux's inv_mpu6050 flushes.
+        if count > capacity - capacity % size || count % size != 0 {
+            report.overflowed = true
+            report.lost += max(count / size, samplesDue(from: lastDelivered, to: now))
+            try resetFIFO()
+            lastDelivered = now
+            return
+        }
+        if count == 0 {
+            // Nothing while at least two samples were due: the FIFO was disabled by a reset
+            // or the chip sleeps.
+            if samplesDue(from: lastDelivered, to: now) >= 2 { try checkHealth(now: now, report: &report) }
+            return
+        }
+        let chunkRecords = min(bus.capabilities.maximumReadBytes, Self.drainBufferBytes) / size
+        guard chunkRecords > 0 else { throw .adapterTooSmall(maximumReadBytes: bus.capabilities.maximumReadBytes) }
+        let records = count / size
+        let period = samplePeriod
+        let bus = self.bus
+        let address = self.address
+        let decoder = self.decoder
+        let isStuck = try withUnsafeTemporaryAllocation(byteCount: min(records, chunkRecords) * size, alignment: 8) { (buffer) throws(SensorError) -> Bool in
+            var done = 0
+            while done < records {
+                let take = min(records - done, chunkRecords)
+                let chunk = UnsafeMutableRawBufferPointer(rebasing: buffer[0..<(take * size)])
+                do throws(I2CError) {
+                    try bus.readRegisters(address: address, from: MPU6050Register.fifoReadWrite, into: chunk)
+                } catch {
+                    throw .bus(error)
+                }
+                let view = UnsafeRawBufferPointer(chunk)
+                for index in 0..<take where stuck.isStuck(view, at: index * size) { return true }
+                done += take
+                let newest = now - period * Int64(records - done)
+                _ = decoder.decodeFIFO(view, newestTime: newest, period: period, into: body)
+                report.delivered += take
+            }
+            return false
+        }
+        if isStuck {
+            report.stuckDataDetected = true
+            try restart(now: now, report: &report)
+            return
+        }
+        lastDelivered = now
+    }
+
+    /// RM 4.29: FIFO_RESET takes effect while FIFO_EN is 0; then enable the FIFO again.
+    mutating func resetFIFO() throws(SensorError) {
+        try write(MPU6050Register.userControl, MPU6050Register.userFIFOReset)
+        try write(MPU6050Register.userControl, MPU6050Register.userFIFOEnable)
+    }
+
+    func samplesDue(from start: Instant, to end: Instant) -> Int {
+        let span = (end - start).nanoseconds
+        let period = samplePeriod.nanoseconds
+        guard span > 0, period > 0 else { return 0 }
+        return Int(span / period)
+    }
+
+    func read(_ register: UInt8) throws(SensorError) -> UInt8 {
+        do throws(I2CError) {
+            return try bus.readRegister(address: address, register)
+        } catch {
+            throw .bus(error)
+        }
+    }
+
+    func write(_ register: UInt8, _ value: UInt8) throws(SensorError) {
+        do throws(I2CError) {
+            try bus.writeRegister(address: address, register, value)
+        } catch {
+            throw .bus(error)
+        }
+    }
+}

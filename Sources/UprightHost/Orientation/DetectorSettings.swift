@@ -1,0 +1,93 @@
+import UprightCore
+
+/// A board file's `detector` object (keys in snake case with units, like the rest of the
+/// board file) applied over the defaults. Unknown keys are refused so a typo never silently
+/// keeps a default; every value is range-checked by `DetectorParameters.validate()`.
+///
+/// | key | parameter | default |
+/// |---|---|---|
+/// | `filter_time_constant_ms` | filterTimeConstant | 30 |
+/// | `gyro_correction_time_constant_ms` | gyroCorrectionTimeConstant | 250 |
+/// | `rate_time_constant_ms` | rateTimeConstant | 30 |
+/// | `hysteresis_degrees` | hysteresisDegrees | 8 |
+/// | `flat_enter_degrees` | flatEnterDegrees | 80 |
+/// | `flat_exit_degrees` | flatExitDegrees | 77 |
+/// | `magnitude_tolerance_g` | magnitudeToleranceG | 0.2 |
+/// | `still_rate_dps` | stillRateDPS | 50 |
+/// | `settle_ms` | settleTime | 80 |
+/// | `still_ms` | stillTime | 50 |
+/// | `maximum_gap_ms` | maximumGap | 250 |
+public enum DetectorSettings {
+    public struct SettingError: Error, Equatable, Sendable {
+        /// Key path, e.g. `detector.settle_ms`.
+        public var path: String
+        public var message: String
+
+        public init(path: String, message: String) {
+            self.path = path
+            self.message = message
+        }
+    }
+
+    static let keys: [(String, DetectorParameterError)] = [
+        ("filter_time_constant_ms", .filterTimeConstant),
+        ("gyro_correction_time_constant_ms", .gyroCorrectionTimeConstant),
+        ("rate_time_constant_ms", .rateTimeConstant),
+        ("hysteresis_degrees", .hysteresisDegrees),
+        ("flat_enter_degrees", .flatEnterDegrees),
+        ("flat_exit_degrees", .flatExitDegrees),
+        ("magnitude_tolerance_g", .magnitudeToleranceG),
+        ("still_rate_dps", .stillRateDPS),
+        ("settle_ms", .settleTime),
+        ("still_ms", .stillTime),
+        ("maximum_gap_ms", .maximumGap),
+    ]
+
+    /// The defaults with `members` applied.
+    public static func parameters(from members: [JSONMember]) throws(SettingError) -> DetectorParameters {
+        var p = DetectorParameters()
+        for member in members {
+            let path = "detector." + member.key
+            guard let field = keys.first(where: { $0.0 == member.key })?.1 else {
+                throw SettingError(path: path, message: "unknown key (expected one of \(keys.map(\.0).joined(separator: ", ")))")
+            }
+            guard case .number(let value) = member.value, value.isFinite else {
+                throw SettingError(path: path, message: "expected a number")
+            }
+            let span = TimeSpan(seconds: min(max(value, -1e6), 1e6) / 1000)
+            switch field {
+            case .filterTimeConstant: p.filterTimeConstant = span
+            case .gyroCorrectionTimeConstant: p.gyroCorrectionTimeConstant = span
+            case .rateTimeConstant: p.rateTimeConstant = span
+            case .hysteresisDegrees: p.hysteresisDegrees = Float(value)
+            case .flatEnterDegrees: p.flatEnterDegrees = Float(value)
+            case .flatExitDegrees: p.flatExitDegrees = Float(value)
+            case .magnitudeToleranceG: p.magnitudeToleranceG = Float(value)
+            case .stillRateDPS: p.stillRateDPS = Float(value)
+            case .settleTime: p.settleTime = span
+            case .stillTime: p.stillTime = span
+            case .maximumGap: p.maximumGap = span
+            }
+        }
+        do throws(DetectorParameterError) {
+            try p.validate()
+        } catch {
+            let key = keys.first { $0.1 == error }?.0 ?? String(describing: error.name)
+            throw SettingError(path: "detector." + key, message: rangeMessage(error))
+        }
+        return p
+    }
+
+    static func rangeMessage(_ field: DetectorParameterError) -> String {
+        switch field {
+        case .filterTimeConstant, .gyroCorrectionTimeConstant, .rateTimeConstant, .maximumGap:
+            "must be more than 0 and at most 10000 ms"
+        case .settleTime, .stillTime: "must be 0 to 10000 ms"
+        case .hysteresisDegrees: "must be 0 to 30 degrees"
+        case .flatEnterDegrees: "must be 45 to 89 degrees"
+        case .flatExitDegrees: "must be 45 degrees up to flat_enter_degrees"
+        case .magnitudeToleranceG: "must be more than 0 and at most 1 g"
+        case .stillRateDPS: "must be more than 0 degrees per second"
+        }
+    }
+}

@@ -1,0 +1,15 @@
+/// A malformed trace: the line it was found on and what is wrong, printed by the CLI as
+/// `FILE:LINE: message` (exit 2).
+public struct TraceError: Error, Equatable, Sendable {
+    /// 1-based line number in the file.
+    public var line: Int
+    public var message: String
+
+    public init(line: Int, _ message: String) {
+        self.line = line
+        self.message = message
+    }
+
+    /// `FILE:LINE: message`.
+    public func located(in file: String) -> String { "\(file):\(line): \(message)" }
+}

@@ -1,0 +1,52 @@
+import UprightCore
+
+/// Totals over a corpus for one classifier: what `make bench` and the tests report.
+public struct CorpusSummary: Sendable {
+    public var presses = 0
+    public var correctLatches = 0
+    public var spuriousChanges = 0
+    public var missedTurns = 0
+    /// Latencies of the reported turns, sorted, in seconds.
+    public var latenciesSeconds: [Double] = []
+
+    public init(_ outcomes: [ScenarioOutcome], pressesPerScenario: [Int]) {
+        for (outcome, presses) in zip(outcomes, pressesPerScenario) {
+            self.presses += presses
+            correctLatches += outcome.correctLatches
+            spuriousChanges += outcome.spuriousChanges
+            missedTurns += outcome.missedTurns
+            latenciesSeconds += outcome.latenciesSeconds.compactMap { $0 }
+        }
+        latenciesSeconds.sort()
+    }
+
+    public var medianLatencySeconds: Double? {
+        latenciesSeconds.isEmpty ? nil : latenciesSeconds[latenciesSeconds.count / 2]
+    }
+
+    public var maximumLatencySeconds: Double? { latenciesSeconds.last }
+
+    /// Scores `make` (a fresh classifier per scenario) over `scenarios`.
+    public static func score<C: OrientationClassifier>(_ scenarios: [CorpusScenario], _ make: () -> C) -> (CorpusSummary, [ScenarioOutcome]) {
+        var outcomes: [ScenarioOutcome] = []
+        for scenario in scenarios {
+            var classifier = make()
+            outcomes.append(CorpusEvaluation.run(scenario, &classifier))
+        }
+        return (CorpusSummary(outcomes, pressesPerScenario: scenarios.map(\.presses.count)), outcomes)
+    }
+
+    /// A plain-text comparison table, one row per classifier.
+    public static func table(_ rows: [(name: String, summary: CorpusSummary)]) -> String {
+        func ms(_ seconds: Double?) -> String { seconds.map { String(Int(($0 * 1000).rounded())) + " ms" } ?? "-" }
+        var text = "classifier  correct latches  spurious changes  missed turns  median latency  max latency\n"
+        for row in rows {
+            let s = row.summary
+            let cells = [row.name, "\(s.correctLatches)/\(s.presses)", String(s.spuriousChanges), String(s.missedTurns),
+                         ms(s.medianLatencySeconds), ms(s.maximumLatencySeconds)]
+            let widths = [12, 17, 18, 14, 16, 11]
+            text += zip(cells, widths).map { cell, width in cell + String(repeating: " ", count: max(1, width - cell.count)) }.joined() + "\n"
+        }
+        return text
+    }
+}

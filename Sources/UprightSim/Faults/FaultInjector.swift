@@ -1,0 +1,67 @@
+import UprightCore
+
+/// Draws a `FaultPlan`'s faults for a `SimBus`: per-transaction faults from its own seeded
+/// stream, chip faults when virtual time reaches them.
+public final class FaultInjector {
+    public let plan: FaultPlan
+    private var generator: SeededGenerator
+    private var nextChipFault = 0
+    /// How many faults of each kind were injected.
+    public private(set) var injectedCount = 0
+    /// Called for every injected fault (the simulator turns these into `fault` events).
+    public var onFault: ((Instant, InjectedFault) -> Void)?
+    /// Per-transaction faults are drawn only while this is true (run with faults, then
+    /// without, and check recovery).
+    public var enabled = true
+
+    public init(plan: FaultPlan) {
+        self.plan = plan
+        generator = SeededGenerator(seed: plan.seed)
+    }
+
+    private func report(_ fault: InjectedFault, _ now: Instant) {
+        injectedCount += 1
+        onFault?(now, fault)
+    }
+
+    func applyScheduledFaults(now: Instant, bus: SimBus) {
+        while nextChipFault < plan.chipFaults.count, plan.chipFaults[nextChipFault].time <= now {
+            let scheduled = plan.chipFaults[nextChipFault]
+            nextChipFault += 1
+            switch scheduled.fault {
+            case .powerGlitch:
+                bus.device(at: scheduled.address)?.powerCycle(now: now)
+            case .unplug(let duration):
+                bus.unplug(address: scheduled.address, until: now + duration)
+            case .stuckData(let duration):
+                bus.device(at: scheduled.address)?.freezeData(now: now, until: now + duration)
+            }
+            report(.chip(address: scheduled.address, fault: scheduled.fault), now)
+        }
+    }
+
+    func drawTransferFault(now: Instant) -> I2CError? {
+        guard enabled else { return nil }
+        if generator.chance(plan.noAcknowledgeProbability) {
+            report(.noAcknowledge, now)
+            return .noAcknowledge
+        }
+        if generator.chance(plan.timeoutProbability) {
+            report(.timeout, now)
+            return .timeout
+        }
+        if generator.chance(plan.arbitrationLossProbability) {
+            report(.arbitrationLost, now)
+            return .arbitrationLost
+        }
+        return nil
+    }
+
+    func maybeFlipBit(in read: UnsafeMutableRawBufferPointer, now: Instant) {
+        guard enabled, read.count > 0, generator.chance(plan.bitFlipProbability) else { return }
+        let byteIndex = Int(generator.next() % UInt64(read.count))
+        let bit = Int(generator.next() % 8)
+        read[byteIndex] ^= UInt8(1) << bit
+        report(.bitFlip(byteIndex: byteIndex, bit: bit), now)
+    }
+}

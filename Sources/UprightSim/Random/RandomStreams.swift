@@ -1,0 +1,24 @@
+/// The independent random streams of one simulated run, split off the run's seed in a fixed
+/// order, so each component's draws never shift another's: adding a fault to a scenario does
+/// not change the sensor noise, and the same seed reproduces the whole run.
+public struct RandomStreams: Sendable {
+    /// Vibration phases (`ScenarioMotion`).
+    public var motion: SeededGenerator
+    /// Button contact bounce (`ButtonScript.edges(using:)`).
+    public var button: SeededGenerator
+    /// Sensor noise (chip models, `SensorErrors.perturb`).
+    public var sensor: SeededGenerator
+    /// Fault draws (bus errors with a probability).
+    public var faults: SeededGenerator
+    /// Anything added later takes its stream from here, leaving the others unchanged.
+    public var spare: SeededGenerator
+
+    public init(seed: UInt64) {
+        var root = SeededGenerator(seed: seed)
+        motion = root.split()
+        button = root.split()
+        sensor = root.split()
+        faults = root.split()
+        spare = root.split()
+    }
+}

@@ -1,0 +1,66 @@
+import UprightCore
+import UprightHost
+
+/// The summary `upright sim` prints after the timeline: the photos with their latched
+/// orientation, the clips, the faults, and the counts. Deterministic text.
+public enum RunSummary {
+    public static func lines(_ events: [TimedEvent], origin: Instant = .zero) -> [String] {
+        var captures = TextTable(headers: ["#", "t (s)", "orientation", "EXIF", "stale", "file"], alignments: [.right, .right, .left, .right, .left, .left])
+        var clips = TextTable(
+            headers: ["#", "start (s)", "stop (s)", "length (s)", "orientation", "rotation", "end", "file"],
+            alignments: [.right, .right, .right, .right, .left, .right, .left, .left])
+        var faults = TextTable(headers: ["t (s)", "event", "kind", "detail"], alignments: [.right, .left, .left, .left])
+        var captureCount = 0, failedCaptures = 0, clipCount = 0, faultCount = 0, rejections = 0, changes = 0
+        var openClips: [(clip: Int, start: Instant, orientation: UprightOrientation, file: String?)] = []
+
+        for event in events {
+            let time = TimelineFormatter.seconds(event.time - origin)
+            switch event.record {
+            case .capture(let shot, let orientation, let stale, let file):
+                captureCount += 1
+                captures.append([String(shot), time, orientation.description, String(orientation.exifValue), stale ? "yes" : "no", file ?? "-"])
+            case .captureFailed(let shot, let reason):
+                failedCaptures += 1
+                captures.append([String(shot), time, "failed: \(reason)", "-", "-", "-"])
+            case .recordStart(let clip, let orientation, _, let file):
+                clipCount += 1
+                openClips.append((clip, event.time, orientation, file))
+            case .recordStop(let clip, let orientation, let duration, let reason, let file):
+                let start = openClips.first { $0.clip == clip }
+                openClips.removeAll { $0.clip == clip }
+                clips.append([
+                    String(clip), start.map { TimelineFormatter.seconds($0.start - origin) } ?? "-", time,
+                    TextFormat.fixed(duration, decimals: 3), orientation.description, String(orientation.rotationDegrees),
+                    reason, file ?? start?.file ?? "-",
+                ])
+            case .recordFailed(let clip, let reason):
+                openClips.removeAll { $0.clip == clip }
+                clips.append([String(clip), "-", time, "-", "failed: \(reason)", "-", "-", "-"])
+            case .fault(let kind, let detail):
+                faultCount += 1
+                faults.append([time, "fault", kind, detail])
+            case .recovered(let kind, let detail):
+                faults.append([time, "recovered", kind, detail])
+            case .shutterRejected:
+                rejections += 1
+            case .orientation:
+                changes += 1
+            case .state:
+                break
+            }
+        }
+        for open in openClips {
+            clips.append([String(open.clip), TimelineFormatter.seconds(open.start - origin), "-", "-", open.orientation.description, String(open.orientation.rotationDegrees), "still recording", open.file ?? "-"])
+        }
+
+        var lines: [String] = []
+        lines.append("captures (\(captureCount) taken, \(failedCaptures) failed)")
+        lines += captures.rows.isEmpty ? ["  none"] : captures.lines()
+        lines.append("clips (\(clipCount))")
+        lines += clips.rows.isEmpty ? ["  none"] : clips.lines()
+        lines.append("faults (\(faultCount))")
+        lines += faults.rows.isEmpty ? ["  none"] : faults.lines()
+        lines.append("\(changes) orientation changes, \(rejections) shutter presses rejected")
+        return lines
+    }
+}

@@ -1,0 +1,128 @@
+import Testing
+@testable import UprightCore
+
+/// Direct checks with hand-written samples; the generated corpus (UprightSimTests) covers
+/// shakes, flicks, vibration and latency.
+@Suite struct OrientationDetectorTests {
+    /// Feeds a constant vector at `rateHz` from `start` for `seconds`; returns the changes.
+    static func hold(_ detector: inout OrientationDetector, _ g: Vector3, rateHz: Int64, from start: Int64 = 0,
+                     seconds: Double, gyro: Vector3? = nil) -> [Orientation] {
+        var changes: [Orientation] = []
+        let period = 1_000_000_000 / rateHz
+        let count = Int64(seconds * Double(rateHz))
+        for index in 0..<count {
+            let time = Instant(nanoseconds: start + index * period)
+            if let change = detector.update(Sample(time: time, accelerationG: g, angularRateDPS: gyro)) { changes.append(change) }
+        }
+        return changes
+    }
+
+    @Test(arguments: [Int64(15), 100, 1000])
+    func reportsEachUprightPoseAtAnyRate(rateHz: Int64) {
+        let poses: [(Vector3, Orientation)] = [
+            (Vector3(x: -1, y: 0, z: 0), .leftUp), (Vector3(x: 0, y: -1, z: 0), .bottomUp),
+            (Vector3(x: 1, y: 0, z: 0), .rightUp), (Vector3(x: 0, y: 1, z: 0), .normal),
+        ]
+        var detector = OrientationDetector()
+        var start: Int64 = 0
+        for (g, expected) in poses {
+            let changes = Self.hold(&detector, g, rateHz: rateHz, from: start, seconds: 1)
+            #expect(changes == [expected])
+            #expect(detector.orientation == expected)
+            start += 1_000_000_000
+        }
+    }
+
+    @Test func flatReportsLensPoseAndKeepsLastUpright() {
+        var detector = OrientationDetector()
+        _ = Self.hold(&detector, Vector3(x: -1, y: 0, z: 0), rateHz: 100, seconds: 1)
+        // 85 degrees toward the sky: cos 85 = 0.0872, sin 85 = 0.9962.
+        let changes = Self.hold(&detector, Vector3(x: -0.0872, y: 0, z: -0.9962), rateHz: 100, from: 1_000_000_000, seconds: 1)
+        #expect(changes == [.lensUp])
+        #expect(detector.lastUpright == .leftUp)
+    }
+
+    @Test func seventyFiveDegreeTiltStillGivesTheUprightPose() {
+        var detector = OrientationDetector()
+        // Right edge up, lens 75 degrees toward the floor: cos 75 = 0.2588, sin 75 = 0.9659.
+        let changes = Self.hold(&detector, Vector3(x: 0.2588, y: 0, z: 0.9659), rateHz: 50, seconds: 1)
+        #expect(changes == [.rightUp])
+    }
+
+    @Test func hysteresisHoldsAtFiftyDegreesAndSwitchesAtSixty() {
+        var detector = OrientationDetector()
+        // 50 degrees clockwise: (-sin 50, cos 50) = (-0.7660, 0.6428); 60: (-0.8660, 0.5).
+        #expect(Self.hold(&detector, Vector3(x: -0.7660, y: 0.6428, z: 0), rateHz: 100, seconds: 1) == [])
+        #expect(Self.hold(&detector, Vector3(x: -0.8660, y: 0.5, z: 0), rateHz: 100, from: 1_000_000_000, seconds: 1) == [.leftUp])
+        // Back to 40 degrees from left-up is 50 degrees from it: held.
+        #expect(Self.hold(&detector, Vector3(x: -0.6428, y: 0.7660, z: 0), rateHz: 100, from: 2_000_000_000, seconds: 1) == [])
+    }
+
+    @Test func singleGlitchSampleChangesNothing() {
+        var detector = OrientationDetector()
+        _ = Self.hold(&detector, Vector3(x: 0, y: 1, z: 0), rateHz: 15, seconds: 1)
+        var changes: [Orientation] = []
+        let glitch = Sample(time: Instant(nanoseconds: 1_000_000_000), accelerationG: Vector3(x: -1, y: 0, z: 0))
+        if let change = detector.update(glitch) { changes.append(change) }
+        changes += Self.hold(&detector, Vector3(x: 0, y: 1, z: 0), rateHz: 15, from: 1_066_666_667, seconds: 1)
+        #expect(changes == [])
+    }
+
+    @Test func dropoutRestartsWithoutSpuriousChange() {
+        var detector = OrientationDetector()
+        _ = Self.hold(&detector, Vector3(x: 1, y: 0, z: 0), rateHz: 100, seconds: 1)
+        #expect(detector.orientation == .rightUp)
+        // Two seconds of nothing, then the same pose: no change.
+        #expect(Self.hold(&detector, Vector3(x: 1, y: 0, z: 0), rateHz: 100, from: 3_000_000_000, seconds: 1) == [])
+        // Time going backwards restarts too.
+        #expect(Self.hold(&detector, Vector3(x: 1, y: 0, z: 0), rateHz: 100, from: 500_000_000, seconds: 0.5) == [])
+        #expect(detector.orientation == .rightUp)
+    }
+
+    @Test func resetKeepsTheStableOrientation() {
+        var detector = OrientationDetector()
+        _ = Self.hold(&detector, Vector3(x: 0, y: -1, z: 0), rateHz: 100, seconds: 1)
+        detector.reset()
+        #expect(detector.orientation == .bottomUp)
+        #expect(detector.lastUpright == .bottomUp)
+    }
+
+    @Test func freeFallIsNotTrusted() {
+        var detector = OrientationDetector()
+        #expect(Self.hold(&detector, Vector3(x: 0.05, y: -0.05, z: 0.02), rateHz: 100, seconds: 2) == [])
+        #expect(detector.orientation == .normal)
+    }
+
+    @Test func rotatingGyroBlocksTheCommit() {
+        var detector = OrientationDetector()
+        // The accelerometer says left-up, but the camera is still turning at 200 deg/s.
+        let changes = Self.hold(&detector, Vector3(x: -1, y: 0, z: 0), rateHz: 100, seconds: 1, gyro: Vector3(x: 0, y: 0, z: 200))
+        #expect(changes == [])
+    }
+
+    /// tan 45 = 1, tan 53 = 1.3270, tan 80 = 5.6713 (tables).
+    @Test func tangentApproximation() {
+        #expect(abs(tangent(degrees: 45) - 1) < 1e-5)
+        #expect(abs(tangent(degrees: 53) - 1.3270) < 1e-3)
+        #expect(abs(tangent(degrees: 80) - 5.6713) < 1e-3)
+    }
+}
+
+@Suite struct DetectorParametersTests {
+    @Test func defaultsAreValid() throws {
+        try DetectorParameters().validate()
+    }
+
+    @Test func outOfRangeValuesNameTheParameter() {
+        var p = DetectorParameters()
+        p.flatExitDegrees = 85
+        #expect(throws: DetectorParameterError.flatExitDegrees) { try p.validate() }
+        p = DetectorParameters(filterTimeConstant: .zero)
+        #expect(throws: DetectorParameterError.filterTimeConstant) { try p.validate() }
+        p = DetectorParameters(hysteresisDegrees: 31)
+        #expect(throws: DetectorParameterError.hysteresisDegrees) { try p.validate() }
+        p = DetectorParameters(magnitudeToleranceG: 0)
+        #expect(throws: DetectorParameterError.magnitudeToleranceG) { try p.validate() }
+        #expect(String(describing: DetectorParameterError.stillTime.name) == "stillTime")
+    }
+}

@@ -1,0 +1,36 @@
+import Testing
+import UprightCore
+import UprightHost
+
+@Suite struct DetectorSettingsTests {
+    @Test func emptyObjectGivesTheDefaults() throws {
+        #expect(try DetectorSettings.parameters(from: []) == DetectorParameters())
+    }
+
+    @Test func keysSetParametersInTheirUnits() throws {
+        let p = try DetectorSettings.parameters(from: [
+            JSONMember(key: "settle_ms", value: .number(120)),
+            JSONMember(key: "hysteresis_degrees", value: .number(12.5)),
+            JSONMember(key: "maximum_gap_ms", value: .number(400)),
+        ])
+        #expect(p.settleTime == TimeSpan(nanoseconds: 120_000_000))
+        #expect(p.hysteresisDegrees == 12.5)
+        #expect(p.maximumGap == TimeSpan(nanoseconds: 400_000_000))
+    }
+
+    @Test func errorsNameTheKey() {
+        #expect(throws: DetectorSettings.SettingError(path: "detector.flat_exit_degrees", message: "must be 45 degrees up to flat_enter_degrees")) {
+            try DetectorSettings.parameters(from: [JSONMember(key: "flat_exit_degrees", value: .number(85))])
+        }
+        #expect(throws: DetectorSettings.SettingError(path: "detector.settle_ms", message: "expected a number")) {
+            try DetectorSettings.parameters(from: [JSONMember(key: "settle_ms", value: .string("fast"))])
+        }
+        do {
+            _ = try DetectorSettings.parameters(from: [JSONMember(key: "settle", value: .number(1))])
+            Issue.record("an unknown key was accepted")
+        } catch {
+            #expect(error.path == "detector.settle")
+            #expect(error.message.hasPrefix("unknown key (expected one of filter_time_constant_ms, "))
+        }
+    }
+}
