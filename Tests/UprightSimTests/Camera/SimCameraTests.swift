@@ -123,7 +123,8 @@ private struct NullSink: RecordSink {
         let camera = SimCamera(outputDirectory: directory) { _, _, _ in [0xFF, 0xD8, 0xFF, 0xD9] }
         let log = EventLog { SimCamera.fileName(for: $0, photos: true) }
         var runtime = CameraRuntime(camera: camera, sink: log)
-        runtime.ingest([Sample(time: ms(10), accelerationG: Vector3(x: 1, y: 0, z: 0))])
+        // Held still for 600 ms: long enough for the detector to settle on right-up.
+        runtime.ingest(stride(from: 0, to: 600, by: 10).map { Sample(time: ms($0), accelerationG: Vector3(x: 1, y: 0, z: 0)) })
         runtime.buttonEdge(down: true, at: ms(1000))
         runtime.buttonEdge(down: false, at: ms(1200))
         runtime.advance(to: ms(2000))
