@@ -7,6 +7,10 @@
 
 #include <stdint.h>
 #include <stddef.h>
+// Not part of Swift's Glibc module; re-exported here for the event loop.
+#include <sys/eventfd.h>
+#include <sys/signalfd.h>
+#include <sys/timerfd.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -17,6 +21,43 @@ int upright_i2c_set_address(int fd, uint16_t address);
 
 /// I2C_FUNCS: the adapter's functionality bits.
 int upright_i2c_functionality(int fd, unsigned long *functionality);
+
+/// I2C_RDWR: one combined transaction with `address`: a write message (skipped when
+/// `write_length` is 0), then a read message (skipped when `read_length` is 0) after a repeated
+/// start, one STOP at the end. Returns the number of messages run or -errno.
+int upright_i2c_write_read(int fd, uint16_t address,
+                           const uint8_t *write, uint16_t write_length,
+                           uint8_t *read, uint16_t read_length);
+
+/// libi2c SMBus calls on the address chosen with upright_i2c_set_address. Each returns the
+/// byte read / 0 / the count read, or -errno.
+int upright_i2c_smbus_read_byte(int fd);
+int upright_i2c_smbus_write_byte(int fd, uint8_t value);
+int upright_i2c_smbus_read_byte_data(int fd, uint8_t command);
+int upright_i2c_smbus_write_byte_data(int fd, uint8_t command, uint8_t value);
+/// I2C block read of `length` (1...32) bytes starting at register `command`.
+int upright_i2c_smbus_read_i2c_block(int fd, uint8_t command, uint8_t length, uint8_t *values);
+/// I2C block write of `length` (1...32) bytes starting at register `command`.
+int upright_i2c_smbus_write_i2c_block(int fd, uint8_t command, uint8_t length, const uint8_t *values);
+
+/// GPIO_GET_CHIPINFO_IOCTL: the chip's kernel name and label (NUL-terminated, 32 bytes each)
+/// and its number of lines.
+int upright_gpio_chip_info(int chip_fd, char name[32], char label[32], uint32_t *lines);
+
+/// sizeof(struct gpio_v2_line_request) on this kernel ABI.
+size_t upright_gpio_line_request_size(void);
+
+/// Fills `request` (upright_gpio_line_request_size() bytes) with a struct gpio_v2_line_request
+/// for one line: `offset`, `consumer` (truncated to 31 bytes), `flags` (GPIO_V2_LINE_FLAG_*),
+/// a debounce attribute when `debounce_us` is not 0, and `event_buffer_size`.
+/// Returns 0, or -EINVAL when `size` is too small.
+int upright_gpio_fill_line_request(void *request, size_t size, uint32_t offset,
+                                   const char *consumer, uint64_t flags,
+                                   uint32_t debounce_us, uint32_t event_buffer_size);
+
+/// GPIO_V2_GET_LINE_IOCTL with a request filled by upright_gpio_fill_line_request.
+/// Returns the new line's file descriptor, or -errno.
+int upright_gpio_request_line(int chip_fd, void *request);
 
 /// pidfd_open(2) (Linux 5.3): a descriptor that polls readable when process `pid` exits, so
 /// an event loop can wait for a child without SIGCHLD. The fd is close-on-exec.

@@ -16,7 +16,7 @@ public protocol I2CBus: AnyObject {
 }
 
 /// What an adapter supports; drivers size their FIFO drains from it.
-public struct I2CCapabilities: Hashable, Sendable {
+public struct I2CCapabilities: Equatable, Sendable {
     /// Write-then-read with a repeated start in one transaction (Linux I2C_FUNC_I2C / I2C_RDWR).
     public var combinedTransfers: Bool
     /// The longest read one transaction may carry (32 for SMBus block reads).

@@ -3,7 +3,7 @@
 ///
 /// The defaults were tuned on the generated scenario corpus (UprightSim/Corpus): see the
 /// detector's documentation for what each stage does.
-public struct DetectorParameters: Hashable, Sendable {
+public struct DetectorParameters: Equatable, Sendable {
     /// Low-pass time constant of the gravity estimate without a gyro: removes vibration and
     /// tremor; short enough to keep the latency of a deliberate turn well under 200 ms.
     public var filterTimeConstant: TimeSpan

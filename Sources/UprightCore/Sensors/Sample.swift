@@ -2,7 +2,7 @@
 ///
 /// Acceleration is in g (standard gravity) as `Float`: the detector works in g, Float is the
 /// cheap type on M-class cores, and 24 bits of mantissa exceed every accelerometer's 16.
-public struct Sample: Hashable, Sendable {
+public struct Sample: Equatable, Sendable {
     /// When the chip measured it (FIFO samples are back-dated from the read time).
     public var time: Instant
     /// Acceleration in g; at rest +1 g along the axis that points up.

@@ -1,5 +1,5 @@
 /// Three components in the device frame (x right, y top, z out of the back; see DESIGN.md).
-public struct Vector3: Hashable, Sendable {
+public struct Vector3: Equatable, Sendable {
     public var x: Float
     public var y: Float
     public var z: Float

@@ -3,7 +3,7 @@
 ///
 /// Integer nanoseconds keep arithmetic exact and deterministic on every target: no
 /// floating-point drift over days of uptime, and no Double on a Cortex-M0+.
-public struct Instant: Hashable, Comparable, Sendable {
+public struct Instant: Equatable, Comparable, Sendable {
     public var nanoseconds: Int64
 
     @inlinable

@@ -2,7 +2,7 @@ import UprightCore
 
 /// One line of a trace (DESIGN.md "Trace format"): a sample in the device frame, with the
 /// shutter button's level when the trace records it.
-public struct TraceRow: Hashable, Sendable {
+public struct TraceRow: Equatable, Sendable {
     public var time: Instant
     public var accelerationG: Vector3
     public var angularRateDPS: Vector3?

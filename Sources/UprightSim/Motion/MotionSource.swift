@@ -3,7 +3,7 @@ import UprightCore
 /// What a chip model measures at an instant: the true specific force (gravity plus linear
 /// acceleration, in g, +1 g along the axis pointing up at rest) and angular rate (degrees
 /// per second), in the **chip's** frame. Noise, bias and quantisation are the chip model's.
-public struct MotionState: Hashable, Sendable {
+public struct MotionState: Equatable, Sendable {
     public var accelerationG: Vector3
     public var angularRateDPS: Vector3
 

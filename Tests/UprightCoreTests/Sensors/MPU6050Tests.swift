@@ -130,7 +130,7 @@ private func collect<S: Accelerometer>(_ sensor: inout S, at time: Instant) thro
 
     @Test func mountMatrixMapsChipAxesToTheDevice() throws {
         // The chip's +x points to the device's top edge.
-        let mount = try MountMatrix(parsing: "0, 1, 0; 1, 0, 0; 0, 0, 1")
+        let mount = try MountMatrix(rows: Vector3(x: 0, y: 1, z: 0), Vector3(x: 1, y: 0, z: 0), Vector3(x: 0, y: 0, z: 1))
         let decoder = MPU6050Decoder(contents: .accelerometer, accelerometerRange: .g2, gyroRange: .dps250, mount: mount)
         let bytes: [UInt8] = [0x40, 0x00, 0x00, 0x00, 0x00, 0x00]
         let sample = bytes.withUnsafeBytes { decoder.sample($0, at: .zero, time: .zero) }

@@ -1,5 +1,6 @@
 import Testing
 import UprightCore
+import UprightHost
 
 @Suite struct MountMatrixTests {
     @Test func parsesIdentity() throws {

@@ -1,0 +1,338 @@
+#!/bin/sh
+# The kernel test's guest: /init of the initramfs that Tests/Kernel/kernel-test.sh boots under
+# QEMU. It loads the i2c and gpio test modules, preloads the two emulated accelerometers with a
+# known pose, runs the static `upright` binary against the real kernel interfaces and prints one
+# line per check:
+#     KT-RESULT PASS name
+#     KT-RESULT FAIL name :: what was wanted and what was seen
+# then KT-DONE and powers off. The host script counts the lines; a guest that dies early is
+# caught there (no KT-DONE).
+#
+# ---------------------------------------------------------------------------------------------
+# The contract with `upright probe --bus N` (what the probe checks below parse; other lines are
+# allowed and ignored). The probe tries the candidate addresses of both chips, 0x1d, 0x53, 0x68
+# and 0x69, and prints one line per address, in any order:
+#     0x1d absent (no acknowledge)
+#     0x53 ADXL345 id=0xe5 x=-1.000 y=0.125 z=-0.250 g
+#     0x68 MPU-6050 id=0x68 x=-1.000 y=0.125 z=-0.250 g
+#     0x69 absent (no acknowledge)
+# - a found chip: address in lowercase hex, the chip's name, then (anywhere after it) the
+#   acceleration on the chip's own axes in g with three decimals, as ` x=X y=Y z=Z g`;
+# - an address nobody acknowledges: a line starting with the address and containing
+#   `no acknowledge` (I2CError's no-acknowledge, not a crash and not a generic I/O error);
+# - and one line saying which transfer path the bus used for its reads, counted by LinuxI2CBus:
+#     bus N reads: i2c-rdwr=R smbus-block=S
+#   (R = reads done with one I2C_RDWR combined transfer, S = reads done as SMBus I2C block reads
+#   because the adapter lacks I2C_FUNC_I2C).
+# The probe configures the MPU-6050 for +-2 g (ACCEL_CONFIG 0x1C = 0x00, 16384 LSB/g) and the
+# ADXL345 for full resolution (DATA_FORMAT 0x31 bit 3, 256 LSB/g at every range), then reads the
+# data registers without waiting for them to change: i2c-stub's registers are plain memory, so
+# a value written stays (PWR_MGMT_1's reset bit does not self-clear; wait the datasheet's 100 ms
+# instead of polling it) and the data registers hold the preloaded pose.
+# Exit status 0 when at least one supported chip was found. Each probe gets 60 s (busybox
+# timeout; TCG runs the guest far slower than hardware), --help 20 s.
+#
+# The preloaded pose is left-up (DESIGN.md: accel at rest (-1, 0, 0)), tilted slightly so
+# every axis has a distinct non-zero value and a byte-order or sign mistake shows:
+#     x = -1.000 g, y = +0.125 g, z = -0.250 g
+#   MPU-6050 at +-2 g, 16384 LSB/g, big-endian from ACCEL_XOUT_H 0x3B (register map 4.17):
+#     x = -16384 = 0xC000, y = 2048 = 0x0800, z = -4096 = 0xF000 -> c0 00 08 00 f0 00
+#   ADXL345 full resolution, 256 LSB/g, little-endian from DATAX0 0x32 (datasheet Rev. E,
+#   Register 0x32 to Register 0x37 and Register 0x31 FULL_RES):
+#     x = -256 = 0xFF00, y = 32 = 0x0020, z = -64 = 0xFFC0 -> 00 ff 20 00 c0 ff
+#
+# The contract with `upright run --board /opt/kt/board.json --json` (board.json: ADXL345 0x53 on
+# the i2c-stub-rdwr bus 0, shutter = line 0 of the gpio-sim chip labelled `upright-kernel-test`,
+# command camera with `/bin/touch {file}` for stills and fake-recorder for clips, output
+# /tmp/kt/out, journal /tmp/kt/journal.ndjson; its keys are a guess until the board format is on
+# main, and the board loader's author adapts the file):
+# - stdout is the NDJSON event stream (EventRecord); within 30 s of the start it holds
+#   `"event":"orientation","orientation":"left-up"` (the preloaded pose read over I2C_RDWR);
+# - the shutter line is requested as input, active-low, bias pull-up: gpioinfo shows `input`,
+#   `active-low`, `used`, `pull-up`, and the pull-up bias lifts gpio-sim's line to 1;
+# - the line is driven through gpio-sim's sysfs `pull`: the button pulls the line to ground, so
+#   pull-down = pressed, pull-up = released. A 0.25 s press, 2 s pause, a 2 s hold, 2 s later
+#   SIGTERM: upright exits 0 within 10 s;
+# - the journal then holds exactly one `"event":"capture"` (with `"orientation":"left-up"` and
+#   `"exif":6`, and a `"file"` that exists: absolute inside /tmp/kt/out or relative to it), one
+#   `"event":"record-start"` and one `"event":"record-stop"` (both `"orientation":"left-up"`, the
+#   clip's `"file"` on either), and no `"event":"fault"`;
+# - the clip was stopped with SIGINT and its tkhd matrix patched to rotation 90. Spawn the
+#   recorder with default signal dispositions and an empty signal mask (posix_spawnattr
+#   SETSIGDEF + SETSIGMASK): upright blocks SIGINT/SIGTERM for its signalfd, a child inherits
+#   that mask across exec, and a child of a backgrounded process inherits SIGINT ignored; either
+#   way rpicam-vid would never see the SIGINT that stops it.
+# ---------------------------------------------------------------------------------------------
+
+export PATH=/usr/sbin:/usr/bin:/sbin:/bin
+mount -t proc proc /proc
+mount -t sysfs sysfs /sys
+mount -t devtmpfs devtmpfs /dev
+mkdir -p /tmp/kt/out
+echo 1 > /proc/sys/kernel/printk
+
+M=/lib/modules/$(uname -r)
+UPRIGHT=/opt/kt/upright
+# busybox's ash prefers its own i2c applets to PATH; the real i2c-tools are called by path.
+I2CSET=/usr/sbin/i2cset
+I2CGET=/usr/sbin/i2cget
+I2CTRANSFER=/usr/sbin/i2ctransfer
+
+pass() { echo "KT-RESULT PASS $1"; }
+fail() { echo "KT-RESULT FAIL $1 :: $(echo "$2" | oneline)"; }
+info() { echo "KT-INFO $*"; }
+oneline() { tr '\n' ' ' | sed 's/ *$//' | cut -c1-400; }
+expect() { # expect NAME WANT GOT
+    if [ "$2" = "$3" ]; then pass "$1"; else fail "$1" "want '$2', got '$3'"; fi
+}
+has_all() { # has_all TEXT WORD...: every word occurs in TEXT (in any order)
+    text=$1; shift
+    for word in "$@"; do case "$text" in *"$word"*) ;; *) return 1 ;; esac; done
+}
+bus_named() { # bus_named ADAPTER-NAME -> the N of /dev/i2c-N
+    for d in /sys/bus/i2c/devices/i2c-*; do
+        [ "$(cat "$d/name" 2>/dev/null)" = "$1" ] && { echo "${d##*/i2c-}"; return; }
+    done
+}
+
+info "kernel $(uname -r), init at uptime $(cut -d' ' -f1 /proc/uptime)s"
+
+# ------------------------------------------------------------------ devices
+insmod $M/configfs.ko && mount -t configfs none /sys/kernel/config
+insmod $M/i2c-dev.ko
+# i2c-stub-rdwr first so it becomes bus 0, the bus board.json names; stock i2c-stub is bus 1.
+insmod $M/i2c-stub-rdwr.ko chip_addr=0x53,0x68
+insmod $M/i2c-stub.ko chip_addr=0x53,0x68
+RDWR=$(bus_named "SMBus stub driver (rdwr)")
+SMBUS=$(bus_named "SMBus stub driver")
+expect "i2c-stub-rdwr is /dev/i2c-0 (the bus board.json names)" "0 char" \
+    "$RDWR $([ -c /dev/i2c-$RDWR ] && echo char)"
+expect "stock i2c-stub is /dev/i2c-1" "1 char" "$SMBUS $([ -c /dev/i2c-$SMBUS ] && echo char)"
+expect "stock i2c-stub lacks I2C_FUNC_I2C (so the bus must fall back to SMBus)" "I2C no" \
+    "$(/usr/sbin/i2cdetect -F $SMBUS 2>&1 | grep -E '^I2C +(yes|no)' | tr -s ' \t' ' ' | sed 's/ *$//')"
+expect "i2c-stub-rdwr has I2C_FUNC_I2C" "I2C yes" \
+    "$(/usr/sbin/i2cdetect -F $RDWR 2>&1 | grep -E '^I2C +(yes|no)' | tr -s ' \t' ' ' | sed 's/ *$//')"
+
+preload() { # preload BUS: identity, status and data registers of both chips (left-up pose)
+    b=$1
+    # MPU-6050, Register Map rev 4.2: WHO_AM_I 0x75 = 0x68 (4.32); PWR_MGMT_1 0x6B at its reset
+    # value 0x40, asleep (section 3, 4.28); INT_STATUS 0x3A bit 0 data ready (4.16); FIFO_COUNT
+    # 0x72-0x73 = 0 (4.30); ACCEL_OUT 0x3B-0x40 (4.17); TEMP_OUT 0x41-0x42 = -3920, i.e.
+    # 25.0 C = -3920 / 340 + 36.53 (4.18); GYRO_OUT 0x43-0x48 = 0 (4.19).
+    $I2CSET -y $b 0x68 0x75 0x68 && $I2CSET -y $b 0x68 0x6b 0x40 &&
+    $I2CSET -y $b 0x68 0x3a 0x01 && $I2CSET -y $b 0x68 0x72 0x00 && $I2CSET -y $b 0x68 0x73 0x00 &&
+    $I2CSET -y $b 0x68 0x3b 0xc0 0x00 0x08 0x00 0xf0 0x00 0xf0 0xb0 0x00 0x00 0x00 0x00 0x00 0x00 i &&
+    # ADXL345 datasheet Rev. E, Table 19 and Register Definitions: DEVID 0x00 = 0xE5;
+    # INT_SOURCE 0x30 bit 7 DATA_READY; FIFO_STATUS 0x39 entries = 1 (a stream-mode reader then
+    # reads the data registers); DATAX0..DATAZ1 0x32-0x37.
+    $I2CSET -y $b 0x53 0x00 0xe5 && $I2CSET -y $b 0x53 0x30 0x80 && $I2CSET -y $b 0x53 0x39 0x01 &&
+    $I2CSET -y $b 0x53 0x32 0x00 0xff 0x20 0x00 0xc0 0xff i
+}
+for b in $SMBUS $RDWR; do
+    preload $b
+    expect "bus $b preload: MPU-6050 WHO_AM_I and accel bytes" "0x68 | 0xc0 0x00 0x08 0x00 0xf0 0x00" \
+        "$($I2CGET -y $b 0x68 0x75) | $($I2CGET -y $b 0x68 0x3b i 6 | oneline)"
+    expect "bus $b preload: ADXL345 DEVID and data bytes" "0xe5 | 0x00 0xff 0x20 0x00 0xc0 0xff" \
+        "$($I2CGET -y $b 0x53 0x00) | $($I2CGET -y $b 0x53 0x32 i 6 | oneline)"
+done
+expect "i2c-stub-rdwr answers a combined write-then-read (i2ctransfer)" "0xc0 0x00 0x08 0x00 0xf0 0x00" \
+    "$($I2CTRANSFER -y $RDWR w1@0x68 0x3b r6 2>&1 | oneline)"
+
+insmod $M/gpio-sim.ko
+G=/sys/kernel/config/gpio-sim/upright
+mkdir $G $G/gpio-bank0 $G/gpio-bank0/line0
+echo 1 > $G/gpio-bank0/num_lines
+echo upright-kernel-test > $G/gpio-bank0/label
+echo shutter > $G/gpio-bank0/line0/name
+echo 1 > $G/live
+CHIP=$(cat $G/gpio-bank0/chip_name 2>/dev/null)
+SIMDEV=$(cat $G/dev_name 2>/dev/null)
+PULL=/sys/devices/platform/$SIMDEV/$CHIP/sim_gpio0/pull
+VALUE=/sys/devices/platform/$SIMDEV/$CHIP/sim_gpio0/value
+expect "gpio-sim chip live, labelled upright-kernel-test, sysfs pull present" \
+    "upright-kernel-test char pull" \
+    "$(gpiodetect 2>&1 | grep -o upright-kernel-test) $([ -c "/dev/$CHIP" ] && echo char) $([ -w "$PULL" ] && echo pull)"
+
+# The run checks below read the line's request back with gpioinfo and gpio-sim's sysfs value;
+# first prove those readings with libgpiod's own request (input, active-low, bias pull-up).
+gpiomon -l -B pull-up -n 1 $CHIP 0 >/tmp/kt/gpiomon.out 2>&1 &
+MON=$!; sleep 1
+LINEINFO=$(gpioinfo $CHIP 2>&1 | grep 'line *0:')
+if has_all "$LINEINFO" input active-low used pull-up; then
+    pass "harness: a pull-up, active-low libgpiod request shows as such in gpioinfo"
+else
+    fail "harness: a pull-up, active-low libgpiod request shows as such in gpioinfo" "gpioinfo: $LINEINFO"
+fi
+expect "harness: gpio-sim line reads 1 under the pull-up request" 1 "$(cat $VALUE 2>&1)"
+kill $MON 2>/dev/null; wait $MON 2>/dev/null
+sed 's/^/KT-INFO gpiomon | /' /tmp/kt/gpiomon.out
+echo pull-down > $PULL
+expect "harness: sysfs pull-down brings the released line back to 0" 0 "$(cat $VALUE 2>&1)"
+
+# ------------------------------------------------------------------ the static binary
+if [ -x $UPRIGHT ]; then
+    OUT=$(timeout 20 $UPRIGHT --help 2>&1); RC=$?
+    case "$RC:$OUT" in
+        0:*"Usage: upright COMMAND"*) pass "static upright runs in the guest: upright --help exits 0 with usage" ;;
+        *) fail "static upright runs in the guest: upright --help exits 0 with usage" "exit $RC: $(echo "$OUT" | oneline)" ;;
+    esac
+    OUT=$(timeout 20 $UPRIGHT probe --help 2>&1); RC=$?
+    case "$RC:$OUT" in
+        0:*--bus*) pass "upright probe --help exits 0 and names --bus" ;;
+        *) fail "upright probe --help exits 0 and names --bus" "exit $RC: $(echo "$OUT" | oneline)" ;;
+    esac
+else
+    fail "static upright runs in the guest: upright --help exits 0 with usage" "$UPRIGHT missing"
+fi
+
+# ------------------------------------------------------------------ upright probe
+WANT_XYZ=" x=-1.000 y=0.125 z=-0.250 g"
+probe_checks() { # probe_checks BUS PATH-NAME (i2c-rdwr | smbus-block)
+    b=$1; path=$2
+    OUT=$(timeout 60 $UPRIGHT probe --bus $b 2>/tmp/kt/probe-$b.err); RC=$?
+    echo "$OUT" | sed "s/^/KT-INFO probe --bus $b | /"
+    sed "s/^/KT-INFO probe --bus $b stderr | /" /tmp/kt/probe-$b.err | head -5
+    expect "probe --bus $b ($path): exit 0" 0 "$RC"
+    for chip in "0x68 MPU-6050" "0x53 ADXL345"; do
+        line=$(echo "$OUT" | grep "^$chip " | head -1)
+        case "$line" in
+            *"$WANT_XYZ"*) pass "probe --bus $b ($path): $chip reads left-up,$WANT_XYZ" ;;
+            *) fail "probe --bus $b ($path): $chip reads left-up,$WANT_XYZ" "got '$line'" ;;
+        esac
+        echo "$line" | sed 's/^/KT-LINE /' >> /tmp/kt/probe-lines-$b
+    done
+    for address in 0x1d 0x69; do
+        line=$(echo "$OUT" | grep "^$address " | head -1)
+        case "$line" in
+            *"no acknowledge"*) pass "probe --bus $b ($path): absent $address reported as no acknowledge" ;;
+            *) fail "probe --bus $b ($path): absent $address reported as no acknowledge" "got '$line'" ;;
+        esac
+    done
+    counts=$(echo "$OUT" | sed -n "s/^bus $b reads: i2c-rdwr=\([0-9]*\) smbus-block=\([0-9]*\).*/\1 \2/p" | head -1)
+    set -- $counts
+    if [ -z "$counts" ]; then
+        fail "probe --bus $b: reads went over $path only" "no 'bus $b reads: i2c-rdwr=R smbus-block=S' line"
+    elif [ "$path" = i2c-rdwr ] && [ "$1" -gt 0 ] && [ "$2" -eq 0 ]; then
+        pass "probe --bus $b: reads went over $path only (i2c-rdwr=$1 smbus-block=$2)"
+    elif [ "$path" = smbus-block ] && [ "$1" -eq 0 ] && [ "$2" -gt 0 ]; then
+        pass "probe --bus $b: reads went over $path only (i2c-rdwr=$1 smbus-block=$2)"
+    else
+        fail "probe --bus $b: reads went over $path only" "i2c-rdwr=$1 smbus-block=$2"
+    fi
+}
+probe_checks $SMBUS smbus-block
+probe_checks $RDWR i2c-rdwr
+if [ -s /tmp/kt/probe-lines-$SMBUS ] && cmp -s /tmp/kt/probe-lines-$SMBUS /tmp/kt/probe-lines-$RDWR &&
+   ! grep -q '^KT-LINE $' /tmp/kt/probe-lines-$SMBUS; then
+    pass "probe: both transfer paths print the same chip lines"
+else
+    fail "probe: both transfer paths print the same chip lines" \
+        "smbus: $(oneline < /tmp/kt/probe-lines-$SMBUS) / rdwr: $(oneline < /tmp/kt/probe-lines-$RDWR)"
+fi
+OUT=$(timeout 20 $UPRIGHT probe --bus 9 2>&1 >/dev/null); RC=$?
+case "$RC:$OUT" in
+    [12]:*i2c-9*) pass "probe --bus 9 (no such bus): exit 1 or 2 with an error naming /dev/i2c-9" ;;
+    *) fail "probe --bus 9 (no such bus): exit 1 or 2 with an error naming /dev/i2c-9" "exit $RC: $(echo "$OUT" | oneline)" ;;
+esac
+
+# ------------------------------------------------------------------ upright run
+J=/tmp/kt/journal.ndjson
+E=/tmp/kt/events.ndjson
+$UPRIGHT run --board /opt/kt/board.json --json > $E 2> /tmp/kt/run.err &
+RUN=$!
+started() { # the first stable orientation is out and the shutter line is requested
+    grep -q '"event":"orientation","orientation":"left-up"' $E 2>/dev/null &&
+        gpioinfo $CHIP 2>/dev/null | grep 'line *0:' | grep -q used
+}
+waited=0   # bounded: at most 30 s of TCG time
+while [ $waited -lt 300 ] && kill -0 $RUN 2>/dev/null && ! started; do
+    sleep 0.1; waited=$((waited + 1))
+done
+RUN_STATUS=
+if kill -0 $RUN 2>/dev/null; then
+    pass "upright run starts with board.json and keeps running"
+else
+    wait $RUN; RC=$?; RUN_STATUS=$RC
+    fail "upright run starts with board.json and keeps running" "exit $RC: $(head -c 400 /tmp/kt/run.err | oneline)"
+fi
+if grep -q '"event":"orientation","orientation":"left-up"' $E; then
+    pass "run: the detector reports left-up from the ADXL345 over I2C_RDWR (event stream)"
+else
+    fail "run: the detector reports left-up from the ADXL345 over I2C_RDWR (event stream)" \
+        "after $((waited / 10)) s: $(head -c 300 $E | oneline)"
+fi
+LINEINFO=$(gpioinfo $CHIP 2>&1 | grep 'line *0:')
+info "gpioinfo with upright running: $LINEINFO"
+if has_all "$LINEINFO" input active-low used pull-up; then
+    pass "run: shutter line requested as input, active-low, bias pull-up"
+else
+    fail "run: shutter line requested as input, active-low, bias pull-up" "gpioinfo: $LINEINFO"
+fi
+# gpio-sim starts pulled down; only the pull-up bias upright requested lifts the line.
+expect "run: the requested pull-up bias reaches the line (sysfs value 1 = released)" 1 "$(cat $VALUE 2>&1)"
+
+echo pull-up > $PULL; sleep 0.5
+echo pull-down > $PULL; sleep 0.25; echo pull-up > $PULL     # short press: a photo
+sleep 2
+echo pull-down > $PULL; sleep 2; echo pull-up > $PULL        # hold past 1 s: a clip starts
+sleep 2
+kill -TERM $RUN 2>/dev/null
+if [ -n "$RUN_STATUS" ]; then
+    fail "run: SIGTERM while recording, exit 0 within 10 s" "upright run had already exited with $RUN_STATUS"
+else
+    waited=0   # bounded: 10 s of TCG time
+    while [ $waited -lt 100 ] && kill -0 $RUN 2>/dev/null; do sleep 0.1; waited=$((waited + 1)); done
+    if kill -0 $RUN 2>/dev/null; then
+        fail "run: SIGTERM while recording, exit 0 within 10 s" "still running"
+        kill -KILL $RUN
+    else
+        wait $RUN; RC=$?
+        expect "run: SIGTERM while recording, exit 0 within 10 s" 0 "$RC"
+    fi
+fi
+sed 's/^/KT-INFO run stderr | /' /tmp/kt/run.err | tail -20
+sed 's/^/KT-INFO journal | /' $J 2>/dev/null | head -20
+
+count() { n=$(grep -c "\"event\":\"$1\"" $J 2>/dev/null); echo ${n:-0}; }
+expect "journal: one photo, one clip start, one clip stop" "1 1 1" \
+    "$(count capture) $(count record-start) $(count record-stop)"
+CAP=$(grep '"event":"capture"' $J 2>/dev/null | head -1)
+case "$CAP" in
+    *'"orientation":"left-up"'*'"exif":6'*|*'"exif":6'*'"orientation":"left-up"'*)
+        pass "journal: the photo is latched left-up, EXIF 6" ;;
+    *) fail "journal: the photo is latched left-up, EXIF 6" "got '$CAP'" ;;
+esac
+START=$(grep '"event":"record-start"' $J 2>/dev/null | head -1)
+STOP=$(grep '"event":"record-stop"' $J 2>/dev/null | head -1)
+case "$START|$STOP" in
+    *'"orientation":"left-up"'*'|'*'"orientation":"left-up"'*)
+        pass "journal: the clip is latched left-up at start and stop" ;;
+    *) fail "journal: the clip is latched left-up at start and stop" "got '$START' / '$STOP'" ;;
+esac
+in_output() { # in_output FILE-FIELD: the path, relative ones taken as inside the output directory
+    case "$1" in /*|'') echo "$1" ;; *) echo "/tmp/kt/out/$1" ;; esac
+}
+PHOTO=$(in_output "$(echo "$CAP" | sed -n 's/.*"file":"\([^"]*\)".*/\1/p')")
+case "$PHOTO" in
+    /tmp/kt/out/*) [ -e "$PHOTO" ] && pass "the photo file the journal names exists in the output directory" ||
+                   fail "the photo file the journal names exists in the output directory" "'$PHOTO' missing" ;;
+    *) fail "the photo file the journal names exists in the output directory" "file field '$PHOTO'" ;;
+esac
+# The clip: fake-recorder copied minimal.mp4 (tkhd matrix at byte 196, identity); after the stop
+# upright writes the rotation for left-up, 90 degrees clockwise (HARDWARE.md: matrix a, b, u, c, d
+# = 0, 1, -1, 0 in 16.16 fixed point; u = 0 in 2.30).
+CLIP=$(echo "$STOP" | sed -n 's/.*"file":"\([^"]*\)".*/\1/p')
+[ -n "$CLIP" ] || CLIP=$(echo "$START" | sed -n 's/.*"file":"\([^"]*\)".*/\1/p')
+CLIP=$(in_output "$CLIP")
+MATRIX=$(echo $(od -An -tx1 -v -j196 -N20 "$CLIP" 2>&1))
+expect "the clip file's tkhd matrix says rotation 90 (left-up)" \
+    "00 00 00 00 00 01 00 00 00 00 00 00 ff ff 00 00 00 00 00 00" "$MATRIX"
+if [ -s $J ]; then
+    expect "journal: no fault records" 0 "$(grep -c '"event":"fault"' $J)"
+else
+    fail "journal: no fault records" "no journal at $J"
+fi
+
+info "tainted $(cat /proc/sys/kernel/tainted) (4096 out-of-tree, 8192 unsigned modules); done at uptime $(cut -d' ' -f1 /proc/uptime)s"
+echo KT-DONE
+poweroff -f

@@ -1,0 +1,243 @@
+#!/usr/bin/env bash
+# make kernel-test: Upright's Linux edges (LinuxI2CBus, GPIOLine, probe, run) against a real
+# kernel. Boots Debian's own bookworm kernel under QEMU (TCG; KVM is not needed) from a small
+# busybox initramfs holding a fully static `upright`, i2c-stub (SMBus only), an i2c-stub variant
+# that also answers I2C_RDWR (i2c-stub-rdwr-xfer.c), and gpio-sim (Debian does not build it, so
+# it is built here out of tree from the matching linux-source). The guest's checks are in
+# guest-init.sh; this script prints one PASS/FAIL line per check, then `N passed, N failed`,
+# and exits 1 if any check failed.
+#
+# Everything downloaded or built is cached under .kernel-rig/ (git-ignored), keyed by the
+# kernel package version, so a rerun only rebuilds `upright` (incrementally) and the initramfs.
+# Run as root on a fresh Debian bookworm machine it installs its Debian packages itself;
+# otherwise it prints the apt-get line to run.
+#
+# Environment: KERNEL_RIG (cache dir, default .kernel-rig), KERNEL_TEST_TIMEOUT (seconds for
+# the guest, default 300), SWIFT (default swift), UPRIGHT_BINARY (use this static binary
+# instead of building one).
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+HERE=$ROOT/Tests/Kernel
+R=${KERNEL_RIG:-$ROOT/.kernel-rig}
+TIMEOUT=${KERNEL_TEST_TIMEOUT:-300}
+SWIFT=${SWIFT:-swift}
+export LC_ALL=C DEBIAN_FRONTEND=noninteractive
+HOST_PACKAGES="qemu-system-x86 busybox-static i2c-tools gpiod cpio kmod xz-utils gzip gcc-12 make libc6-dev binutils"
+START=$(date +%s)
+say() { echo "kernel-test: [$(( $(date +%s) - START ))s] $*" >&2; }
+mkdir -p "$R/dl"
+RESULTS=$R/results.txt
+: >"$RESULTS"
+host_pass() { echo "PASS  $1" >>"$RESULTS"; }
+host_fail() { echo "FAIL  $1: $2" >>"$RESULTS"; }
+
+# ---------------------------------------------------------------- 1. host packages
+missing=""
+for p in $HOST_PACKAGES; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing="$missing $p"
+done
+if [ -n "$missing" ]; then
+    if [ "$(id -u)" != 0 ]; then
+        echo "kernel-test: missing Debian packages; run:" >&2
+        echo "  sudo apt-get install -y --no-install-recommends$missing" >&2
+        exit 1
+    fi
+    say "installing$missing"
+    { apt-get install -y -q --no-install-recommends -o DPkg::Lock::Timeout=600 $missing ||
+      { apt-get update -q && apt-get install -y -q --no-install-recommends -o DPkg::Lock::Timeout=600 $missing; }
+    } >"$R/apt-install.log" 2>&1 || { tail -20 "$R/apt-install.log" >&2; exit 1; }
+fi
+
+# ---------------------------------------------------------------- 2. kernel packages
+# The kernel under test is whatever bookworm's linux-image-amd64 currently depends on.
+kernel_base() { apt-cache depends linux-image-amd64 2>/dev/null |
+    awk '$1 == "Depends:" && $2 ~ /^linux-image-/ { print $2; exit }'; }
+KBASE=$(kernel_base)
+if [ -z "$KBASE" ] && [ "$(id -u)" = 0 ]; then
+    apt-get update -q >"$R/apt-update.log" 2>&1 || true
+    KBASE=$(kernel_base)
+fi
+[ -n "$KBASE" ] || { echo "kernel-test: apt knows no linux-image-amd64 (apt-get update?)" >&2; exit 1; }
+KV=${KBASE#linux-image-}                                   # uname -r, e.g. 6.1.0-57-amd64
+KPKG=$KBASE
+apt-cache show "$KBASE-unsigned" >/dev/null 2>&1 && KPKG=$KBASE-unsigned
+KVER=$(apt-cache policy "$KPKG" | awk '/Candidate:/ { print $2 }')   # e.g. 6.1.192-3
+KSERIES=$(echo "$KVER" | cut -d. -f1,2)                      # e.g. 6.1
+KCOMMON=linux-headers-${KV%-amd64}-common
+APT_DOWNLOAD="apt-get -q download"
+[ "$(id -u)" = 0 ] && APT_DOWNLOAD="$APT_DOWNLOAD -o APT::Sandbox::User=root"
+for p in "$KPKG" "linux-headers-$KV" "$KCOMMON" "linux-kbuild-$KSERIES" "linux-source-$KSERIES"; do
+    ls "$R/dl/${p}_${KVER}_"*.deb >/dev/null 2>&1 && continue
+    say "downloading $p $KVER"
+    (cd "$R/dl" && $APT_DOWNLOAD "$p=$KVER" >/dev/null)
+done
+# Only the kernel and the three stock modules the guest loads are unpacked (the whole package
+# is 400 MB unpacked). Bookworm keeps modules in /lib/modules, later releases in /usr/lib/modules.
+STOCK_MODULES="fs/configfs/configfs drivers/i2c/i2c-dev drivers/i2c/i2c-stub"
+if [ ! -e "$R/k/.stamp-$KVER" ]; then
+    rm -rf "$R/k" && mkdir -p "$R/k"
+    dpkg-deb --fsys-tarfile "$R/dl/${KPKG}_${KVER}_amd64.deb" |
+        tar -x -C "$R/k" --wildcards "./boot/vmlinuz-$KV" \
+            $(for m in $STOCK_MODULES; do echo "*/modules/$KV/kernel/$m.ko*"; done)
+    touch "$R/k/.stamp-$KVER"
+fi
+VMLINUZ=$R/k/boot/vmlinuz-$KV
+say "kernel $KPKG $KVER"
+
+# ---------------------------------------------------------------- 3. out-of-tree modules
+# gpio-sim: Debian leaves CONFIG_GPIO_SIM unset and has no built-in irq_sim, so irq_sim.c is
+# linked into the module; irq_to_desc() is not exported to modules, and generic_handle_irq()
+# does the same for this simple interrupt. i2c-stub-rdwr: i2c-stub plus a master_xfer.
+OOT_KEY=$KVER-$(cat "$HERE/i2c-stub-rdwr-xfer.c" "$0" | sha1sum | cut -c1-12)
+if [ ! -e "$R/oot/.stamp-$OOT_KEY" ]; then
+    say "building gpio-sim.ko and i2c-stub-rdwr.ko out of tree"
+    rm -rf "$R/hdr" "$R/src" "$R/oot"
+    mkdir -p "$R/hdr" "$R/src" "$R/oot/gpio-sim" "$R/oot/i2c-stub-rdwr"
+    for p in "linux-headers-$KV" "$KCOMMON" "linux-kbuild-$KSERIES"; do
+        dpkg-deb -x "$R/dl/${p}_${KVER}_"*.deb "$R/hdr"
+    done
+    # the headers' Makefile includes the -common tree by its installed absolute path
+    echo "include $R/hdr/usr/src/$KCOMMON/Makefile" >"$R/hdr/usr/src/linux-headers-$KV/Makefile"
+    S=linux-source-$KSERIES
+    dpkg-deb --fsys-tarfile "$R/dl/${S}_${KVER}_all.deb" | tar -xO "./usr/src/$S.tar.xz" | xz -dc |
+        tar -x -C "$R/src" "$S/drivers/gpio/gpio-sim.c" "$S/drivers/gpio/gpiolib.h" \
+            "$S/kernel/irq/irq_sim.c" "$S/drivers/i2c/i2c-stub.c"
+    cp "$R/src/$S/drivers/gpio/gpio-sim.c" "$R/oot/gpio-sim/gpio-sim-main.c"
+    cp "$R/src/$S/drivers/gpio/gpiolib.h" "$R/src/$S/kernel/irq/irq_sim.c" "$R/oot/gpio-sim/"
+    sed -i 's/handle_simple_irq(irq_to_desc(irqnum));/generic_handle_irq(irqnum);/' "$R/oot/gpio-sim/irq_sim.c"
+    grep -q 'generic_handle_irq(irqnum);' "$R/oot/gpio-sim/irq_sim.c"
+    printf 'obj-m := gpio-sim.o\ngpio-sim-y := gpio-sim-main.o irq_sim.o\n' >"$R/oot/gpio-sim/Kbuild"
+
+    f=$R/oot/i2c-stub-rdwr/i2c-stub-rdwr.c
+    awk -v xfer="$HERE/i2c-stub-rdwr-xfer.c" '
+        /^static u32 stub_func\(struct i2c_adapter \*adapter\)/ { while ((getline l < xfer) > 0) print l }
+        /return STUB_FUNC_ALL & functionality;/ { sub(/STUB_FUNC_ALL & functionality/, "(STUB_FUNC_ALL \\& functionality) | I2C_FUNC_I2C") }
+        /\.name\t\t= "SMBus stub driver"/ { sub(/"SMBus stub driver"/, "\"SMBus stub driver (rdwr)\"") }
+        { print }
+        /^\t\.smbus_xfer\t= stub_xfer,/ { print "\t.master_xfer\t= upright_stub_master_xfer," }
+    ' "$R/src/$S/drivers/i2c/i2c-stub.c" >"$f"
+    for want in 'static int upright_stub_master_xfer' '.master_xfer	= upright_stub_master_xfer,' \
+                '| I2C_FUNC_I2C;' '"SMBus stub driver (rdwr)"'; do
+        grep -qF "$want" "$f" || { echo "kernel-test: patching i2c-stub.c failed at: $want" >&2; exit 1; }
+    done
+    echo 'obj-m := i2c-stub-rdwr.o' >"$R/oot/i2c-stub-rdwr/Kbuild"
+    for d in gpio-sim i2c-stub-rdwr; do
+        make -s -C "$R/hdr/usr/src/linux-headers-$KV" M="$R/oot/$d" modules >"$R/oot/$d.build.log" 2>&1 ||
+            { cat "$R/oot/$d.build.log" >&2; exit 1; }
+        strip --strip-debug "$R/oot/$d/$d.ko"
+    done
+    rm -rf "$R/hdr" "$R/src"      # 100 MB of headers and sources, needed only for this build
+    touch "$R/oot/.stamp-$OOT_KEY"
+fi
+
+# ---------------------------------------------------------------- 4. static upright
+# --static-swift-stdlib alone still links glibc dynamically; -static-executable makes the
+# binary self-contained (libswiftCore, FoundationEssentials and Debian's libi2c.a included), so
+# the initramfs needs no shared libraries for it. A separate scratch path keeps .build/ intact.
+UP=$R/upright
+if [ -n "${UPRIGHT_BINARY:-}" ]; then
+    cp "$UPRIGHT_BINARY" "$UP.unstripped"
+else
+    say "building static upright (swift build -c release --static-swift-stdlib -Xswiftc -static-executable)"
+    if (cd "$ROOT" && "$SWIFT" build -c release --product upright --scratch-path "$R/swiftpm" \
+            --static-swift-stdlib -Xswiftc -static-executable) >"$R/swift-build.log" 2>&1; then
+        cp "$R/swiftpm/release/upright" "$UP.unstripped"
+    else
+        grep -E 'error' "$R/swift-build.log" | head -20 >&2
+        rm -f "$UP.unstripped"
+    fi
+fi
+rm -f "$UP"
+if [ -e "$UP.unstripped" ]; then
+    strip -o "$UP" "$UP.unstripped" 2>/dev/null || cp "$UP.unstripped" "$UP"
+    size=$(stat -c %s "$UP")
+    if readelf -d "$UP" 2>&1 | grep -q 'There is no dynamic section'; then
+        host_pass "static upright built: no dynamic section, $size bytes stripped ($(stat -c %s "$UP.unstripped") unstripped)"
+    else
+        host_fail "static upright built" "the binary has a dynamic section: $(readelf -d "$UP" | grep NEEDED | tr -s ' ' | tr '\n' ' ')"
+    fi
+else
+    host_fail "static upright built" "swift build failed, see $R/swift-build.log"
+fi
+
+# ---------------------------------------------------------------- 5. initramfs
+# minimal.mp4 for fake-recorder: ftyp, moov (mvhd, trak (tkhd, mdia (mdhd, hdlr vide))), mdat.
+# One 640x480 video track, identity matrix; tkhd's matrix starts at byte 196.
+write_minimal_mp4() {
+    local identity='\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x40\x00\x00\x00'
+    {
+        printf '\x00\x00\x00\x18ftypisom\x00\x00\x02\x00isommp42'                       # 24
+        printf '\x00\x00\x01\x21moov'                                                   # 289
+        printf '\x00\x00\x00\x6cmvhd\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00'   # 108
+        printf '\x00\x00\x03\xe8\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00'
+        printf '\x00%.0s' 1 2 3 4 5 6 7 8 9 10
+        printf "$identity"
+        printf '\x00%.0s' $(seq 24)
+        printf '\x00\x00\x00\x02'
+        printf '\x00\x00\x00\xadtrak'                                                   # 173
+        printf '\x00\x00\x00\x5ctkhd\x00\x00\x00\x03\x00\x00\x00\x00\x00\x00\x00\x00'   # 92
+        printf '\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00'
+        printf '\x00%.0s' $(seq 8)
+        printf '\x00\x00\x00\x00\x00\x00\x00\x00'
+        printf "$identity"
+        printf '\x02\x80\x00\x00\x01\xe0\x00\x00'
+        printf '\x00\x00\x00\x49mdia'                                                   # 73
+        printf '\x00\x00\x00\x20mdhd\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00'   # 32
+        printf '\x00\x00\x03\xe8\x00\x00\x00\x00\x55\xc4\x00\x00'
+        printf '\x00\x00\x00\x21hdlr\x00\x00\x00\x00\x00\x00\x00\x00vide'               # 33
+        printf '\x00%.0s' $(seq 13)
+        printf '\x00\x00\x00\x08mdat'                                                   # 8
+    } >"$1"
+}
+IR=$R/initramfs
+rm -rf "$IR"
+mkdir -p "$IR"/{bin,sbin,usr/bin,usr/sbin,proc,sys,dev,tmp,etc,opt/kt,lib/modules/$KV}
+cp /bin/busybox "$IR/bin/busybox"
+for a in $(/bin/busybox --list); do [ "$a" = busybox ] || ln -s busybox "$IR/bin/$a"; done
+copy_with_libs() {  # copy_with_libs DEST-DIR BINARY...: the binaries and the libraries ldd names
+    local dest=$1; shift
+    for b in "$@"; do
+        cp -L "$b" "$IR$dest/"
+        ldd "$b" 2>/dev/null | grep -oE '/[^ ]+' | while read -r lib; do
+            [ -e "$IR$lib" ] || { mkdir -p "$IR$(dirname "$lib")"; cp -L "$lib" "$IR$lib"; }
+        done
+    done
+}
+copy_with_libs /usr/sbin /usr/sbin/i2cset /usr/sbin/i2cget /usr/sbin/i2cdetect /usr/sbin/i2ctransfer
+copy_with_libs /usr/bin /usr/bin/gpiodetect /usr/bin/gpioinfo /usr/bin/gpiomon
+for m in $STOCK_MODULES; do cp "$R/k/"*"/modules/$KV/kernel/$m.ko"* "$IR/lib/modules/$KV/"; done
+cp "$R/oot/gpio-sim/gpio-sim.ko" "$R/oot/i2c-stub-rdwr/i2c-stub-rdwr.ko" "$IR/lib/modules/$KV/"
+for f in "$IR/lib/modules/$KV/"*.ko.xz; do [ -e "$f" ] && xz -d "$f"; done   # newer kernels ship .ko.xz
+[ -e "$UP" ] && cp "$UP" "$IR/opt/kt/upright"
+cp "$HERE/board.json" "$HERE/fake-recorder" "$IR/opt/kt/"
+write_minimal_mp4 "$IR/opt/kt/minimal.mp4"
+cp "$HERE/guest-init.sh" "$IR/init"
+chmod +x "$IR/init" "$IR/opt/kt/fake-recorder"
+(cd "$IR" && find . | cpio -o -H newc --quiet | gzip -1 >"$R/initramfs.cpio.gz")
+say "initramfs $(du -h "$R/initramfs.cpio.gz" | cut -f1) gzipped"
+
+# ---------------------------------------------------------------- 6. boot and report
+say "booting $KV under qemu-system-x86_64 -accel tcg (timeout ${TIMEOUT}s)"
+LOG=$R/boot.log
+boot0=$(date +%s)
+set +e
+timeout "$TIMEOUT" qemu-system-x86_64 -accel tcg -m 512 -nographic -no-reboot -net none \
+    -kernel "$VMLINUZ" -initrd "$R/initramfs.cpio.gz" \
+    -append "console=ttyS0 panic=-1 quiet" </dev/null >"$LOG" 2>&1
+qemu_status=$?
+set -e
+boot_seconds=$(( $(date +%s) - boot0 ))
+tr -d '\r' <"$LOG" | grep -a '^KT-INFO' >&2 || true
+tr -d '\r' <"$LOG" | sed -n -e 's/^KT-RESULT PASS /PASS  /p' -e 's/^KT-RESULT FAIL \(.*\) :: /FAIL  \1: /p' >>"$RESULTS"
+if grep -aq '^KT-DONE' "$LOG"; then
+    host_pass "guest ran every check and powered off (${boot_seconds}s in QEMU)"
+else
+    why=$(tr -d '\r' <"$LOG" | grep -aE 'Kernel panic|error|Oops' | tail -2 | tr '\n' ' ')
+    host_fail "guest ran every check and powered off" "no KT-DONE after ${boot_seconds}s (qemu status $qemu_status) ${why:-see $LOG}"
+fi
+cat "$RESULTS"
+passed=$(grep -c '^PASS' "$RESULTS" || true)
+failed=$(grep -c '^FAIL' "$RESULTS" || true)
+echo "$passed passed, $failed failed ($(( $(date +%s) - START ))s)"
+[ "$failed" = 0 ]
