@@ -27,9 +27,9 @@ private func template(_ arguments: String...) throws -> CommandTemplate {
         try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
     }
 
-    /// The next completion, polling the camera's pidfds (or its fallback tick) for up to 10 s.
+    /// The next completion, polling the camera's pidfds (or its fallback tick) for up to 30 s.
     func nextCompletion(_ camera: inout CommandCamera, now: Instant) -> CameraCompletion? {
-        for _ in 0..<500 {
+        for _ in 0..<1500 {
             if let completion = camera.nextCompletion(now: now) { return completion }
             var fds = camera.pollDescriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
             _ = poll(&fds, nfds_t(fds.count), 20)
@@ -127,7 +127,7 @@ private func template(_ arguments: String...) throws -> CommandTemplate {
         camera.perform(.startRecording(clip: 1, orientation: .normal), at: ms(0))
         #expect(camera.nextCompletion(now: ms(0)) == .recordingStarted(clip: 1))
         // Stop only once the child ignores SIGINT (it says so by creating its file).
-        for _ in 0..<500 where !POSIXFile.exists(directory + "/CLIP_0001.mp4") { usleep(10_000) }
+        for _ in 0..<3000 where !POSIXFile.exists(directory + "/CLIP_0001.mp4") { usleep(10_000) }
         camera.perform(.stopRecording(clip: 1), at: ms(1000))
         #expect(camera.nextDeadline == ms(1100))
         #expect(camera.nextCompletion(now: ms(1050)) == nil)
@@ -184,7 +184,7 @@ private func template(_ arguments: String...) throws -> CommandTemplate {
         // Confirmed at 1230: the still command starts (it may even have ended by the next poll).
         runtime.advance(to: ms(1230))
         var now = ms(1230)
-        for _ in 0..<500 where runtime.state.name == .capturing {
+        for _ in 0..<1500 where runtime.state.name == .capturing {
             var fds = runtime.camera.pollDescriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
             _ = poll(&fds, nfds_t(fds.count), 20)
             now += .milliseconds(1)
