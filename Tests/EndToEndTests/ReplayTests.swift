@@ -163,6 +163,21 @@ import Testing
         #expect(result.error.split(separator: "\n").count == 1)
     }
 
+    /// docs/traces.md shows the real output of its example and documents every detector key
+    /// the board loader accepts (the list comes from the loader's own refusal message).
+    @Test func documentationStaysInStep() throws {
+        let doc = try String(contentsOf: Self.root.appendingPathComponent("docs/traces.md"), encoding: .utf8)
+        let output = try Self.replay([Self.trace("photo-left-up.csv")]).joined(separator: "\n")
+        #expect(doc.contains("$ upright replay traces/photo-left-up.csv\n" + output + "```"))
+        let board = try Self.temporaryFile(#"{"sensor": {}, "detector": {"x": 1}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#, suffix: "json")
+        defer { try? FileManager.default.removeItem(at: board) }
+        let refusal = try UprightBinary.run(["replay", "-", "--board", board.path]).error
+        let list = try #require(refusal.split(separator: "(").last?.split(separator: ")").first)
+        let keys = list.replacingOccurrences(of: "expected one of ", with: "").components(separatedBy: ", ")
+        #expect(keys.count == 11)
+        for key in keys { #expect(doc.contains("| `\(key)` |"), "\(key)") }
+    }
+
     @Test func startIsChecked() throws {
         // No stdin: the command stops before reading it (writing to it would raise SIGPIPE).
         let start = try UprightBinary.run(["replay", "trace.csv", "--start", "recording"])
