@@ -35,11 +35,13 @@ public struct TraceReplay {
                 detector: OrientationDetector(parameters: settings.detector),
                 initial: initial, start: row.time)
         }
+        // The row's sample was measured at the same instant the button column reports; the
+        // detector sees it first, so a press latches the orientation including that sample.
+        runtime?.ingest(CollectionOfOne(row.sample))
         if let level = row.buttonPressed, level != buttonDown {
             buttonDown = level
             runtime?.buttonEdge(down: level, at: row.time)
         }
-        runtime?.ingest(CollectionOfOne(row.sample))
     }
 
     /// The trace has ended at its last row: the camera shuts down there, so a clip still
