@@ -14,12 +14,24 @@ import UprightHost
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["a.json"])
     }
 
-    @Test func missingDirectoryNamesTheTemporary() {
+    @Test func missingDirectoryNamesTheDirectory() {
         #expect(throws: FileError.self) { try AtomicFile.write([1], to: "/nonexistent/upright/a.json") }
         do {
             try AtomicFile.write([1], to: "/nonexistent/upright/a.json")
         } catch {
-            #expect(error.path == "/nonexistent/upright/a.json.tmp")
+            #expect(error.description == "/nonexistent/upright: cannot create a temporary file: No such file or directory")
         }
+    }
+
+    @Test func keepsTheOldFilesPermissions() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("upright-atomic-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/p.jpg"
+        try AtomicFile.write([1], to: path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
+        try AtomicFile.write([2], to: path)
+        let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
     }
 }

@@ -78,7 +78,7 @@ private struct NullSink: RecordSink {
         var camera = SimCamera(outputDirectory: "/nonexistent/upright") { _, _, _ in [1, 2, 3] }
         camera.perform(.capturePhoto(shot: 3, orientation: .normal), at: ms(0))
         #expect(camera.nextCompletion(now: ms(120)) == .captureFailed(shot: 3))
-        #expect(camera.writeErrors.map(\.path) == ["/nonexistent/upright/IMG_0003.jpg.tmp"])
+        #expect(camera.writeErrors.map(\.path) == ["/nonexistent/upright"])
     }
 
     @Test func clipSidecarCarriesTheLatchAndTheFrameCount() throws {
