@@ -25,6 +25,23 @@ private final class StubStyleBus: I2CBus {
     }
 }
 
+/// SimBus, except that every transfer after the first `answered` ones times out (a chip that
+/// identifies itself, then drops off a noisy bus).
+private final class FadingBus: I2CBus {
+    let inner: SimBus
+    var answered: Int
+    var capabilities: I2CCapabilities { inner.capabilities }
+    init(_ inner: SimBus, answered: Int) {
+        self.inner = inner
+        self.answered = answered
+    }
+    func transfer(address: UInt8, write: UnsafeRawBufferPointer, read: UnsafeMutableRawBufferPointer) throws(I2CError) {
+        guard answered > 0 else { throw .timeout }
+        answered -= 1
+        try inner.transfer(address: address, write: write, read: read)
+    }
+}
+
 /// The kernel test's pose (Tests/Kernel/guest-init.sh): left-up, tilted so every axis differs.
 private let leftUpTilted = Vector3(x: -1, y: 0.125, z: -0.25)
 
@@ -168,6 +185,14 @@ private struct Rig {
         #expect(lines.contains("warning: 0x53 answers DEVID 0xe6: an ADXL346, a relative of the ADXL345; the ADXL345 driver uses only the registers they share (data, power, FIFO), so it works, but the board is not what it was sold as"))
         #expect(lines.contains("  \"i2c\": {\"bus\": 3},"))
         #expect(lines.contains("  \"sensor\": {\"kind\": \"adxl345\", \"address\": \"0x53\"}"))
+    }
+
+    @Test func aChipThatStopsAnsweringAfterItsIdentity() {
+        let rig = Rig(deviceID: nil)
+        let report = rig.probe(FadingBus(rig.bus, answered: 1))
+        #expect(report.addressLines[0] == "0x68 MPU-6050 id=0x68 read failed: timeout")
+        #expect(report.exitStatus == 1)
+        #expect(report.verdict == "not ok: something answers, but no supported accelerometer could be read (see the lines above)")
     }
 
     @Test func anUnknownDeviceAtAnAccelerometerAddress() {
