@@ -71,10 +71,12 @@ bench: release embedded
 	.build/release/upright bench $(BENCH_ARGS)
 
 ## static: a statically linked release binary (Swift runtime included) for the Pi, in
-## .build/static; its own scratch directory, so the normal release build is kept
+## .build/static (its own scratch directory, so the normal release build is kept), and a
+## copy without debug information, .build/static/upright, the one to install
 static: deps
 	$(SWIFT) build -c release $(RELEASE_FLAGS) --static-swift-stdlib -Xswiftc -static-executable --scratch-path .build/static $(WERROR)
-	@ls -l .build/static/release/upright
+	strip -o .build/static/upright .build/static/release/upright
+	@ls -l .build/static/release/upright .build/static/upright
 
 ## fuzz: every libFuzzer target (Tests/Fuzz/Targets) for FUZZ_SECONDS each
 FUZZ_SECONDS ?= 60

@@ -216,7 +216,10 @@ enum PipelineBenchmark {
     /// The runtime (detector included) over decoded samples in batches of `popBatch`: ns per sample.
     static func runtimeOnly(_ samples: [Sample], span: TimeSpan, passes: Int) -> Double {
         var runtime = CameraRuntime(camera: NoCamera(), sink: CountingSink(), initial: .previewing)
-        var batch = [Sample](repeating: Sample(time: .zero, accelerationG: .zero), count: popBatch)
+        // The same batch type the pipeline hands over (what `popBatch(into:)` fills).
+        let batch = UnsafeMutableBufferPointer<Sample>.allocate(capacity: popBatch)
+        batch.initialize(repeating: Sample(time: .zero, accelerationG: .zero))
+        defer { batch.deallocate() }
         let seconds = ThreadCPUClock.seconds {
             var shift = TimeSpan.zero
             for _ in 0..<passes {
@@ -227,7 +230,7 @@ enum PipelineBenchmark {
                         batch[k] = samples[index + k]
                         batch[k].time += shift
                     }
-                    runtime.ingest(batch[0..<n])
+                    runtime.ingest(UnsafeBufferPointer(rebasing: batch[0..<n]))
                     index += n
                 }
                 shift = shift + span
