@@ -12,7 +12,7 @@ enum BenchCommand: Subcommand {
         options: [
             .flag("json", help: "print one JSON object instead of the table"),
             .value("runs", "N", help: "measured runs per figure after one warm-up (default 5)"),
-            .value("only", "GROUP", help: "run one group besides the sizes: pipeline, ring, wire, orientation or sim"),
+            .value("only", "GROUP", help: "run one group besides the sizes: pipeline, ring, wire, orientation, latency or sim"),
             .value("passes", "N", help: "replays of the 16 s recording per pipeline run (default 100)"),
             .value("embedded-object", "FILE", help: "Cortex-M0+ object from `make embedded` (default .build/embedded/UprightCore-armv6m-none-none-eabi.o)"),
         ],
@@ -27,7 +27,7 @@ enum BenchCommand: Subcommand {
         }
         guard (1...101).contains(runs) else { throw .usage(UsageError("option '--runs': \(runs) is not in 1...101")) }
         let only = arguments.value("only")
-        let groups = ["pipeline", "ring", "wire", "orientation", "sim"]
+        let groups = ["pipeline", "ring", "wire", "orientation", "latency", "sim"]
         if let only, !groups.contains(only) {
             throw .usage(UsageError("option '--only': '\(only)' is not one of \(groups.joined(separator: ", "))"))
         }
@@ -40,7 +40,7 @@ enum BenchCommand: Subcommand {
         guard (1...10_000).contains(passes) else { throw .usage(UsageError("option '--passes': \(passes) is not in 1...10000")) }
         func wanted(_ group: String) -> Bool { only == nil || only == group }
         var report = BenchReport(machine: machineDescription())
-        report.figures += eventLatencyFigures(runs: runs)
+        if wanted("latency") { report.figures += eventLatencyFigures(runs: runs) }
         report.figures += sizeFigures(embeddedObject: arguments.value("embedded-object") ?? ".build/embedded/UprightCore-armv6m-none-none-eabi.o")
         if wanted("pipeline") { report.figures += PipelineBenchmark.figures(runs: runs, passes: passes) }
         if wanted("ring") { report.figures += RingBenchmark.figures(runs: runs) }
