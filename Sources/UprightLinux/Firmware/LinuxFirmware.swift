@@ -224,6 +224,8 @@ public final class LinuxFirmware<Bus: I2CBus, Cam: LinuxCamera> {
                 loop.unwatch(token: FirmwareToken.shutter)
                 return
             }
+            // After a shutdown request presses are drained and ignored: no new photo or clip.
+            guard shutdownDeadline == nil else { return }
             let now = clock()
             for edge in edges {
                 edgesHandled += 1

@@ -87,16 +87,37 @@ public enum SensorSetup {
     /// "ADXL345 at 0x53 on /dev/i2c-1".
     public static func describe<Bus>(_ sensor: AnySensor<Bus>, busName: String) -> String {
         let chip: String
-        switch sensor {
-        case .mpu6050: chip = sensor.identity.map { "\($0.model)" } ?? "MPU-6050"
-        case .adxl345: chip = sensor.identity.map { "\($0.model)" } ?? "ADXL345"
+        if let model = sensor.identity?.model {
+            chip = name(model)
+        } else if case .mpu6050 = sensor {
+            chip = "MPU-6050"
+        } else {
+            chip = "ADXL345"
         }
         return chip + " at " + hex(sensor.address) + " on " + busName
     }
 
+    /// The part's name as printed on it (or as sold, for the clone).
+    public static func name(_ model: ChipModel) -> String {
+        switch model {
+        case .mpu6050: "MPU-6050"
+        case .mpu6500: "MPU-6500"
+        case .mpu9250: "MPU-9250"
+        case .mpu9255: "MPU-9255"
+        case .mpu6515: "MPU-6515"
+        case .mpu6880: "MPU-6880"
+        case .icm20689: "ICM-20689"
+        case .icm20608: "ICM-20608"
+        case .icm20602: "ICM-20602"
+        case .mpu6050Clone: "MPU-6050 clone (WHO_AM_I 0x72)"
+        case .adxl345: "ADXL345"
+        case .adxl346: "ADXL346"
+        }
+    }
+
     public static func describe(_ error: SensorError) -> String {
         switch error {
-        case .bus(let busError): "bus error: \(busError)"
+        case .bus(let busError): "I2C " + busError.message
         case .unknownDevice(let address, let value): "the chip at \(hex(address)) identifies as \(hex(value)), no part Upright knows"
         case .adapterTooSmall(let bytes): "the I2C adapter reads at most \(bytes) bytes per transfer, less than one sample"
         }

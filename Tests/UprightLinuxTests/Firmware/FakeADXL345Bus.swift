@@ -106,8 +106,8 @@ struct TemporaryDirectory {
     }
 }
 
-/// A board for the fakes: ADXL345 at 100 Hz, the shutter on a (fake) line, short hold.
-func testBoard(directory: String, still: [String], video: [String]) throws -> Board {
+/// A board for the fakes: ADXL345 (100 Hz FIFO unless told), the shutter on a (fake) line, short hold.
+func testBoard(directory: String, still: [String], video: [String], rateHz: Int = 100, readMode: String = "fifo") throws -> Board {
     func list(_ items: [String]) -> String {
         // The test's arguments hold no double quotes or backslashes.
         "[" + items.map { "\"" + $0 + "\"" }.joined(separator: ", ") + "]"
@@ -116,7 +116,7 @@ func testBoard(directory: String, still: [String], video: [String]) throws -> Bo
         {
           "name": "test",
           "i2c": { "bus": 9 },
-          "sensor": { "kind": "adxl345", "address": "0x53", "rate_hz": 100, "range_g": 2 },
+          "sensor": { "kind": "adxl345", "address": "0x53", "rate_hz": \(rateHz), "range_g": 2, "read_mode": "\(readMode)" },
           "shutter": { "chip": "fake", "line": 0, "debounce_ms": 20, "hold_ms": 300 },
           "camera": { "backend": "command", "still": \(list(still)), "video": \(list(video)) },
           "output": { "directory": "\(directory)", "journal": "\(directory)/journal.ndjson" }

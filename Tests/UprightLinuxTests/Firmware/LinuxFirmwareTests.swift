@@ -22,8 +22,8 @@ import UprightHost
         func names() -> [String] { events.map(\.record.name) }
     }
 
-    func makeFirmware(_ directory: TemporaryDirectory, bus: FakeADXL345Bus, line: FakeLine, output: Output) throws -> LinuxFirmware<FakeADXL345Bus, CommandCamera> {
-        let board = try testBoard(directory: directory.path, still: Self.still, video: Self.video)
+    func makeFirmware(_ directory: TemporaryDirectory, bus: FakeADXL345Bus, line: FakeLine, output: Output, rateHz: Int = 100, readMode: String = "fifo") throws -> LinuxFirmware<FakeADXL345Bus, CommandCamera> {
+        let board = try testBoard(directory: directory.path, still: Self.still, video: Self.video, rateHz: rateHz, readMode: readMode)
         var camera = try #require(CommandCamera(board: board))
         camera.afterClip = { path, orientation in output.clipsPatched.append((path, orientation)) }
         let recorder = try FirmwareRecorder(
@@ -124,10 +124,51 @@ import UprightHost
         let journal = try Journal.lines(at: directory.path + "/journal.ndjson")
         #expect(journal.contains { $0.contains(#""event":"fault","kind":"sensor""#) })
         #expect(journal.contains { $0.contains(#""event":"recovered","kind":"sensor""#) })
-        #expect(output.notes.contains { $0.hasPrefix("sensor: bus error: noAcknowledge") })
+        #expect(output.notes.contains { $0 == "sensor: I2C no acknowledge; retrying" })
         raise(SIGTERM)
         try step(firmware) { firmware.phase == .finished }
         #expect(firmware.phase == .finished)
+    }
+
+    @Test func burstReadsAt200HzRunOnTheSamplerThread() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let bus = FakeADXL345Bus()
+        let output = Output()
+        let firmware = try makeFirmware(directory, bus: bus, line: FakeLine(), output: output, rateHz: 200, readMode: "burst")
+        #expect(firmware.placement == .thread(period: .milliseconds(5)))
+        try step(firmware) { output.names().contains("orientation") }
+        #expect(output.events.first { $0.record.name == "orientation" }?.record == .orientation(.leftUp))
+        #expect(firmware.samplesHandled > 0)
+        raise(SIGTERM)
+        try step(firmware) { firmware.phase == .finished }
+        #expect(firmware.phase == .finished)
+        // The thread is joined at shutdown: no read after it.
+        let reads = bus.dataReads
+        usleep(30_000)
+        #expect(bus.dataReads == reads)
+    }
+
+    @Test func sighupReopensTheJournalAfterItWasMovedAway() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let bus = FakeADXL345Bus()
+        let output = Output()
+        let firmware = try makeFirmware(directory, bus: bus, line: FakeLine(), output: output)
+        try step(firmware) { output.names().contains("orientation") }
+        let journal = directory.path + "/journal.ndjson"
+        #expect(rename(journal, directory.path + "/journal.ndjson.1") == 0)
+        raise(SIGHUP)
+        try step(firmware) { output.notes.contains("journal reopened: " + journal) }
+        bus.failing = true
+        try step(firmware) { output.names().contains("fault") }
+        let rotated = try Journal.lines(at: directory.path + "/journal.ndjson.1")
+        let fresh = try Journal.lines(at: journal)
+        #expect(rotated.contains { $0.contains(#""event":"orientation""#) })
+        #expect(!rotated.contains { $0.contains(#""event":"fault""#) })
+        #expect(fresh.contains { $0.contains(#""event":"fault","kind":"sensor""#) })
+        raise(SIGTERM)
+        try step(firmware) { firmware.phase == .finished }
     }
 
     @Test func aSensorThatDoesNotAnswerIsADeviceError() throws {
