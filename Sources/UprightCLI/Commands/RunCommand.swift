@@ -32,6 +32,9 @@ enum RunCommand: Subcommand {
             throw .badInput("\(arguments.value("board") ?? ""): camera.backend: run drives the command backend; this board uses the simulated camera (try upright sim)")
         }
         let json = arguments.flag("json")
+        // A closed stdout (`upright run --json | head`) must not kill the firmware mid-clip:
+        // writes then fail quietly instead. Camera commands get SIGPIPE back (ChildProcess).
+        signal(SIGPIPE, SIG_IGN)
         let origin = MonotonicClock.now()
         let note: (String) -> Void = { console.printError("upright run: " + $0) }
 

@@ -52,6 +52,7 @@ public final class LinuxFirmware<Bus: I2CBus, Cam: LinuxCamera> {
     private var threadSampler: SamplerThread<AnySensor<Bus>>?
     private var useDataReady = false
     private var shutdownDeadline: Instant?
+    private var ringDropsReported: UInt = 0
     private var events: [EventLoopEvent] = []
     private var edges: [GPIOEdgeEvent] = []
     private var batch: [Sample] = []
@@ -241,6 +242,11 @@ public final class LinuxFirmware<Bus: I2CBus, Cam: LinuxCamera> {
         case FirmwareToken.sampler:
             guard let thread = threadSampler else { return }
             for change in thread.takeChanges() { apply(change) }
+            let dropped = thread.consumer.counters.dropped
+            if dropped != ringDropsReported {
+                note("sampler ring full: \(dropped &- ringDropsReported) oldest samples overwritten")
+                ringDropsReported = dropped
+            }
             // Bounded: at most one ring's worth per wake-up.
             var rounds = 0
             while rounds < 64, thread.popSamples(into: &batch, max: 256) > 0 {
