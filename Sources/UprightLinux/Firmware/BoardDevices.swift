@@ -11,7 +11,10 @@ public enum BoardDevices {
             let shutter = try board.shutter.gpio.map { settings throws(LinuxDeviceError) in
                 try GPIOLine(chip: chip(settings.chip), configuration: shutterLine(settings, debounceMilliseconds: board.shutter.debounceMilliseconds))
             }
-            let dataReady = try board.dataReady.map { settings throws(LinuxDeviceError) in
+            // The data-ready line paces register (burst) reads only; a FIFO is drained on the
+            // timer, so the line is not requested then (and cannot be refused as busy).
+            let paced = board.sensor.readMode == .burst ? board.dataReady : nil
+            let dataReady = try paced.map { settings throws(LinuxDeviceError) in
                 try GPIOLine(chip: chip(settings.chip), configuration: dataReadyLine(settings))
             }
             return .init(bus: bus, busName: bus.path, shutter: shutter, dataReady: dataReady)
