@@ -7,6 +7,12 @@
 /// `advance(to:)` (a virtual clock in tests, replay and simulation, the monotonic clock on a
 /// board), and samples and edges carry their own times; time never goes backwards. Within one
 /// `advance`, everything due is handled in time order: gestures, camera completions, timers.
+///
+/// Feeding order matters in two places. A press latches the detector's orientation when its
+/// first down edge is fed, so feed an edge before the samples stamped after it. And a sample
+/// runs nothing unless something is due by its time (`nextDeadline`), so a camera that cannot
+/// predict its completions (a child process) needs an `advance(to:)` when it has one (its
+/// descriptor polled readable), as does any change made to `camera` from outside.
 public struct CameraRuntime<C: Camera, S: RecordSink> {
     public var camera: C
     public var sink: S

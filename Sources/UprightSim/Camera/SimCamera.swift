@@ -4,8 +4,9 @@ import UprightHost
 /// The simulator's camera: answers orders after configurable virtual latencies, can be told
 /// to fail or to never answer (so the machine's timeouts run), and writes what a camera would
 /// into `outputDirectory`: photos as `IMG_0001.jpg` (bytes from `photoWriter`; nothing is
-/// written without one), clips as a sidecar `CLIP_0001.json` (latched orientation, rotation,
-/// duration, frame count). Every file is written atomically. File names are built from the
+/// written without one; `sceneWriter` renders the synthetic scene), clips as a
+/// `SimulatedClipSidecar` in `CLIP_0001.json` (latched orientation, rotation, duration, frame
+/// count). Every file is written atomically. File names are built from the
 /// shot or clip number only, so every path stays inside `outputDirectory`.
 ///
 /// Deterministic: nothing reads a clock; completions are due at `order time + latency` and
@@ -65,6 +66,20 @@ public struct SimCamera: Camera {
         self.recordStartLatency = recordStartLatency
         self.framesPerSecond = framesPerSecond
         self.photoWriter = photoWriter
+    }
+
+    /// A photo writer rendering the scene as the camera sees it at the photo's time
+    /// (`pose(time)`: the true roll and tilt, from the motion model), with the latched
+    /// orientation in EXIF.
+    public static func sceneWriter(
+        width: Int = 640, height: Int = 480,
+        pose: @escaping (Instant) -> (rollDegrees: Double, tiltDegrees: Double)
+    ) -> PhotoWriter {
+        { _, orientation, time in
+            let angles = pose(time)
+            return SimulatedPhoto.jpeg(rollDegrees: angles.rollDegrees, tiltDegrees: angles.tiltDegrees,
+                                       orientation: orientation, width: width, height: height)
+        }
     }
 
     // MARK: names
@@ -162,18 +177,9 @@ public struct SimCamera: Camera {
     }
 
     private mutating func writeSidecar(clip: UInt32, orientation: UprightOrientation, from start: Instant, to end: Instant) {
-        let nanoseconds = max(0, (end - start).nanoseconds)
-        // Whole frames only: floor(duration × fps).
-        let frames = nanoseconds * Int64(max(framesPerSecond, 0)) / 1_000_000_000
-        var json = JSONWriter()
-        json.field("clip", Int(clip))
-        json.field("orientation", "\(orientation.name)")
-        json.field("exif", Int(orientation.exifValue))
-        json.field("rotation", orientation.rotationDegrees)
-        json.field("duration_seconds", seconds: Instant(nanoseconds: nanoseconds))
-        json.field("fps", framesPerSecond)
-        json.field("frames", Int(frames))
-        _ = write(Array((json.finished + "\n").utf8), name: Self.clipName(clip: clip))
+        let seconds = Double(max(0, (end - start).nanoseconds)) / 1e9
+        let sidecar = SimulatedClipSidecar(orientation: orientation, durationSeconds: seconds, framesPerSecond: framesPerSecond)
+        _ = write(Array(sidecar.json.utf8), name: Self.clipName(clip: clip))
     }
 
     private mutating func write(_ bytes: [UInt8], name: String) -> Bool {

@@ -32,19 +32,20 @@ private func ms(_ value: Int64) -> Instant { Instant(nanoseconds: value * 1_000_
     /// Feeds `samples` and the button `edges` (ms, down) in time order, then runs to `end`.
     static func run(_ samples: [Sample], edges: [(Int64, Bool)], until end: Int64, sensorFaultAt fault: Int64? = nil, recoveryAt recovery: Int64? = nil) -> Runtime {
         var runtime = Runtime(camera: FakeCamera(), sink: RecordingSink())
+        enum Input { case edge(down: Bool), fault, recovery }
+        var inputs: [(time: Int64, input: Input)] = edges.map { ($0.0, .edge(down: $0.1)) }
+        if let fault { inputs.append((fault, .fault)) }
+        if let recovery { inputs.append((recovery, .recovery)) }
         var next = 0
-        var inputs: [(Int64, Int)] = edges.map { ($0.0, 0) }
-        if let fault { inputs.append((fault, 1)) }
-        if let recovery { inputs.append((recovery, 2)) }
-        for (time, kind) in inputs.sorted(by: { $0.0 < $1.0 }) {
+        for (time, input) in inputs.sorted(by: { $0.time < $1.time }) {
             while next < samples.count, samples[next].time < ms(time) {
                 runtime.ingest(samples[next])
                 next += 1
             }
-            switch kind {
-            case 1: runtime.advance(to: ms(time)); runtime.sensorFailed()
-            case 2: runtime.advance(to: ms(time)); runtime.sensorRecovered()
-            default: runtime.buttonEdge(down: edges.first { $0.0 == time }!.1, at: ms(time))
+            switch input {
+            case .edge(let down): runtime.buttonEdge(down: down, at: ms(time))
+            case .fault: runtime.advance(to: ms(time)); runtime.sensorFailed()
+            case .recovery: runtime.advance(to: ms(time)); runtime.sensorRecovered()
             }
         }
         runtime.ingest(samples[next...])

@@ -27,9 +27,9 @@ private func template(_ arguments: String...) throws -> CommandTemplate {
         try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
     }
 
-    /// The next completion, polling the camera's pidfds (or its fallback tick) for up to 10 s.
+    /// The next completion, polling the camera's pidfds (or its fallback tick) for up to 30 s.
     func nextCompletion(_ camera: inout CommandCamera, now: Instant) -> CameraCompletion? {
-        for _ in 0..<500 {
+        for _ in 0..<1500 {
             if let completion = camera.nextCompletion(now: now) { return completion }
             var fds = camera.pollDescriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
             _ = poll(&fds, nfds_t(fds.count), 20)
@@ -78,7 +78,7 @@ private func template(_ arguments: String...) throws -> CommandTemplate {
         camera.perform(.capturePhoto(shot: 1, orientation: .bottomUp), at: ms(0))
         #expect(nextCompletion(&camera, now: ms(0)) == .captureFinished(shot: 1))
         #expect(try contents(directory) == ["IMG_0001.jpg"])
-        #expect(try contents(parent) == [String(directory[directory.index(after: directory.lastIndex(of: "/")!)...])])
+        #expect(try contents(parent) == [String(directory.split(separator: "/", omittingEmptySubsequences: false).last ?? "")])
         #expect(!POSIXFile.exists("pwned") && !POSIXFile.exists("pwned2") && !POSIXFile.exists("pwned3"))
     }
 
@@ -127,7 +127,7 @@ private func template(_ arguments: String...) throws -> CommandTemplate {
         camera.perform(.startRecording(clip: 1, orientation: .normal), at: ms(0))
         #expect(camera.nextCompletion(now: ms(0)) == .recordingStarted(clip: 1))
         // Stop only once the child ignores SIGINT (it says so by creating its file).
-        for _ in 0..<500 where !POSIXFile.exists(directory + "/CLIP_0001.mp4") { usleep(10_000) }
+        for _ in 0..<3000 where !POSIXFile.exists(directory + "/CLIP_0001.mp4") { usleep(10_000) }
         camera.perform(.stopRecording(clip: 1), at: ms(1000))
         #expect(camera.nextDeadline == ms(1100))
         #expect(camera.nextCompletion(now: ms(1050)) == nil)
@@ -170,5 +170,29 @@ private func template(_ arguments: String...) throws -> CommandTemplate {
         #expect(pi.still.arguments.first == "rpicam-still")
         #expect(pi.video.arguments.first == "rpicam-vid")
         #expect(CommandCamera(board: try Board.load(path: boards + "sim.json")) == nil)
+    }
+
+    /// The event loop's side of the contract: poll the camera's descriptors, then `advance`.
+    /// The runtime's clock is virtual here (the child runs in real time meanwhile).
+    @Test func inTheRuntimeAPressWritesANamedFile() throws {
+        let directory = try temporaryDirectory()
+        defer { remove(directory) }
+        let camera = CommandCamera(still: try template("touch", "{file}"), video: try template("/bin/true"), outputDirectory: directory)
+        var runtime = CameraRuntime(camera: camera, sink: EventLog { CommandCamera.fileName(for: $0) })
+        runtime.buttonEdge(down: true, at: ms(1000))
+        runtime.buttonEdge(down: false, at: ms(1200))
+        // Confirmed at 1230: the still command starts (it may even have ended by the next poll).
+        runtime.advance(to: ms(1230))
+        var now = ms(1230)
+        for _ in 0..<1500 where runtime.state.name == .capturing {
+            var fds = runtime.camera.pollDescriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            _ = poll(&fds, nfds_t(fds.count), 20)
+            now += .milliseconds(1)
+            runtime.advance(to: now)
+        }
+        let captures = runtime.sink.jsonLines().filter { $0.contains(#""event":"capture""#) }
+        #expect(captures.count == 1)
+        #expect(captures.first?.hasSuffix(#""orientation":"normal","exif":1,"shot":1,"file":"IMG_0001.jpg"}"#) == true)
+        #expect(try contents(directory) == ["IMG_0001.jpg"])
     }
 }

@@ -93,7 +93,7 @@ private struct NullSink: RecordSink {
         #expect(try contents(directory) == ["CLIP_0001.json"])
         let text = String(decoding: try POSIXFile.readAll(directory + "/CLIP_0001.json", limit: 1000), as: UTF8.self)
         // 2.033 s at 30 fps: 60 whole frames.
-        #expect(text == #"{"clip":1,"orientation":"left-up","exif":6,"rotation":90,"duration_seconds":2.033000,"fps":30,"frames":60}"# + "\n")
+        #expect(text == #"{"kind":"simulated-clip","orientation":"left-up","rotation":90,"exif":6,"durationSeconds":2.033,"frameCount":60,"framesPerSecond":30}"# + "\n")
     }
 
     @Test func stopBeforeTheStartIsConfirmedWritesNoClip() throws {
@@ -130,5 +130,22 @@ private struct NullSink: RecordSink {
         runtime.advance(to: ms(2000))
         #expect(runtime.sink.jsonLines().contains(#"{"t":1.350000,"event":"capture","orientation":"right-up","exif":8,"shot":1,"file":"IMG_0001.jpg"}"#))
         #expect(try contents(directory) == ["IMG_0001.jpg"])
+    }
+
+    @Test func sceneWriterRendersAJPEGWithTheLatchedOrientation() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        var asked: [Instant] = []
+        let writer = SimCamera.sceneWriter(width: 32, height: 24) { time in
+            asked.append(time)
+            return (rollDegrees: 90, tiltDegrees: 0)
+        }
+        var camera = SimCamera(outputDirectory: directory, photoWriter: writer)
+        camera.perform(.capturePhoto(shot: 1, orientation: .leftUp), at: ms(500))
+        #expect(camera.nextCompletion(now: ms(620)) == .captureFinished(shot: 1))
+        #expect(asked == [ms(620)])
+        let bytes = try POSIXFile.readAll(directory + "/IMG_0001.jpg", limit: 1 << 20)
+        #expect(bytes.prefix(2) == [0xFF, 0xD8])
+        #expect(bytes.suffix(2) == [0xFF, 0xD9])
     }
 }
