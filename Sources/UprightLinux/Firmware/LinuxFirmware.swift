@@ -161,16 +161,32 @@ public final class LinuxFirmware<Bus: I2CBus, Cam: LinuxCamera> {
         } catch {
             throw .device(error)
         }
+        // Gather first, then feed in time order: a press latches the orientation when its
+        // first down edge is fed, so samples stamped before an edge go in before it and those
+        // stamped after it go in after (CameraRuntime, "feeding order").
+        edges.removeAll(keepingCapacity: true)
+        batch.removeAll(keepingCapacity: true)
+        var changes: [SensorSampler<AnySensor<Bus>>.Change] = []
         for event in events {
             switch event {
             case .signal(let number): handleSignal(number)
-            case .timer: sampleOnLoop()
-            case .readable(let token): handleReadable(token)
+            case .timer: sampleOnLoop(into: &changes)
+            case .readable(FirmwareToken.shutter): readShutter()
+            case .readable(FirmwareToken.dataReady):
+                if let line = devices.dataReady {
+                    var ignored: [GPIOEdgeEvent] = []
+                    _ = try? line.readEvents(into: &ignored)
+                }
+                sampleOnLoop(into: &changes)
+            case .readable(FirmwareToken.sampler): drainSamplerThread(into: &changes)
+            case .readable: break // a camera child ended: the advance below reaps it
             case .hangUp(let token):
                 loop.unwatch(token: token)
                 if token == FirmwareToken.shutter { note("shutter line: the descriptor hung up; no more presses") }
             }
         }
+        feedInTimeOrder()
+        for change in changes { apply(change) }
         let now = clock()
         runtime.advance(to: now)
         for problem in runtime.camera.takeProblems() { note("camera: " + problem) }
@@ -213,65 +229,65 @@ public final class LinuxFirmware<Bus: I2CBus, Cam: LinuxCamera> {
         }
     }
 
-    private func handleReadable(_ token: Int) {
-        switch token {
-        case FirmwareToken.shutter:
-            guard let shutter = devices.shutter else { return }
-            edges.removeAll(keepingCapacity: true)
-            do throws(LinuxDeviceError) {
-                _ = try shutter.readEvents(into: &edges)
-            } catch {
-                note("shutter line: \(error.description)")
-                loop.unwatch(token: FirmwareToken.shutter)
-                return
+    /// Reads the shutter's queued edges into `edges` (ignored once stopping: no new photo or
+    /// clip after a shutdown request).
+    private func readShutter() {
+        guard let shutter = devices.shutter else { return }
+        var read: [GPIOEdgeEvent] = []
+        do throws(LinuxDeviceError) {
+            _ = try shutter.readEvents(into: &read)
+        } catch {
+            note("shutter line: \(error.description)")
+            loop.unwatch(token: FirmwareToken.shutter)
+            return
+        }
+        guard shutdownDeadline == nil else { return }
+        edges.append(contentsOf: read)
+    }
+
+    /// Reads the sensor on the loop, appending to `batch`.
+    private func sampleOnLoop(into changes: inout [SensorSampler<AnySensor<Bus>>.Change]) {
+        guard shutdownDeadline == nil, var sampler = loopSampler else { return }
+        let change = sampler.read(now: clock()) { batch.append($0) }
+        loopSampler = sampler
+        if let change { changes.append(change) }
+    }
+
+    /// Moves what the sampler thread queued into `batch` (bounded: 64 batches of 256).
+    private func drainSamplerThread(into changes: inout [SensorSampler<AnySensor<Bus>>.Change]) {
+        guard let thread = threadSampler else { return }
+        changes.append(contentsOf: thread.takeChanges())
+        let dropped = thread.consumer.counters.dropped
+        if dropped != ringDropsReported {
+            note("sampler ring full: \(dropped &- ringDropsReported) oldest samples overwritten")
+            ringDropsReported = dropped
+        }
+        var rounds = 0
+        while rounds < 64, thread.appendSamples(to: &batch, max: 256) > 0 { rounds += 1 }
+    }
+
+    /// Feeds `batch` and `edges` to the runtime merged by time (each is in time order).
+    private func feedInTimeOrder() {
+        let now = clock()
+        samplesHandled += batch.count
+        var next = 0
+        for sample in batch {
+            while next < edges.count, edges[next].time <= sample.time {
+                feed(edges[next], now: now)
+                next += 1
             }
-            // After a shutdown request presses are drained and ignored: no new photo or clip.
-            guard shutdownDeadline == nil else { return }
-            let now = clock()
-            for edge in edges {
-                edgesHandled += 1
-                // Kernel timestamps are CLOCK_MONOTONIC, our clock; never ahead of now.
-                runtime.buttonEdge(down: edge.edge == .rising, at: min(edge.time, now))
-            }
-        case FirmwareToken.dataReady:
-            if let line = devices.dataReady {
-                edges.removeAll(keepingCapacity: true)
-                _ = try? line.readEvents(into: &edges)
-            }
-            sampleOnLoop()
-        case FirmwareToken.sampler:
-            guard let thread = threadSampler else { return }
-            for change in thread.takeChanges() { apply(change) }
-            let dropped = thread.consumer.counters.dropped
-            if dropped != ringDropsReported {
-                note("sampler ring full: \(dropped &- ringDropsReported) oldest samples overwritten")
-                ringDropsReported = dropped
-            }
-            // Bounded: at most one ring's worth per wake-up.
-            var rounds = 0
-            while rounds < 64, thread.popSamples(into: &batch, max: 256) > 0 {
-                rounds += 1
-                samplesHandled += batch.count
-                runtime.ingest(batch)
-            }
-        case FirmwareToken.camera:
-            break // the advance after the events reaps the child
-        default:
-            break
+            runtime.ingest(sample)
+        }
+        while next < edges.count {
+            feed(edges[next], now: now)
+            next += 1
         }
     }
 
-    private func sampleOnLoop() {
-        guard shutdownDeadline == nil, var sampler = loopSampler else { return }
-        let now = clock()
-        var delivered = 0
-        let change = sampler.read(now: now) { sample in
-            delivered += 1
-            runtime.ingest(sample)
-        }
-        samplesHandled += delivered
-        loopSampler = sampler
-        if let change { apply(change) }
+    private func feed(_ edge: GPIOEdgeEvent, now: Instant) {
+        edgesHandled += 1
+        // Kernel timestamps are CLOCK_MONOTONIC, our clock; never ahead of now.
+        runtime.buttonEdge(down: edge.edge == .rising, at: min(edge.time, now))
     }
 
     private func apply(_ change: SensorSampler<AnySensor<Bus>>.Change) {

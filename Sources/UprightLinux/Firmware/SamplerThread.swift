@@ -82,10 +82,9 @@ public final class SamplerThread<Sensor: Accelerometer>: @unchecked Sendable {
         }
     }
 
-    /// Moves the queued samples into `batch` (cleared first, at most its reserved capacity).
-    public func popSamples(into batch: inout [Sample], max: Int) -> Int {
-        batch.removeAll(keepingCapacity: true)
-        return consumer.popBatch(into: &batch, max: max)
+    /// Appends up to `max` queued samples to `batch`, oldest first; returns how many.
+    public func appendSamples(to batch: inout [Sample], max: Int) -> Int {
+        consumer.popBatch(into: &batch, max: max)
     }
 
     private func body() {
