@@ -49,7 +49,7 @@
 # The contract with `upright run --board /opt/kt/board.json --json` (board.json: ADXL345 0x53 on
 # the i2c-stub-rdwr bus 0, shutter = line 0 of the gpio-sim chip labelled `upright-kernel-test`,
 # command camera with `/bin/touch {file}` for stills and fake-recorder for clips, output
-# /tmp/kt/out, journal /tmp/kt/journal.ndjson, burst reads at 100 Hz; Tests/UprightHostTests/
+# /tmp/kt/out, journal /tmp/kt/journal.ndjson, FIFO reads at 100 Hz; Tests/UprightHostTests/
 # Board/KernelTestBoardTests.swift loads it with Board.load):
 # - stdout is the NDJSON event stream (EventRecord); within 30 s of the start it holds
 #   `"event":"orientation","orientation":"left-up"` (the preloaded pose read over I2C_RDWR);
