@@ -85,6 +85,7 @@ sanitize: deps
 	  $(SWIFT) test --sanitize=address --scratch-path .build/sanitize-address $(if $(SANITIZE_FILTER),--filter '$(SANITIZE_FILTER)')
 
 ## kernel-test: LinuxI2CBus, GPIOLine, probe and run against a real kernel (QEMU, i2c-stub, gpio-sim)
+## KERNEL_TEST_ONLY=probe (or run) runs that command's checks only, e.g. `make kernel-test KERNEL_TEST_ONLY=probe`
 .PHONY: kernel-test
 kernel-test: deps
 	SWIFT=$(SWIFT) Tests/Kernel/kernel-test.sh
