@@ -67,11 +67,11 @@ enum SimCommand: Subcommand {
         var renderSeconds = 0.0
         let wallStart = MonotonicClock.now()
         let cpuStart = threadCPUTime()
-        let result: SimulationResult<InterimCamera>
+        let result: SimulationResult<SimCamera>
         do throws(SimulationError) {
-            result = try simulation.run(hooks: hooks) { motion in
+            result = try simulation.run(hooks: hooks, fileName: { SimCamera.fileName(for: $0, photos: true) }) { motion in
                 let render = SimulatedPhotoWriter.make(motion: motion, camera: board.camera)
-                return InterimCamera(outputDirectory: output.path) { shot, orientation, time in
+                return SimCamera(outputDirectory: output.path) { shot, orientation, time in
                     let start = MonotonicClock.now()
                     defer { renderSeconds += (MonotonicClock.now() - start).seconds }
                     return render(shot, orientation, time)
@@ -115,7 +115,7 @@ enum SimCommand: Subcommand {
 
     /// The sampling statistics, the files written, and the speed (the only line that differs
     /// between two runs of one scenario and seed; `--json` leaves all of this out).
-    static func summary(_ result: SimulationResult<InterimCamera>, wallSeconds: Double, cpuSeconds: Double, renderSeconds: Double, durationSeconds: Double, output: SimOutputDirectory, plot: String?) -> [String] {
+    static func summary(_ result: SimulationResult<SimCamera>, wallSeconds: Double, cpuSeconds: Double, renderSeconds: Double, durationSeconds: Double, output: SimOutputDirectory, plot: String?) -> [String] {
         let s = result.stats
         var lines = [
             "sensor: \(s.samplesDelivered) samples in \(s.reads) reads (\(s.readErrors) failed), \(s.samplesLost) lost, \(s.ringDropped) dropped by the ring",
