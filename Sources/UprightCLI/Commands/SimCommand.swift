@@ -56,6 +56,14 @@ enum SimCommand: Subcommand {
 
         var simulation = Simulation(scenario: scenario, board: board, seed: seed, outputDirectory: output.path)
         simulation.title = "upright sim: \(scenarioPath ?? "built-in demo") (seed \(seed))"
+        let reportLines = { (events: [TimedEvent], expectations: [ExpectationResult]) in
+            RunReport.lines(scenarioName: scenarioPath ?? "built-in demo", seed: seed, events: events, expectations: expectations)
+        }
+        if !json {
+            // The seed before anything else, so even an interrupted run can be reproduced.
+            console.print(reportLines([], [])[0])
+            console.flush()
+        }
         var bar = ProgressBar.onStandardError(totalSeconds: scenario.durationSeconds)
         var hooks = SimulationHooks(progress: { bar.update(doneSeconds: $0) })
         if arguments.flag("realtime") {
@@ -99,8 +107,7 @@ enum SimCommand: Subcommand {
         if json {
             for line in result.jsonLines { console.print(line) }
         } else {
-            let name = scenarioPath ?? "built-in demo"
-            for line in RunReport.lines(scenarioName: name, seed: seed, events: result.events, expectations: result.expectations) {
+            for line in reportLines(result.events, result.expectations).dropFirst() {
                 console.print(line)
             }
             console.print("")
