@@ -11,7 +11,7 @@ WERROR       := -Xswiftc -warnings-as-errors
 RELEASE_FLAGS ?= -Xswiftc -cross-module-optimization
 # Debian packages the build and the tests need: libi2c for the I2C shim, exiftool as the
 # independent reader of the files Upright writes.
-APT_PACKAGES := libi2c-dev libimage-exiftool-perl libjpeg-turbo-progs
+APT_PACKAGES := libi2c-dev libimage-exiftool-perl libjpeg-turbo-progs gcc binutils
 
 CORE_SOURCES := $(shell find Sources/UprightCore -name '*.swift' | LC_ALL=C sort)
 EMBEDDED_TARGETS := armv6m-none-none-eabi armv7em-none-none-eabi
