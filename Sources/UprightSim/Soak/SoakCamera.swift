@@ -1,6 +1,7 @@
 import UprightCore
 
-/// The soak's camera: answers every order after a fixed virtual latency and writes no files
+/// The soak's camera: answers every order after a fixed virtual latency (300 ms for a photo,
+/// about what rpicam-still takes, so a burst of presses fills the press queue) and writes no files
 /// (a day of photos is not what a soak tests; `SimCamera` writes them for `sim`). Keeps at
 /// most `maximumInFlight` completions, so nothing grows with the run.
 public struct SoakCamera: Camera {
@@ -11,7 +12,7 @@ public struct SoakCamera: Camera {
     /// Orders dropped because `maximumInFlight` were pending (the machine never has that many).
     public private(set) var overflowed = 0
 
-    public init(captureLatency: TimeSpan = .milliseconds(120), recordStartLatency: TimeSpan = .milliseconds(50)) {
+    public init(captureLatency: TimeSpan = .milliseconds(300), recordStartLatency: TimeSpan = .milliseconds(50)) {
         self.captureLatency = captureLatency
         self.recordStartLatency = recordStartLatency
         pending.reserveCapacity(SoakCamera.maximumInFlight)

@@ -91,12 +91,14 @@ public struct SoakWorkload: Sendable {
             edges += [(stop, true, true), (stop + shortPressSeconds(), false, false)]
             counts.stopPresses += 1
         case 60..<80:
-            let presses = 3 + Int(generator.next() % 6)
+            // Three to ten presses, one every 100 to 180 ms: faster than photos are taken, so
+            // the longer bursts fill the press queue.
+            let presses = 3 + Int(generator.next() % 8)
             var time = start
             for _ in 0..<presses {
-                let up = time + uniform(max(0.05, 1.5 * timing.debounceSeconds), 0.12)
+                let up = time + uniform(1.5 * timing.debounceSeconds, max(0.08, 2 * timing.debounceSeconds))
                 edges += [(time, true, true), (up, false, false)]
-                time = up + uniform(max(0.06, 2 * timing.debounceSeconds), 0.2)
+                time = up + uniform(1.7 * timing.debounceSeconds, max(0.1, 2.5 * timing.debounceSeconds))
             }
             counts.burstPresses += presses
         default:

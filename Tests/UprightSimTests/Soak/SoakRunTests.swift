@@ -34,7 +34,6 @@ struct SoakRunTests {
         let directory = Self.temporaryDirectory()
         let soak = Soak(board: try Self.board(), seed: seed, hours: 4.0 / 60, directory: directory)
         let report = try soak.run()
-        for line in report.lines { print(line) }
         #expect(report.violation == nil)
         #expect(report.passed)
         #expect(report.phases.count == 2)
@@ -47,5 +46,16 @@ struct SoakRunTests {
         #expect(off.totalInjected == 0)
         #expect(off.notNormal == [])
         #expect(report.journalCaptureLines == on.events.captures + off.events.captures)
+    }
+
+    /// One seed reproduces the whole soak: the same report but for the wall-clock line and
+    /// the journal's directory.
+    @Test func theSameSeedGivesTheSameReport() throws {
+        let board = try Self.board()
+        let first = try Soak(board: board, seed: 9, hours: 1.0 / 60, directory: Self.temporaryDirectory()).run()
+        let second = try Soak(board: board, seed: 9, hours: 1.0 / 60, directory: Self.temporaryDirectory()).run()
+        #expect(first.phases == second.phases)
+        #expect(first.lines.dropFirst().filter { !$0.hasPrefix("journal:") } == second.lines.dropFirst().filter { !$0.hasPrefix("journal:") })
+        #expect(first.phases[0].events.presses > 0)
     }
 }
