@@ -14,9 +14,10 @@ import UprightHost
 /// (`SoakChecker`), journalled and dropped (`SoakSink`). Memory stays flat however long it runs.
 ///
 /// Faults on: about 1% of bus transactions fail (not acknowledged, timeout, arbitration lost,
-/// a flipped bit), and every 20 to 45 s (more rarely now and then) one of: a chip reset, an
-/// unplug, stuck data, a pause in draining the chip (its FIFO overflows), a stall of the event
-/// loop (the ring overwrites). Each must be recovered from within `SoakRecoveryTracker.limit`.
+/// a flipped bit), and one fault every 15 s plus an exponential gap (mean 15 s) of: a chip
+/// reset, an unplug (up to 3 s), stuck data, a pause in draining the chip (its FIFO
+/// overflows), a stall of the event loop (the ring overwrites). Each must be recovered from
+/// within `SoakRecoveryTracker.limit`. Faults off: none of these; the same load again.
 public struct Soak {
     public var board: Board
     public var seed: UInt64

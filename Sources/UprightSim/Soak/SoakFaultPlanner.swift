@@ -6,8 +6,8 @@ import Glibc
 /// The soak's chip-level faults, drawn lazily from a seed: one at a time, in time order, so a
 /// day of faults costs no storage. Gaps are a minimum (long enough for the previous fault to
 /// clear and the detector to recover, so each recovery is measured on its own) plus an
-/// exponential part. Kinds come in shuffled rounds of all five chip-level kinds, so any five
-/// faults in a row include every kind.
+/// exponential part. Kinds come in shuffled rounds of all five chip-level kinds, so the first
+/// five faults, and each five after them, include every kind.
 public struct SoakFaultPlanner: Sendable {
     /// Every fault clears at least this long before the next one starts.
     public static let minimumGapSeconds = 15.0

@@ -8,8 +8,6 @@ public struct SoakSink: RecordSink {
     public var checker = SoakChecker()
     private var log = EventLog()
     private let journal: Journal?
-    /// Called with every event (e.g. to print `--json` lines); nil for none.
-    public var echo: ((TimedEvent) -> Void)?
 
     public init(journal: Journal?) {
         self.journal = journal
@@ -39,7 +37,6 @@ public struct SoakSink: RecordSink {
                 }
             }
         }
-        echo?(event)
         checker.observe(event, journaled: journaled)
     }
 }
