@@ -58,6 +58,14 @@ enum SimCommand: Subcommand {
 
         var simulation = Simulation(scenario: scenario, board: board, seed: seed, outputDirectory: output.path)
         simulation.title = "upright sim: \(scenarioPath ?? "built-in demo") (seed \(seed))"
+        let reportLines = { (events: [TimedEvent], expectations: [ExpectationResult]) in
+            RunReport.lines(scenarioName: scenarioPath ?? "built-in demo", seed: seed, events: events, expectations: expectations)
+        }
+        if !json {
+            // The seed before anything else, so even an interrupted run can be reproduced.
+            console.print(reportLines([], [])[0])
+            console.flush()
+        }
         var bar = ProgressBar.onStandardError(totalSeconds: scenario.durationSeconds)
         var hooks = SimulationHooks(progress: { bar.update(doneSeconds: $0) })
         if arguments.flag("realtime") {
@@ -67,15 +75,20 @@ enum SimCommand: Subcommand {
         // Rendering photos is the camera's work, not the firmware's: timed apart, so the speed
         // figure is the simulated firmware's.
         var renderSeconds = 0.0
+        var renderCPUSeconds = 0.0
         let wallStart = MonotonicClock.now()
         let cpuStart = threadCPUTime()
-        let result: SimulationResult<InterimCamera>
+        let result: SimulationResult<SimCamera>
         do throws(SimulationError) {
-            result = try simulation.run(hooks: hooks) { motion in
+            result = try simulation.run(hooks: hooks, fileName: { SimCamera.fileName(for: $0, photos: true) }) { motion in
                 let render = SimulatedPhotoWriter.make(motion: motion, camera: board.camera)
-                return InterimCamera(outputDirectory: output.path) { shot, orientation, time in
+                return SimCamera(outputDirectory: output.path) { shot, orientation, time in
                     let start = MonotonicClock.now()
-                    defer { renderSeconds += (MonotonicClock.now() - start).seconds }
+                    let cpuStart = threadCPUTime()
+                    defer {
+                        renderSeconds += (MonotonicClock.now() - start).seconds
+                        renderCPUSeconds += (threadCPUTime() - cpuStart).seconds
+                    }
                     return render(shot, orientation, time)
                 }
             }
@@ -96,12 +109,11 @@ enum SimCommand: Subcommand {
         if json {
             for line in result.jsonLines { console.print(line) }
         } else {
-            let name = scenarioPath ?? "built-in demo"
-            for line in RunReport.lines(scenarioName: name, seed: seed, events: result.events, expectations: result.expectations) {
+            for line in reportLines(result.events, result.expectations).dropFirst() {
                 console.print(line)
             }
             console.print("")
-            for line in summary(result, wallSeconds: wallSeconds, cpuSeconds: cpuSeconds, renderSeconds: renderSeconds, durationSeconds: scenario.durationSeconds, output: output, plot: plotPath) {
+            for line in summary(result, wallSeconds: wallSeconds, cpuSeconds: cpuSeconds - renderCPUSeconds, renderSeconds: renderSeconds, durationSeconds: scenario.durationSeconds, output: output, plot: plotPath) {
                 console.print(line)
             }
         }
@@ -116,8 +128,10 @@ enum SimCommand: Subcommand {
     }
 
     /// The sampling statistics, the files written, and the speed (the only line that differs
-    /// between two runs of one scenario and seed; `--json` leaves all of this out).
-    static func summary(_ result: SimulationResult<InterimCamera>, wallSeconds: Double, cpuSeconds: Double, renderSeconds: Double, durationSeconds: Double, output: SimOutputDirectory, plot: String?) -> [String] {
+    /// between two runs of one scenario and seed; `--json` leaves all of this out). The speed
+    /// leaves out rendering photos (the camera's work); `cpuSeconds` is the CPU time of the
+    /// rest, which other processes sharing the cores do not inflate.
+    static func summary(_ result: SimulationResult<SimCamera>, wallSeconds: Double, cpuSeconds: Double, renderSeconds: Double, durationSeconds: Double, output: SimOutputDirectory, plot: String?) -> [String] {
         let s = result.stats
         var lines = [
             "sensor: \(s.samplesDelivered) samples in \(s.reads) reads (\(s.readErrors) failed), \(s.samplesLost) lost, \(s.ringDropped) dropped by the ring",
@@ -130,9 +144,10 @@ enum SimCommand: Subcommand {
         lines.append("wrote \(files.count) files to \(output.path)/: " + files.map { $0.hasPrefix(output.path + "/") ? String($0.dropFirst(output.path.count + 1)) : $0 }.joined(separator: " "))
         let firmwareSeconds = max(wallSeconds - renderSeconds, 1e-9)
         let speed = durationSeconds / firmwareSeconds
+        let cpuSpeed = durationSeconds / max(cpuSeconds, 1e-9)
         lines.append("simulated \(TextFormat.fixed(durationSeconds, decimals: 1)) s in \(TextFormat.fixed(wallSeconds, decimals: 3)) s: "
             + "\(TextFormat.fixed(renderSeconds, decimals: 3)) s rendering photos, \(TextFormat.fixed(firmwareSeconds, decimals: 3)) s the rest "
-            + "(\(Int(speed.rounded()))x real time; \(TextFormat.fixed(cpuSeconds, decimals: 3)) s of CPU in all)")
+            + "(\(Int(speed.rounded()))x real time; \(TextFormat.fixed(cpuSeconds, decimals: 3)) s of CPU, \(Int(cpuSpeed.rounded()))x)")
         return lines
     }
 

@@ -72,8 +72,14 @@ public struct Simulation {
     }
 
     /// Runs the scenario. `makeCamera` gets the scenario's true motion (a photo writer renders
-    /// the true pose from it) and returns the camera the runtime drives.
-    public func run<C: Camera>(hooks: SimulationHooks = SimulationHooks(), makeCamera: (ScenarioMotion) -> C) throws(SimulationError) -> SimulationResult<C> {
+    /// the true pose from it) and returns the camera the runtime drives; `fileName` names the
+    /// file that camera writes for a record (`SimCamera.fileName(for:photos:)`), for the
+    /// event stream's `file` fields.
+    public func run<C: Camera>(
+        hooks: SimulationHooks = SimulationHooks(),
+        fileName: @escaping (MachineRecord) -> String? = { _ in nil },
+        makeCamera: (ScenarioMotion) -> C
+    ) throws(SimulationError) -> SimulationResult<C> {
         var streams = RandomStreams(seed: seed)
         let motion = ScenarioMotion(scenario: scenario, generator: &streams.motion)
         let mount = board.sensor.mountMatrix
@@ -136,8 +142,7 @@ public struct Simulation {
 
         // The real pipeline.
         let camera = makeCamera(motion)
-        let photos = outputDirectory != nil
-        let sink = SimulationSink(fileName: { InterimCamera.fileName(for: $0, photos: photos) }, journal: journal)
+        let sink = SimulationSink(fileName: fileName, journal: journal)
         var runtime = CameraRuntime(
             camera: camera, sink: sink,
             configuration: Simulation.machineConfiguration(board.machine),

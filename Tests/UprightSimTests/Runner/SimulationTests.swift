@@ -32,11 +32,16 @@ func temporaryDirectory() -> String {
 @Suite struct SimulationTests {
     static func board() throws -> Board { try Board.load(path: repositoryPath("boards/sim.json")) }
 
-    static func run(_ scenario: Scenario, seed: UInt64? = nil, out: String? = nil, photos: Bool = false) throws -> SimulationResult<InterimCamera> {
+    /// Runs `scenario` on boards/sim.json with a `SimCamera` writing into `out` (a fresh
+    /// temporary directory when nil); photos are rendered only when asked for (they are slow in
+    /// a debug build), clip sidecars always.
+    static func run(_ scenario: Scenario, seed: UInt64? = nil, out: String? = nil, photos: Bool = false) throws -> SimulationResult<SimCamera> {
         let board = try board()
-        return try Simulation(scenario: scenario, board: board, seed: seed ?? scenario.seed ?? 1, outputDirectory: out).run { motion in
-            InterimCamera(outputDirectory: out, photoWriter: photos ? SimulatedPhotoWriter.make(motion: motion, camera: board.camera) : nil)
-        }
+        let directory = out ?? temporaryDirectory()
+        return try Simulation(scenario: scenario, board: board, seed: seed ?? scenario.seed ?? 1, outputDirectory: directory)
+            .run(fileName: { SimCamera.fileName(for: $0, photos: photos) }) { motion in
+                SimCamera(outputDirectory: directory, photoWriter: photos ? SimulatedPhotoWriter.make(motion: motion, camera: board.camera) : nil)
+            }
     }
 
     static func at(_ event: TimedEvent) -> String { TextFormat.fixed(event.time.seconds, decimals: 3) }
@@ -60,7 +65,7 @@ func temporaryDirectory() -> String {
     }
 
     /// Board timings reach the gesture recogniser, the machine and the camera: debounce 30 ms
-    /// and idle timeout 20 s (boards/sim.json), capture latency 120 ms (InterimCamera).
+    /// and idle timeout 20 s (boards/sim.json), capture latency 120 ms (SimCamera).
     @Test func boardTimingsDriveTheMachine() throws {
         let scenario = try ScenarioLoader.parse("""
             { "duration": 25, "motion": [ { "t": 0, "angle": 0 } ],
