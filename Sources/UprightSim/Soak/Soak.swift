@@ -310,6 +310,7 @@ public struct Soak {
         phase.faultsRecovered = tracker.recovered
         phase.maximumRecovery = tracker.maximumRecovery
         phase.maximumRecoveryKind = tracker.maximumRecoveryKind
+        phase.maximumRecoveryByKind = tracker.maximumRecoveryByKind
         phase.busErrors = busErrors
         phase.ringDropped += ringDropped
     }

@@ -16,6 +16,7 @@ public struct SoakPhaseReport: Equatable, Sendable {
     public var busErrors = [0, 0, 0, 0]
     public var maximumRecovery = TimeSpan.zero
     public var maximumRecoveryKind: SoakFaultKind?
+    public var maximumRecoveryByKind = [TimeSpan](repeating: .zero, count: SoakFaultKind.allCases.count)
     public var samplesDelivered = 0
     /// Samples the driver counted as lost (FIFO overflows, reset and unplug gaps).
     public var samplesLost = 0

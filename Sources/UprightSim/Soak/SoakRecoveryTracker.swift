@@ -18,6 +18,8 @@ public struct SoakRecoveryTracker: Sendable {
     public private(set) var recovered = [Int](repeating: 0, count: SoakFaultKind.allCases.count)
     public private(set) var maximumRecovery = TimeSpan.zero
     public private(set) var maximumRecoveryKind: SoakFaultKind?
+    /// The longest recovery of each kind, by `SoakFaultKind.rawValue`.
+    public private(set) var maximumRecoveryByKind = [TimeSpan](repeating: .zero, count: SoakFaultKind.allCases.count)
     private var pending: [SoakFault] = []
     private var busPendingSince: Instant?
     private var busPendingCount = 0
@@ -80,6 +82,7 @@ public struct SoakRecoveryTracker: Sendable {
     }
 
     private mutating func note(_ span: TimeSpan, _ kind: SoakFaultKind) {
+        maximumRecoveryByKind[kind.rawValue] = max(maximumRecoveryByKind[kind.rawValue], span)
         if span > maximumRecovery {
             maximumRecovery = span
             maximumRecoveryKind = kind

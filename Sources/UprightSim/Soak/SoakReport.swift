@@ -59,6 +59,11 @@ public struct SoakReport: Equatable, Sendable {
                 out.append("  recovery     max " + SoakReport.seconds(phase.maximumRecovery.seconds) + " s" + (phase.maximumRecoveryKind.map { " (" + $0.name + ")" } ?? "")
                            + ", bound " + SoakReport.seconds(SoakRecoveryTracker.limit.seconds) + " s; fault records " + String(e.faultRecords) + ", recovered records "
                            + String(e.recoveredRecords) + ", driver restarts " + String(phase.sensorRestarts))
+                var longest: [String] = []
+                for kind in SoakFaultKind.allCases where phase.faultsInjected[kind.rawValue] > 0 {
+                    longest.append(kind.name + " " + SoakReport.seconds(phase.maximumRecoveryByKind[kind.rawValue].seconds))
+                }
+                out.append("  longest      " + longest.joined(separator: ", ") + " (s, from the fault clearing)")
             }
             out.append("  samples      " + String(phase.samplesDelivered) + " delivered, " + String(phase.samplesLost) + " lost by the driver ("
                        + String(phase.fifoOverflowsReported) + " FIFO overflows), " + String(phase.ringDropped) + " ring drops")

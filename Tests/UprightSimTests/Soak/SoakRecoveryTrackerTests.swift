@@ -16,6 +16,8 @@ struct SoakRecoveryTrackerTests {
         #expect(tracker.recovered[SoakFaultKind.unplug.rawValue] == 1)
         #expect(tracker.maximumRecovery == .milliseconds(400))
         #expect(tracker.maximumRecoveryKind == .unplug)
+        #expect(tracker.maximumRecoveryByKind[SoakFaultKind.unplug.rawValue] == .milliseconds(400))
+        #expect(tracker.maximumRecoveryByKind[SoakFaultKind.chipReset.rawValue] == .zero)
     }
 
     @Test func aFaultNotRecoveredWithinTenSecondsIsAViolation() {
