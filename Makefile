@@ -96,6 +96,15 @@ sanitize: deps
 	LSAN_OPTIONS=suppressions=$(CURDIR)/.build/lsan-suppressions.txt \
 	  $(SWIFT) test --sanitize=address --scratch-path .build/sanitize-address $(if $(SANITIZE_FILTER),--filter '$(SANITIZE_FILTER)')
 
+## soak: SOAK_HOURS (24) device hours of the firmware on the simulated board with seeded faults
+## (1% bus errors, chip resets, unplugs, stuck data, FIFO and ring overflows, bounce storms,
+## thousands of presses and clips), then a quarter as long with faults off; release build.
+SOAK_HOURS ?= 24
+SOAK_SEED  ?= 1
+.PHONY: soak
+soak: release
+	.build/release/upright sim --soak $(SOAK_HOURS) --seed $(SOAK_SEED) --out .build/soak
+
 ## kernel-test: LinuxI2CBus, GPIOLine, probe and run against a real kernel (QEMU, i2c-stub, gpio-sim)
 ## KERNEL_TEST_ONLY=probe (or run) runs that command's checks only, e.g. `make kernel-test KERNEL_TEST_ONLY=probe`
 .PHONY: kernel-test

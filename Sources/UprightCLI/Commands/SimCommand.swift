@@ -20,6 +20,7 @@ enum SimCommand: Subcommand {
             .flag("json", help: "write only the NDJSON event stream to stdout"),
             .value("plot", "FILE", help: "write an SVG timeline of the run (inside the output directory)"),
             .flag("realtime", help: "pace virtual time to the wall clock"),
+            .value("soak", "HOURS", help: "soak: HOURS of device time with seeded faults, then a quarter as long without; report, exit 1 on a broken invariant"),
         ],
         discussion: """
             Runs the real firmware (driver, ring, detector, gesture recogniser, state machine,
@@ -30,6 +31,7 @@ enum SimCommand: Subcommand {
             """)
 
     static func run(_ arguments: ParsedArguments, console: Console) throws(CommandError) -> Int32 {
+        if let hours = try SimSoak.hours(arguments) { return try SimSoak.run(hours: hours, arguments, console: console) }
         let seedOption: UInt64?
         do throws(UsageError) {
             seedOption = try arguments.value("seed", as: UInt64.self)

@@ -1,0 +1,69 @@
+import UprightCore
+import UprightHost
+import UprightSim
+
+/// `upright sim --soak HOURS [SCENARIO] [--seed N] [--out DIR]`: hours of device time with
+/// seeded faults, then a quarter as long with faults off, checking invariants throughout
+/// (see `Soak`). The scenario, when given, only names the board. The report goes to stdout;
+/// the journal to DIR/journal.ndjson. Exit 1 on the first broken invariant (its time and
+/// what broke) or when the faults-off phase is not back to normal.
+enum SimSoak {
+    /// `--soak HOURS`, or nil without it.
+    static func hours(_ arguments: ParsedArguments) throws(CommandError) -> Double? {
+        do throws(UsageError) {
+            return try arguments.value("soak", as: Double.self)
+        } catch {
+            throw .usage(error)
+        }
+    }
+
+    static func run(hours: Double, _ arguments: ParsedArguments, console: Console) throws(CommandError) -> Int32 {
+        guard hours > 0, hours <= Soak.maximumHours else {
+            throw .usage(UsageError("option '--soak': \(hours) is not a number of hours in (0, \(Int(Soak.maximumHours))]"))
+        }
+        for flag in ["json", "realtime"] where arguments.flag(flag) {
+            throw .usage(UsageError("option '--\(flag)' does not go with '--soak' (the soak prints its report)"))
+        }
+        if arguments.value("plot") != nil {
+            throw .usage(UsageError("option '--plot' does not go with '--soak' (a day does not fit one timeline)"))
+        }
+        let seed: UInt64
+        do throws(UsageError) {
+            seed = try arguments.value("seed", default: UInt64(1))
+        } catch {
+            throw .usage(error)
+        }
+        let scenarioPath = arguments.positionals.first
+        let boardPath: String
+        if let scenarioPath {
+            do throws(ScenarioError) {
+                boardPath = try ScenarioLoader.load(path: scenarioPath).board
+            } catch {
+                throw .badInput(error.description)
+            }
+        } else {
+            boardPath = Scenario.defaultBoard
+        }
+        let board = try SimCommand.loadBoard(boardPath, scenarioFile: scenarioPath)
+        let output = try SimOutputDirectory(arguments.value("out") ?? "upright-out")
+        try output.create()
+
+        let soak = Soak(board: board, seed: seed, hours: hours, directory: output.path)
+        var bar = ProgressBar.onStandardError(totalSeconds: soak.faultsOnSeconds + soak.faultsOffSeconds)
+        let report: SoakReport
+        do throws(SimulationError) {
+            report = try soak.run { bar.update(doneSeconds: $0) }
+        } catch {
+            bar.finish()
+            switch error.kind {
+            case .board: throw .badInput("\(SimCommand.boardName(boardPath, scenarioFile: scenarioPath)): \(error.description)")
+            case .output: throw .failed(error.description)
+            }
+        }
+        bar.finish()
+        for line in report.lines { console.print(line) }
+        if let violation = report.violation { throw .failed("soak: invariant broken at \(violation)") }
+        if !report.passed { throw .failed("soak: not back to normal with faults off") }
+        return 0
+    }
+}

@@ -1,0 +1,110 @@
+import UprightCore
+import UprightHost
+
+/// The soak's invariants over the event stream, checked as each record streams past (nothing
+/// is stored): every press yields exactly one answer (capture, capture failure, rejection,
+/// a clip started by a hold or stopped by a press), a clip's stop reports the orientation
+/// latched at its start, the machine is only ever in one of the four states and each state
+/// record starts where the last one ended, every photo has its journal line. The first
+/// broken invariant is kept with its time; later ones are not looked for.
+public struct SoakChecker: Sendable {
+    /// The state names (**contract**, DESIGN.md "Event stream").
+    public static let stateNames = ["idle", "previewing", "capturing", "recording"]
+
+    /// Counts of the current phase.
+    public private(set) var counts = SoakEventCounts()
+    public private(set) var violation: SoakViolation?
+    /// The state the last `state` record went to (the machine boots in `idle`).
+    public private(set) var state = "idle"
+    private var openClip: (clip: Int, orientation: UprightOrientation)?
+    private var lastClip = 0
+    private var lastShot = 0
+
+    public init() {}
+
+    /// Starts counting a new phase (the state and open clip carry over).
+    public mutating func startPhase() { counts = SoakEventCounts() }
+
+    public var passed: Bool { violation == nil }
+
+    mutating func fail(_ message: String, at time: Instant) {
+        if violation == nil { violation = SoakViolation(time: time, message: message) }
+    }
+
+    /// A clean down edge that begins a press was fed to the runtime.
+    public mutating func pressFed(at time: Instant) { counts.presses += 1 }
+
+    /// Quiet for longer than any press takes to be answered: all must be answered now.
+    public mutating func checkpoint(at time: Instant) {
+        let answers = counts.answers
+        if answers != counts.presses {
+            fail(String(counts.presses - answers) + " of " + String(counts.presses) + " presses have no capture or rejection record", at: time)
+        }
+    }
+
+    /// One record of the event stream; `journaled` tells whether its journal line was written
+    /// (true for records the journal does not keep).
+    public mutating func observe(_ event: TimedEvent, journaled: Bool) {
+        let time = event.time
+        switch event.record {
+        case .orientation:
+            counts.orientationChanges += 1
+            return
+        case .state(let from, let to):
+            counts.stateChanges += 1
+            if !SoakChecker.stateNames.contains(to) || !SoakChecker.stateNames.contains(from) {
+                fail("state change " + from + " -> " + to + " names a state outside the four", at: time)
+            } else if from != state {
+                fail("state change from " + from + " but the machine was in " + state, at: time)
+            } else if from == to {
+                fail("state change from " + from + " to itself", at: time)
+            }
+            state = to
+            return
+        case .capture(let shot, _, let stale, _):
+            counts.captures += 1
+            if stale { counts.staleCaptures += 1 }
+            checkShot(shot, at: time)
+            if journaled { counts.journaledCaptures += 1 } else { fail("capture of shot " + String(shot) + " has no journal line", at: time) }
+        case .captureFailed(let shot, _):
+            counts.captureFailures += 1
+            checkShot(shot, at: time)
+        case .shutterRejected(let reason):
+            if reason == "queue full" { counts.rejectionsQueueFull += 1 } else { counts.rejectionsOther += 1 }
+        case .recordStart(let clip, let orientation, _, _):
+            counts.clipsStarted += 1
+            if let open = openClip { fail("clip " + String(clip) + " started while clip " + String(open.clip) + " is still recording", at: time) }
+            if clip != lastClip + 1 { fail("clip " + String(clip) + " started after clip " + String(lastClip), at: time) }
+            lastClip = clip
+            openClip = (clip, orientation)
+        case .recordStop(let clip, let orientation, _, let reason, _):
+            counts.clipsStopped += 1
+            if reason == "shutter" { counts.clipsStoppedByShutter += 1 }
+            if reason == "clip-limit" { counts.clipLimitStops += 1 }
+            guard let open = openClip, open.clip == clip else {
+                fail("clip " + String(clip) + " stopped but was not recording", at: time)
+                break
+            }
+            if open.orientation != orientation {
+                fail("clip " + String(clip) + " latched " + open.orientation.description + " at its start but stopped with " + orientation.description, at: time)
+            }
+            openClip = nil
+        case .recordFailed(let clip, _):
+            openClip = nil
+            lastClip = max(lastClip, clip)
+        case .fault:
+            counts.faultRecords += 1
+        case .recovered:
+            counts.recoveredRecords += 1
+        }
+        if journaled { counts.journalLines += 1 } else { fail(event.record.name + " record has no journal line", at: time) }
+        if counts.answers > counts.presses {
+            fail(event.record.name + " record answers no press (" + String(counts.answers) + " answers to " + String(counts.presses) + " presses)", at: time)
+        }
+    }
+
+    private mutating func checkShot(_ shot: Int, at time: Instant) {
+        if shot <= lastShot { fail("shot " + String(shot) + " answered after shot " + String(lastShot) + " (twice, or out of order)", at: time) }
+        lastShot = shot
+    }
+}

@@ -1,0 +1,161 @@
+import UprightCore
+
+/// The soak's button workload, generated lazily from a seed: episodes of one photo, a clip
+/// (a hold, then a press while recording stops it, sometimes after the clip limit), a burst of
+/// presses while photos are in flight, or a press whose contacts chatter in a bounce storm.
+/// Each episode ends with a `checkpoint` once every press must have been answered; then a
+/// quiet gap (sometimes past the idle timeout, so the next press wakes the camera).
+///
+/// Only one episode is held at a time (at most a few dozen edges), so a day of presses
+/// costs no storage.
+public struct SoakWorkload: Sendable {
+    public struct Timing: Equatable, Sendable {
+        public var debounceSeconds: Double
+        public var holdSeconds: Double
+        public var maximumClipSeconds: Double
+        /// The longest any press may wait for its record: the capture timeout, plus margin.
+        public var answerSeconds: Double
+
+        public init(debounceSeconds: Double = 0.03, holdSeconds: Double = 1, maximumClipSeconds: Double = 120, answerSeconds: Double = 6) {
+            self.debounceSeconds = debounceSeconds
+            self.holdSeconds = holdSeconds
+            self.maximumClipSeconds = maximumClipSeconds
+            self.answerSeconds = answerSeconds
+        }
+    }
+
+    /// The most chatter edges one clean edge gets in a bounce storm.
+    public static let maximumChatterEdges = 40
+
+    public let timing: Timing
+    private var generator: SeededGenerator
+    private var cursorSeconds: Double
+    private let endSeconds: Double
+    private var pending: [SoakInput] = []
+    private var pendingIndex = 0
+    private var finished = false
+    /// Presses planned so far, by kind.
+    public private(set) var counts = SoakWorkloadCounts()
+
+    /// A workload from `start` to `end`; the same seed gives the same presses relative to `start`.
+    public init(seed: UInt64, start: Instant, end: Instant, timing: Timing = Timing()) {
+        self.timing = timing
+        generator = SeededGenerator(seed: seed ^ 0xB077_0A11)
+        cursorSeconds = start.seconds + 1
+        endSeconds = end.seconds
+    }
+
+    /// The next input, nil when the workload is over.
+    public mutating func next() -> SoakInput? {
+        if pendingIndex == pending.count {
+            pending.removeAll(keepingCapacity: true)
+            pendingIndex = 0
+            guard !finished, planEpisode(allowClipLimit: true) else {
+                finished = true
+                return nil
+            }
+        }
+        pendingIndex += 1
+        return pending[pendingIndex - 1]
+    }
+
+    private mutating func uniform(_ low: Double, _ high: Double) -> Double { low + (high - low) * generator.unit() }
+
+    private static func instant(_ seconds: Double) -> Instant { Instant(nanoseconds: TimeSpan(seconds: seconds).nanoseconds) }
+
+    /// A short press: down well past the debounce, up well before the hold time.
+    private mutating func shortPressSeconds() -> Double {
+        uniform(2 * timing.debounceSeconds, 0.6 * timing.holdSeconds)
+    }
+
+    /// Plans the next episode into `pending`; false when none fits before the end.
+    private mutating func planEpisode(allowClipLimit: Bool) -> Bool {
+        var edges: [(time: Double, down: Bool, press: Bool)] = []
+        var counts = SoakWorkloadCounts()
+        let start = cursorSeconds
+        let roll = generator.next() % 100
+        var clipLimit = false
+        switch roll {
+        case 0..<40:
+            let up = start + shortPressSeconds()
+            edges += [(start, true, true), (up, false, false)]
+            counts.shortPresses += 1
+        case 40..<60:
+            let release = start + uniform(timing.holdSeconds + 0.2, timing.holdSeconds + 1.5)
+            edges += [(start, true, true), (release, false, false)]
+            counts.holds += 1
+            // Mostly short clips; one in ten runs into the clip limit before its stop press.
+            clipLimit = generator.next() % 10 == 0 && allowClipLimit
+            let length = clipLimit ? timing.maximumClipSeconds + uniform(1, 10) : uniform(2, 40)
+            let stop = max(start + length, release + 0.5)
+            edges += [(stop, true, true), (stop + shortPressSeconds(), false, false)]
+            counts.stopPresses += 1
+        case 60..<80:
+            // Three to ten presses, one every 100 to 180 ms: faster than photos are taken, so
+            // the longer bursts fill the press queue.
+            let presses = 3 + Int(generator.next() % 8)
+            var time = start
+            for _ in 0..<presses {
+                let up = time + uniform(1.5 * timing.debounceSeconds, max(0.08, 2 * timing.debounceSeconds))
+                edges += [(time, true, true), (up, false, false)]
+                time = up + uniform(1.7 * timing.debounceSeconds, max(0.1, 2.5 * timing.debounceSeconds))
+            }
+            counts.burstPresses += presses
+        default:
+            let up = start + uniform(max(0.15, 3 * timing.debounceSeconds), 0.6 * timing.holdSeconds)
+            edges += [(start, true, true), (up, false, false)]
+            counts.stormPresses += 1
+        }
+        guard let last = edges.last?.time else { return false }
+        // After the last clean edge: its chatter (inside the debounce time), then the answer time.
+        let checkpoint = last + timing.debounceSeconds + timing.answerSeconds
+        guard checkpoint <= endSeconds else {
+            // A clip past the limit does not fit: the run ends with quieter episodes.
+            if clipLimit { return planEpisode(allowClipLimit: false) }
+            return false
+        }
+        let storm = roll >= 80
+        for edge in edges {
+            pending.append(.edge(ButtonEdge(time: Self.instant(edge.time), pressed: edge.down), press: edge.press))
+            if storm { counts.chatterEdges += addChatter(after: edge.time, level: edge.down) }
+        }
+        pending.append(.checkpoint(Self.instant(checkpoint)))
+        self.counts.shortPresses += counts.shortPresses
+        self.counts.holds += counts.holds
+        self.counts.stopPresses += counts.stopPresses
+        self.counts.burstPresses += counts.burstPresses
+        self.counts.stormPresses += counts.stormPresses
+        self.counts.chatterEdges += counts.chatterEdges
+        // Quiet: mostly a few seconds, one in eight past a 20 s idle timeout.
+        let quiet = generator.next() % 8 == 0 ? uniform(20, 30) : uniform(0.5, 8)
+        cursorSeconds = checkpoint + quiet
+        return true
+    }
+
+    /// Chatter after a clean edge at `time`: an even number of edges inside two thirds of the
+    /// debounce time (so the contact settles on the clean level and one press is recognised).
+    private mutating func addChatter(after time: Double, level: Bool) -> Int {
+        let windowNanoseconds = Int64(timing.debounceSeconds * 2 / 3 * 1e9)
+        guard windowNanoseconds > 2 else { return 0 }
+        let pairs = 2 + Int(generator.next() % UInt64(SoakWorkload.maximumChatterEdges / 2 - 1))
+        var offsets: [Int64] = []
+        offsets.reserveCapacity(pairs * 2)
+        for _ in 0..<(pairs * 2) { offsets.append(1 + Int64(generator.next() % UInt64(windowNanoseconds - 1))) }
+        offsets.sort()
+        let base = Self.instant(time)
+        var current = level
+        var last: Int64 = 0
+        var added = 0
+        for offset in offsets where offset > last {
+            current.toggle()
+            pending.append(.edge(ButtonEdge(time: base + TimeSpan(nanoseconds: offset), pressed: current), press: false))
+            last = offset
+            added += 1
+        }
+        if current != level {
+            pending.append(.edge(ButtonEdge(time: base + TimeSpan(nanoseconds: windowNanoseconds), pressed: level), press: false))
+            added += 1
+        }
+        return added
+    }
+}

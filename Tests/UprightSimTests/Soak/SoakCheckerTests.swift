@@ -1,0 +1,73 @@
+import Testing
+import UprightCore
+import UprightHost
+import UprightSim
+
+struct SoakCheckerTests {
+    static func at(_ milliseconds: Int64) -> Instant { .zero + .milliseconds(milliseconds) }
+
+    @Test func aPressAnsweredByACaptureKeepsTheCheckerQuiet() {
+        var checker = SoakChecker()
+        checker.pressFed(at: Self.at(1000))
+        checker.observe(TimedEvent(time: Self.at(1030), record: .state(from: "idle", to: "previewing")), journaled: true)
+        checker.observe(TimedEvent(time: Self.at(1200), record: .state(from: "previewing", to: "capturing")), journaled: true)
+        checker.observe(TimedEvent(time: Self.at(1320), record: .capture(shot: 1, orientation: .leftUp, stale: false, file: nil)), journaled: true)
+        checker.observe(TimedEvent(time: Self.at(1320), record: .state(from: "capturing", to: "previewing")), journaled: true)
+        checker.checkpoint(at: Self.at(8000))
+        #expect(checker.violation == nil)
+        #expect(checker.counts.captures == 1)
+        #expect(checker.counts.journalLines == 1)
+        #expect(checker.state == "previewing")
+    }
+
+    @Test func aPressWithNoRecordIsAViolationAtTheCheckpoint() {
+        var checker = SoakChecker()
+        checker.pressFed(at: Self.at(1000))
+        checker.checkpoint(at: Self.at(8000))
+        #expect(checker.violation == SoakViolation(time: Self.at(8000), message: "1 of 1 presses have no capture or rejection record"))
+        #expect(checker.violation?.description == "t=8.000 s: 1 of 1 presses have no capture or rejection record")
+    }
+
+    @Test func aRecordWithNoPressIsAViolationAtOnce() {
+        var checker = SoakChecker()
+        checker.observe(TimedEvent(time: Self.at(500), record: .shutterRejected(reason: "queue full")), journaled: true)
+        #expect(checker.violation == SoakViolation(time: Self.at(500), message: "shutter-rejected record answers no press (1 answers to 0 presses)"))
+    }
+
+    @Test func aClipMustStopWithTheOrientationItStartedWith() {
+        var checker = SoakChecker()
+        checker.pressFed(at: Self.at(0))
+        checker.observe(TimedEvent(time: Self.at(1000), record: .recordStart(clip: 1, orientation: .leftUp, stale: false, file: nil)), journaled: true)
+        checker.pressFed(at: Self.at(5000))
+        checker.observe(TimedEvent(time: Self.at(5030), record: .recordStop(clip: 1, orientation: .normal, durationSeconds: 4.03, reason: "shutter", file: nil)), journaled: true)
+        #expect(checker.violation == SoakViolation(time: Self.at(5030), message: "clip 1 latched left-up at its start but stopped with normal"))
+    }
+
+    @Test func aStateOutsideTheFourIsAViolation() {
+        var checker = SoakChecker()
+        checker.observe(TimedEvent(time: Self.at(10), record: .state(from: "idle", to: "sleeping")), journaled: true)
+        #expect(checker.violation?.message == "state change idle -> sleeping names a state outside the four")
+    }
+
+    @Test func aStateChangeFromTheWrongStateIsAViolation() {
+        var checker = SoakChecker()
+        checker.observe(TimedEvent(time: Self.at(10), record: .state(from: "capturing", to: "previewing")), journaled: true)
+        #expect(checker.violation?.message == "state change from capturing but the machine was in idle")
+    }
+
+    @Test func aCaptureWithoutItsJournalLineIsAViolation() {
+        var checker = SoakChecker()
+        checker.pressFed(at: Self.at(0))
+        checker.observe(TimedEvent(time: Self.at(200), record: .capture(shot: 1, orientation: .normal, stale: false, file: nil)), journaled: false)
+        #expect(checker.violation?.message == "capture of shot 1 has no journal line")
+    }
+
+    @Test func aShotAnsweredTwiceIsAViolation() {
+        var checker = SoakChecker()
+        checker.pressFed(at: Self.at(0))
+        checker.pressFed(at: Self.at(100))
+        checker.observe(TimedEvent(time: Self.at(200), record: .capture(shot: 1, orientation: .normal, stale: false, file: nil)), journaled: true)
+        checker.observe(TimedEvent(time: Self.at(300), record: .captureFailed(shot: 1, reason: "timeout")), journaled: true)
+        #expect(checker.violation?.message == "shot 1 answered after shot 1 (twice, or out of order)")
+    }
+}

@@ -1,0 +1,61 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Testing
+import UprightCore
+import UprightHost
+import UprightSim
+
+/// A short soak (a few device minutes) on several seeds: every invariant holds, faults of
+/// every kind are injected and all recover, and the faults-off phase is back to normal.
+struct SoakRunTests {
+    static func board() throws -> Board {
+        try Board.parse(Array(boardJSON.utf8), file: "sim.json")
+    }
+
+    /// boards/sim.json's values.
+    static let boardJSON = """
+        {"name": "soak", "i2c": {"bus": 1, "speed_hz": 400000},
+         "sensor": {"kind": "mpu6050", "address": "0x68", "rate_hz": 1000, "range_g": 2, "filter_hz": 94, "read_mode": "fifo",
+                    "mount_matrix": "1, 0, 0; 0, 1, 0; 0, 0, 1"},
+         "detector": {}, "shutter": {"debounce_ms": 30, "hold_ms": 1000},
+         "machine": {"idle_timeout_s": 20, "capture_timeout_s": 5, "max_clip_s": 120, "press_queue": 4},
+         "camera": {"backend": "simulated", "width": 320, "height": 240, "quality": 85},
+         "output": {"directory": "out", "journal": "out/journal.ndjson"}}
+        """
+
+    static func temporaryDirectory() -> String {
+        var template = Array("/tmp/upright-soak-XXXXXX".utf8CString)
+        return template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
+    }
+
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func shortSoakHoldsEveryInvariant(seed: UInt64) throws {
+        let directory = Self.temporaryDirectory()
+        let soak = Soak(board: try Self.board(), seed: seed, hours: 4.0 / 60, directory: directory)
+        let report = try soak.run()
+        #expect(report.violation == nil)
+        #expect(report.passed)
+        #expect(report.phases.count == 2)
+        let on = report.phases[0], off = report.phases[1]
+        #expect(on.faultsInjected[SoakFaultKind.busError.rawValue] > 0)
+        #expect(on.totalInjected - on.faultsInjected[SoakFaultKind.busError.rawValue] >= 3)
+        #expect(on.totalRecovered == on.totalInjected)
+        #expect(on.events.presses > 10)
+        #expect(on.events.answers == on.events.presses)
+        #expect(off.totalInjected == 0)
+        #expect(off.notNormal == [])
+        #expect(report.journalCaptureLines == on.events.captures + off.events.captures)
+    }
+
+    /// One seed reproduces the whole soak: the same report but for the wall-clock line and
+    /// the journal's directory.
+    @Test func theSameSeedGivesTheSameReport() throws {
+        let board = try Self.board()
+        let first = try Soak(board: board, seed: 9, hours: 1.0 / 60, directory: Self.temporaryDirectory()).run()
+        let second = try Soak(board: board, seed: 9, hours: 1.0 / 60, directory: Self.temporaryDirectory()).run()
+        #expect(first.phases == second.phases)
+        #expect(first.lines.dropFirst().filter { !$0.hasPrefix("journal:") } == second.lines.dropFirst().filter { !$0.hasPrefix("journal:") })
+        #expect(first.phases[0].events.presses > 0)
+    }
+}
