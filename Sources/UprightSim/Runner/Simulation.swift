@@ -205,7 +205,7 @@ public struct Simulation {
                     stats.samplesLost += report.lost
                     if driverTrouble == nil, report.chipResetDetected || report.stuckDataDetected {
                         let kind = report.stuckDataDetected ? "stuck-data" : "sensor-reset"
-                        let detail = report.stuckDataDetected ? "data registers frozen; resetting the chip" : "chip found reset or asleep; initialising it again"
+                        let detail = report.stuckDataDetected ? "data registers frozen; resetting the chip" : "chip found reset, asleep or with a register not as configured; initialising it again"
                         driverTrouble = kind
                         runtime.sink.host(.fault(kind: kind, detail: detail), at: now)
                     }
