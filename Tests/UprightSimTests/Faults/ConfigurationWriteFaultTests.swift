@@ -17,17 +17,22 @@ private func run<S: Accelerometer>(_ sensor: inout S, clock: SimClock, until end
     return (delivered, resets)
 }
 
+/// An MPU-6050 at 0x68, lying flat, behind a bus that can refuse chosen writes.
+private func mpu6050Board() -> (SimClock, SimMPU6050, WriteRefusingBus) {
+    let clock = SimClock()
+    let simBus = SimBus(clock: clock)
+    let chip = SimMPU6050(motion: FixedMotion(MotionState(accelerationG: Vector3(x: 0, y: 0, z: 1))), seed: 3)
+    simBus.attach(chip, at: 0x68)
+    return (clock, chip, WriteRefusingBus(simBus))
+}
+
 @Suite struct ConfigurationWriteFaultTests {
     /// The demo's failure: reads fail long enough for the FIFO to overflow; the driver resets
     /// the FIFO (USER_CTRL 0x04, which also clears FIFO_EN) and the write that enables it again
     /// (USER_CTRL 0x40, RM 4.29) is not acknowledged. PWR_MGMT_1 still reads 0x01, so a check
     /// of that register alone never noticed and the FIFO stayed off for good.
     @Test func mpu6050RecoversFromAFIFOEnableThatWasNotAcknowledged() throws {
-        let clock = SimClock()
-        let simBus = SimBus(clock: clock)
-        let chip = SimMPU6050(motion: FixedMotion(MotionState(accelerationG: Vector3(x: 0, y: 0, z: 1))), seed: 3)
-        simBus.attach(chip, at: 0x68)
-        let bus = WriteRefusingBus(simBus)
+        let (clock, chip, bus) = mpu6050Board()
         var sensor = MPU6050(bus: bus)
         try sensor.initialize(now: clock.now) { clock.advance(by: $0); return clock.now }
         bus.refuse([0x6A, 0x40])
@@ -44,11 +49,7 @@ private func run<S: Accelerometer>(_ sensor: inout S, clock: SimClock, until end
     /// A write refused while configuring throws, and the next call writes the whole
     /// configuration again.
     @Test func mpu6050RetriesAConfigurationWriteThatWasNotAcknowledged() throws {
-        let clock = SimClock()
-        let simBus = SimBus(clock: clock)
-        let chip = SimMPU6050(motion: FixedMotion(MotionState(accelerationG: Vector3(x: 0, y: 0, z: 1))), seed: 3)
-        simBus.attach(chip, at: 0x68)
-        let bus = WriteRefusingBus(simBus)
+        let (clock, chip, bus) = mpu6050Board()
         bus.refuse([0x23, 0x08])  // FIFO_EN: accelerometer (RM 4.7)
         var sensor = MPU6050(bus: bus)
         try sensor.begin(now: clock.now)
