@@ -7,7 +7,8 @@ public struct ReadReport: Equatable, Sendable {
     public var lost: Int = 0
     /// The FIFO overflowed since the last drain (it was reset, or its oldest data overwritten).
     public var overflowed: Bool = false
-    /// The chip was found reset, asleep or stuck and its re-initialisation was started.
+    /// The chip was found reset, asleep, stuck or with a configuration register that did not
+    /// read back as written, and its re-initialisation was started.
     public var chipResetDetected: Bool = false
     /// The data registers repeated the same raw value for too long (a stuck chip).
     public var stuckDataDetected: Bool = false

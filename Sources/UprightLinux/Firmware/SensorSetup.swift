@@ -4,52 +4,16 @@ import Glibc
 import UprightCore
 import UprightHost
 
-/// Turns a board's `sensor` section into a driver: the chip's configuration registers from the
-/// rate, range, filter and read mode, and the chip itself found by kind and address (or by
-/// scanning, with `auto`).
+/// Turns a board's `sensor` section into a driver: the chip's configuration from
+/// `Board.SensorSettings.mpu6050Configuration` / `adxl345Configuration` (shared with the
+/// simulator), and the chip itself found by kind and address (or by scanning, with `auto`).
 public enum SensorSetup {
-    /// MPU-6050 configuration: DLPF_CFG from `filter_hz` (RM 4.3), SMPLRT_DIV so that
-    /// 1 kHz / (1 + divider) is the nearest rate not above `rate_hz` (RM 4.2), AFS_SEL from
-    /// `range_g` (RM 4.5).
-    public static func mpu6050(_ settings: Board.SensorSettings, interrupt: Bool) -> MPU6050Configuration {
-        var configuration = MPU6050Configuration()
-        configuration.accelerometerRange = MPU6050AccelerometerRange.allCases.first { 2 << Int($0.rawValue) == settings.rangeG } ?? .g2
-        if let filter = settings.filterHz {
-            switch filter {
-            case 260: configuration.lowPassFilter = .hz260
-            case 184: configuration.lowPassFilter = .hz184
-            case 94: configuration.lowPassFilter = .hz94
-            case 21: configuration.lowPassFilter = .hz21
-            case 10: configuration.lowPassFilter = .hz10
-            case 5: configuration.lowPassFilter = .hz5
-            default: configuration.lowPassFilter = .hz44
-            }
-        }
-        let outputRate = Double(configuration.lowPassFilter.gyroOutputRateHz)
-        let divider = (outputRate / max(settings.rateHz, 1)).rounded(.up) - 1
-        configuration.sampleRateDivider = UInt8(max(0, min(255, divider)))
-        configuration.readMode = settings.readMode == .burst ? .burst : .fifo
-        configuration.interruptPin = interrupt ? InterruptPin(activeLow: false, latched: true) : nil
-        return configuration
-    }
-
-    /// ADXL345 configuration: BW_RATE code for `rate_hz` (data sheet Table 7, 0.09765625 Hz x
-    /// 2^code), DATA_FORMAT range (Table 21), FIFO stream or single reads.
-    public static func adxl345(_ settings: Board.SensorSettings, interrupt: Bool) -> ADXL345Configuration {
-        var configuration = ADXL345Configuration()
-        configuration.range = ADXL345Range.allCases.first { 2 << Int($0.rawValue) == settings.rangeG } ?? .g2
-        configuration.dataRate = ADXL345DataRate.allCases.first { 0.09765625 * Double(1 << Int($0.rawValue)) >= settings.rateHz * 0.999 } ?? .hz100
-        configuration.readMode = settings.readMode == .burst ? .burst : .fifo
-        configuration.interruptPin = interrupt ? InterruptPin(activeLow: false, latched: true) : nil
-        return configuration
-    }
-
     /// The driver for the board's chip, not yet initialised. With `auto` the first chip that
     /// answers (0x68, 0x69, 0x53, 0x1D); with a named kind, that chip at its address, after
     /// checking that something acknowledges there.
     public static func sensor<Bus: I2CBus>(on bus: Bus, settings: Board.SensorSettings, interrupt: Bool, busName: String) throws(FirmwareError) -> AnySensor<Bus> {
-        let mpu = mpu6050(settings, interrupt: interrupt)
-        let adxl = adxl345(settings, interrupt: interrupt)
+        let mpu = settings.mpu6050Configuration(interrupt: interrupt)
+        let adxl = settings.adxl345Configuration(interrupt: interrupt)
         switch settings.kind {
         case .auto:
             guard let found = AnySensor.detect(bus: bus, mpu6050: mpu, adxl345: adxl, mount: settings.mountMatrix) else {

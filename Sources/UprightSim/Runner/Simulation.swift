@@ -113,13 +113,13 @@ public struct Simulation {
         switch chipKind {
         case .mpu6050:
             bus.attach(SimMPU6050(motion: chipMotion, seed: chipSeed, imperfections: imperfections), at: address)
-            var configuration = board.sensor.mpu6050Configuration
+            var configuration = board.sensor.mpu6050Configuration()
             // Noise-free data repeats exactly and would look stuck.
             if imperfections.accelerationNoiseG == 0 { configuration.stuckSampleLimit = 0 }
             sensor = .mpu6050(MPU6050(bus: bus, address: address, configuration: configuration, mount: mount))
         case .adxl345:
             bus.attach(SimADXL345(motion: chipMotion, seed: chipSeed, imperfections: imperfections), at: address)
-            var configuration = board.sensor.adxl345Configuration
+            var configuration = board.sensor.adxl345Configuration()
             if imperfections.accelerationNoiseG == 0 { configuration.stuckSampleLimit = 0 }
             sensor = .adxl345(ADXL345(bus: bus, address: address, configuration: configuration, mount: mount))
         }
@@ -205,7 +205,7 @@ public struct Simulation {
                     stats.samplesLost += report.lost
                     if driverTrouble == nil, report.chipResetDetected || report.stuckDataDetected {
                         let kind = report.stuckDataDetected ? "stuck-data" : "sensor-reset"
-                        let detail = report.stuckDataDetected ? "data registers frozen; resetting the chip" : "chip found reset or asleep; initialising it again"
+                        let detail = report.stuckDataDetected ? "data registers frozen; resetting the chip" : "chip found reset, asleep or with a register not as configured; initialising it again"
                         driverTrouble = kind
                         runtime.sink.host(.fault(kind: kind, detail: detail), at: now)
                     }

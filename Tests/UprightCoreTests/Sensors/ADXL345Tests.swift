@@ -116,7 +116,11 @@ private func collect<S: Accelerometer>(_ sensor: inout S, at time: Instant) thro
         bus.expectRead(0x53, register: 0x39, reply: [0x20])  // 32 entries
         bus.expectRead(0x53, register: 0x30, reply: [0x83])  // data ready, overrun
         for _ in 0..<32 { bus.expectRead(0x53, register: 0x32, reply: [0x00, 0x00, 0x00, 0x00, 0x00, 0x01]) }
-        bus.expectRead(0x53, register: 0x2D, reply: [0x08])  // the periodic power check (every 250 ms)
+        // The periodic health check (every 250 ms) reads the configuration back in write order.
+        bus.expectRead(0x53, register: 0x31, reply: [0x08])
+        bus.expectRead(0x53, register: 0x2C, reply: [0x0A])
+        bus.expectRead(0x53, register: 0x38, reply: [0x90])
+        bus.expectRead(0x53, register: 0x2D, reply: [0x08])
         var configuration = ADXL345Configuration()
         configuration.stuckSampleLimit = 0
         var sensor = ADXL345(bus: bus, configuration: configuration)
@@ -133,7 +137,7 @@ private func collect<S: Accelerometer>(_ sensor: inout S, at time: Instant) thro
         let bus = ScriptedBus()
         expectInitialisation(bus)
         bus.expectRead(0x53, register: 0x39, reply: [0x00])
-        bus.expectRead(0x53, register: 0x2D, reply: [0x00])  // standby: reset value
+        bus.expectRead(0x53, register: 0x31, reply: [0x00])  // DATA_FORMAT reset value: power was lost
         bus.expectRead(0x53, register: 0x00, reply: [0xE5])
         for bytes: [UInt8] in [[0x2D, 0x00], [0x31, 0x08], [0x2C, 0x0A], [0x38, 0x90], [0x2D, 0x08]] { bus.expectWrite(0x53, bytes) }
         var sensor = ADXL345(bus: bus)

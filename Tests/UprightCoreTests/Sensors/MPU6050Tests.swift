@@ -235,4 +235,31 @@ private func collect<S: Accelerometer>(_ sensor: inout S, at time: Instant) thro
         try sensor.initialize(now: ms(0)) { _ in ms(100) }
         bus.verify()
     }
+
+    @Test func healthCheckReadsTheConfigurationBackAndReinitialisesOnADifference() throws {
+        let bus = ScriptedBus()
+        expectDefaultInitialisation(bus)
+        bus.expectRead(0x68, register: 0x72, reply: [0x00, 0x06])
+        bus.expectRead(0x68, register: 0x74, reply: [0x00, 0x00, 0x00, 0x00, 0x40, 0x00])
+        // 250 ms after configuring: every register written is read back, in write order.
+        for (register, value): (UInt8, UInt8) in [(0x6B, 0x01), (0x1B, 0x00), (0x1A, 0x03), (0x19, 0x00), (0x1C, 0x00), (0x23, 0x08), (0x6A, 0x40)] {
+            bus.expectRead(0x68, register: register, reply: [value])
+        }
+        bus.expectRead(0x68, register: 0x72, reply: [0x00, 0x00])
+        // USER_CTRL 0x00: the FIFO was left disabled (a failed write after a FIFO reset), while
+        // PWR_MGMT_1 still says awake. Initialise again.
+        for (register, value): (UInt8, UInt8) in [(0x6B, 0x01), (0x1B, 0x00), (0x1A, 0x03), (0x19, 0x00), (0x1C, 0x00), (0x23, 0x08), (0x6A, 0x00)] {
+            bus.expectRead(0x68, register: register, reply: [value])
+        }
+        bus.expectRead(0x68, register: 0x75, reply: [0x68])
+        bus.expectWrite(0x68, [0x6B, 0x80])
+        var sensor = MPU6050(bus: bus)
+        try sensor.initialize(now: ms(0)) { _ in ms(100) }
+        let (healthy, samples) = try collect(&sensor, at: ms(350))
+        #expect(samples.count == 1)
+        #expect(!healthy.chipResetDetected)
+        let (detected, _) = try collect(&sensor, at: ms(360))
+        #expect(detected.chipResetDetected)
+        bus.verify()
+    }
 }

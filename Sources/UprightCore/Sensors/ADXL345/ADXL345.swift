@@ -2,7 +2,7 @@
 /// driver does: check DEVID, standby, data format (full resolution and range), rate,
 /// interrupts, FIFO, then measure. The chip has no reset command; it powers up in standby,
 /// so a chip that lost power is recognised by POWER_CTL and simply configured again.
-public struct ADXL345<Bus: I2CBus>: Accelerometer {
+public struct ADXL345<Bus: I2CBus>: Accelerometer, RegisterChip {
     /// The FIFO's depth plus the entry waiting in the data registers ("FIFO" section: up to 33).
     static var maximumEntries: Int { 33 }
 
@@ -56,29 +56,31 @@ public struct ADXL345<Bus: I2CBus>: Accelerometer {
     }
 
     mutating func configure(now: Instant) throws(SensorError) {
-        let c = configuration
-        try write(ADXL345Register.powerControl, 0)
-        var format = ADXL345Register.formatFullResolution | c.range.rawValue
-        if c.interruptPin?.activeLow == true { format |= ADXL345Register.formatInterruptActiveLow }
-        try write(ADXL345Register.dataFormat, format)
-        try write(ADXL345Register.bandwidthRate, c.dataRate.rawValue | (c.lowPower ? ADXL345Register.rateLowPower : 0))
-        if c.interruptPin != nil {
-            try write(ADXL345Register.interruptMap, 0)
-            let enable = c.readMode == .fifo
-                ? ADXL345Register.interruptWatermark | ADXL345Register.interruptOverrun
-                : ADXL345Register.interruptDataReady
-            try write(ADXL345Register.interruptEnable, enable)
-        }
-        if c.readMode == .fifo {
-            try write(ADXL345Register.fifoControl, ADXL345Register.fifoModeStream | (min(c.fifoWatermark, 31) & 0x1F))
-        } else {
-            try write(ADXL345Register.fifoControl, 0)
-        }
-        try write(ADXL345Register.powerControl, ADXL345Register.powerMeasure)
+        try writeSettings()
         phase = .running
         lastDelivered = now
         lastHealthCheck = now
-        stuck = StuckDataMonitor(limit: c.stuckSampleLimit)
+        stuck = StuckDataMonitor(limit: configuration.stuckSampleLimit)
+    }
+
+    /// Standby while configuring (POWER_CTL), DATA_FORMAT (full resolution, range, INT_INVERT),
+    /// BW_RATE, INT_MAP and INT_ENABLE, FIFO_CTL (stream or bypass, Table 22), then Measure.
+    func forEachSetting(configuring: Bool, _ body: (UInt8, UInt8) throws(SensorError) -> Void) throws(SensorError) {
+        let c = configuration
+        if configuring { try body(ADXL345Register.powerControl, 0) }
+        var format = ADXL345Register.formatFullResolution | c.range.rawValue
+        if c.interruptPin?.activeLow == true { format |= ADXL345Register.formatInterruptActiveLow }
+        try body(ADXL345Register.dataFormat, format)
+        try body(ADXL345Register.bandwidthRate, c.dataRate.rawValue | (c.lowPower ? ADXL345Register.rateLowPower : 0))
+        if c.interruptPin != nil {
+            try body(ADXL345Register.interruptMap, 0)
+            let enable = c.readMode == .fifo
+                ? ADXL345Register.interruptWatermark | ADXL345Register.interruptOverrun
+                : ADXL345Register.interruptDataReady
+            try body(ADXL345Register.interruptEnable, enable)
+        }
+        try body(ADXL345Register.fifoControl, c.readMode == .fifo ? ADXL345Register.fifoModeStream | (min(c.fifoWatermark, 31) & 0x1F) : 0)
+        try body(ADXL345Register.powerControl, ADXL345Register.powerMeasure)
     }
 
     public mutating func readSamples(now: Instant, into body: (Sample) -> Void) throws(SensorError) -> ReadReport {
@@ -116,11 +118,12 @@ public struct ADXL345<Bus: I2CBus>: Accelerometer {
         return samplesDue(from: start, to: now)
     }
 
-    /// POWER_CTL reads 0x00 (standby, its reset value) after a power loss.
+    /// Reads the configuration back: after a power loss every register holds its reset value
+    /// (DATA_FORMAT 0x00, POWER_CTL 0x00 = standby), and any register that differs otherwise
+    /// was left so by a failed write. Start over.
     mutating func checkHealth(now: Instant, report: inout ReadReport) throws(SensorError) {
         lastHealthCheck = now
-        let power = try read(ADXL345Register.powerControl)
-        if power != ADXL345Register.powerMeasure { try restart(now: now, report: &report) }
+        if try !settingsIntact() { try restart(now: now, report: &report) }
     }
 
     mutating func restart(now: Instant, report: inout ReadReport) throws(SensorError) {
@@ -133,23 +136,11 @@ public struct ADXL345<Bus: I2CBus>: Accelerometer {
     /// One sample from the data registers (one burst, or six single-byte reads as a baseline).
     mutating func readBlock(now: Instant, report: inout ReadReport, body: (Sample) -> Void) throws(SensorError) {
         var block: UInt64 = 0
-        let bus = self.bus
-        let address = self.address
         let decoder = self.decoder
         let byRegister = configuration.readMode == .registerByRegister
         let isStuck = try withUnsafeMutableBytes(of: &block) { (raw) throws(SensorError) -> Bool in
             let bytes = UnsafeMutableRawBufferPointer(rebasing: raw[0..<6])
-            do throws(I2CError) {
-                if byRegister {
-                    for index in 0..<6 {
-                        bytes[index] = try bus.readRegister(address: address, ADXL345Register.dataX0 &+ UInt8(index))
-                    }
-                } else {
-                    try bus.readRegisters(address: address, from: ADXL345Register.dataX0, into: bytes)
-                }
-            } catch {
-                throw .bus(error)
-            }
+            try readDataBlock(from: ADXL345Register.dataX0, into: bytes, byRegister: byRegister)
             let view = UnsafeRawBufferPointer(bytes)
             if stuck.isStuck(view, at: 0) { return true }
             body(decoder.sample(view, at: 0, time: now))
@@ -212,28 +203,5 @@ public struct ADXL345<Bus: I2CBus>: Accelerometer {
             return
         }
         lastDelivered = now
-    }
-
-    func samplesDue(from start: Instant, to end: Instant) -> Int {
-        let span = (end - start).nanoseconds
-        let period = samplePeriod.nanoseconds
-        guard span > 0, period > 0 else { return 0 }
-        return Int(span / period)
-    }
-
-    func read(_ register: UInt8) throws(SensorError) -> UInt8 {
-        do throws(I2CError) {
-            return try bus.readRegister(address: address, register)
-        } catch {
-            throw .bus(error)
-        }
-    }
-
-    func write(_ register: UInt8, _ value: UInt8) throws(SensorError) {
-        do throws(I2CError) {
-            try bus.writeRegister(address: address, register, value)
-        } catch {
-            throw .bus(error)
-        }
     }
 }

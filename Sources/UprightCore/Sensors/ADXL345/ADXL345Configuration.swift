@@ -25,7 +25,8 @@ public struct ADXL345Configuration: Equatable, Sendable {
     /// INT1 on data ready (burst) or watermark and overrun (FIFO); nil leaves interrupts off.
     /// `latched` has no effect: the ADXL345 holds its interrupts until the source is read.
     public var interruptPin: InterruptPin? = nil
-    /// How often the driver checks POWER_CTL for a chip that lost power (reset to standby).
+    /// How often the driver reads its configuration registers back, to find a chip that lost
+    /// power (reset to standby) or a configuration write that did not take.
     public var healthCheckInterval: TimeSpan = .milliseconds(250)
     /// Identical raw readings in a row that count as stuck data (zero disables the check).
     public var stuckSampleLimit: Int = 64

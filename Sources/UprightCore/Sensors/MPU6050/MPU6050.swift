@@ -2,7 +2,7 @@
 /// `I2CBus`. Initialises as Linux's inv_mpu6050 does: check WHO_AM_I, reset, wait 100 ms,
 /// wake on the PLL clock, gyro range, low-pass filter, divider, accelerometer range,
 /// interrupt pin, FIFO.
-public struct MPU6050<Bus: I2CBus>: Accelerometer {
+public struct MPU6050<Bus: I2CBus>: Accelerometer, RegisterChip {
     /// RM 4.28 and PS 6.6: the chip needs about 100 ms after DEVICE_RESET (Linux waits 100 ms).
     public static var resetTime: TimeSpan { .milliseconds(100) }
     /// The scratch buffer for one FIFO drain transaction (the whole MPU-6050 FIFO).
@@ -62,28 +62,37 @@ public struct MPU6050<Bus: I2CBus>: Accelerometer {
     mutating func configure(now: Instant) throws(SensorError) {
         let c = configuration
         decoder = MPU6050Decoder(contents: c.fifoContents, accelerometerRange: c.accelerometerRange, gyroRange: c.gyroRange, mount: decoder.mount, offsetG: decoder.offsetG)
-        try write(MPU6050Register.powerManagement1, MPU6050Register.powerClockPLLGyroX)
-        try write(MPU6050Register.gyroConfig, c.gyroRange.rawValue << 3)
-        try write(MPU6050Register.config, c.lowPassFilter.rawValue)
-        try write(MPU6050Register.sampleRateDivider, c.sampleRateDivider)
-        try write(MPU6050Register.accelConfig, c.accelerometerRange.rawValue << 3)
-        if let pin = c.interruptPin {
-            var pinBits = MPU6050Register.pinClearOnAnyRead
-            if pin.activeLow { pinBits |= MPU6050Register.pinActiveLow }
-            if pin.latched { pinBits |= MPU6050Register.pinLatch }
-            try write(MPU6050Register.interruptPinConfig, pinBits)
-            var enable = MPU6050Register.interruptDataReady
-            if c.readMode == .fifo { enable |= MPU6050Register.interruptFIFOOverflow }
-            try write(MPU6050Register.interruptEnable, enable)
-        }
-        if c.readMode == .fifo {
-            try write(MPU6050Register.fifoEnable, c.fifoContents.fifoEnableBits)
-            try resetFIFO()
-        }
+        try writeSettings()
         phase = .running
         lastDelivered = now
         lastHealthCheck = now
         stuck = StuckDataMonitor(limit: c.stuckSampleLimit)
+    }
+
+    /// Wake on the PLL clock (RM 4.28), gyro range (4.4), low-pass filter (4.3), divider (4.2),
+    /// accelerometer range (4.5), INT pin (4.15, 4.16), FIFO contents (4.7) and FIFO on (4.29).
+    func forEachSetting(configuring: Bool, _ body: (UInt8, UInt8) throws(SensorError) -> Void) throws(SensorError) {
+        let c = configuration
+        try body(MPU6050Register.powerManagement1, MPU6050Register.powerClockPLLGyroX)
+        try body(MPU6050Register.gyroConfig, c.gyroRange.rawValue << 3)
+        try body(MPU6050Register.config, c.lowPassFilter.rawValue)
+        try body(MPU6050Register.sampleRateDivider, c.sampleRateDivider)
+        try body(MPU6050Register.accelConfig, c.accelerometerRange.rawValue << 3)
+        if let pin = c.interruptPin {
+            var pinBits = MPU6050Register.pinClearOnAnyRead
+            if pin.activeLow { pinBits |= MPU6050Register.pinActiveLow }
+            if pin.latched { pinBits |= MPU6050Register.pinLatch }
+            try body(MPU6050Register.interruptPinConfig, pinBits)
+            var enable = MPU6050Register.interruptDataReady
+            if c.readMode == .fifo { enable |= MPU6050Register.interruptFIFOOverflow }
+            try body(MPU6050Register.interruptEnable, enable)
+        }
+        if c.readMode == .fifo {
+            try body(MPU6050Register.fifoEnable, c.fifoContents.fifoEnableBits)
+            // RM 4.29: FIFO_RESET (self-clearing) takes effect while FIFO_EN is 0.
+            if configuring { try body(MPU6050Register.userControl, MPU6050Register.userFIFOReset) }
+            try body(MPU6050Register.userControl, MPU6050Register.userFIFOEnable)
+        }
     }
 
     public mutating func readSamples(now: Instant, into body: (Sample) -> Void) throws(SensorError) -> ReadReport {
@@ -117,12 +126,13 @@ public struct MPU6050<Bus: I2CBus>: Accelerometer {
         return report
     }
 
-    /// Reads PWR_MGMT_1 (RM 4.28): anything but "awake on the PLL clock" means the chip lost
-    /// power (reset value 0x40, asleep) or was reset; start over.
+    /// Reads the configuration back, PWR_MGMT_1 (RM 4.28) first: anything but "awake on the
+    /// PLL clock" there means the chip lost power (reset value 0x40, asleep) or was reset; any
+    /// other register that differs was left so by a failed write (a FIFO reset whose enable
+    /// was not acknowledged leaves USER_CTRL 0 and the FIFO off for good). Start over.
     mutating func checkHealth(now: Instant, report: inout ReadReport) throws(SensorError) {
         lastHealthCheck = now
-        let power = try read(MPU6050Register.powerManagement1)
-        if power != MPU6050Register.powerClockPLLGyroX { try restart(now: now, report: &report) }
+        if try !settingsIntact() { try restart(now: now, report: &report) }
     }
 
     mutating func restart(now: Instant, report: inout ReadReport) throws(SensorError) {
@@ -138,22 +148,10 @@ public struct MPU6050<Bus: I2CBus>: Accelerometer {
         let whole = configuration.fifoContents != .accelerometer
         let decoder = whole ? MPU6050Decoder(contents: .all, accelerometerRange: configuration.accelerometerRange, gyroRange: configuration.gyroRange, mount: self.decoder.mount, offsetG: self.decoder.offsetG) : self.decoder
         let count = whole ? 14 : 6
-        let bus = self.bus
-        let address = self.address
         let byRegister = configuration.readMode == .registerByRegister
         let isStuck = try withUnsafeMutableBytes(of: &block) { (raw) throws(SensorError) -> Bool in
             let bytes = UnsafeMutableRawBufferPointer(rebasing: raw[0..<count])
-            do throws(I2CError) {
-                if byRegister {
-                    for index in 0..<count {
-                        bytes[index] = try bus.readRegister(address: address, MPU6050Register.accelXHigh &+ UInt8(index))
-                    }
-                } else {
-                    try bus.readRegisters(address: address, from: MPU6050Register.accelXHigh, into: bytes)
-                }
-            } catch {
-                throw .bus(error)
-            }
+            try readDataBlock(from: MPU6050Register.accelXHigh, into: bytes, byRegister: byRegister)
             let view = UnsafeRawBufferPointer(bytes)
             if stuck.isStuck(view, at: 0) { return true }
             body(decoder.sample(view, at: 0, time: now))
@@ -232,28 +230,5 @@ public struct MPU6050<Bus: I2CBus>: Accelerometer {
     mutating func resetFIFO() throws(SensorError) {
         try write(MPU6050Register.userControl, MPU6050Register.userFIFOReset)
         try write(MPU6050Register.userControl, MPU6050Register.userFIFOEnable)
-    }
-
-    func samplesDue(from start: Instant, to end: Instant) -> Int {
-        let span = (end - start).nanoseconds
-        let period = samplePeriod.nanoseconds
-        guard span > 0, period > 0 else { return 0 }
-        return Int(span / period)
-    }
-
-    func read(_ register: UInt8) throws(SensorError) -> UInt8 {
-        do throws(I2CError) {
-            return try bus.readRegister(address: address, register)
-        } catch {
-            throw .bus(error)
-        }
-    }
-
-    func write(_ register: UInt8, _ value: UInt8) throws(SensorError) {
-        do throws(I2CError) {
-            try bus.writeRegister(address: address, register, value)
-        } catch {
-            throw .bus(error)
-        }
     }
 }

@@ -85,7 +85,8 @@ public struct MPU6050Configuration: Equatable, Sendable {
     /// Drives the INT pin on data ready (and FIFO overflow in FIFO mode); nil leaves it off.
     public var interruptPin: InterruptPin? = nil
     /// How often the driver checks that the chip has not been reset or fallen asleep
-    /// (a one-byte read of PWR_MGMT_1) when nothing else revealed it.
+    /// or lost a configuration write (every configured register is read back, PWR_MGMT_1
+    /// first) when nothing else revealed it.
     public var healthCheckInterval: TimeSpan = .milliseconds(250)
     /// Identical raw accelerometer readings in a row that count as stuck data (real readings
     /// carry noise of several LSB; zero disables the check).
