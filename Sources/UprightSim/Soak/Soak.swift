@@ -67,10 +67,10 @@ public struct Soak {
         switch board.sensor.simulatedChip {
         case .mpu6050:
             bus.attach(SimMPU6050(motion: chipMotion, seed: seed ^ 0x5E_7502), at: address)
-            sensor = .mpu6050(MPU6050(bus: bus, address: address, configuration: board.sensor.mpu6050Configuration, mount: mount))
+            sensor = .mpu6050(MPU6050(bus: bus, address: address, configuration: board.sensor.mpu6050Configuration(), mount: mount))
         case .adxl345:
             bus.attach(SimADXL345(motion: chipMotion, seed: seed ^ 0x5E_7502), at: address)
-            sensor = .adxl345(ADXL345(bus: bus, address: address, configuration: board.sensor.adxl345Configuration, mount: mount))
+            sensor = .adxl345(ADXL345(bus: bus, address: address, configuration: board.sensor.adxl345Configuration(), mount: mount))
         }
         let failAfter = parameters.maximumGap
         let stallTimeout = TimeSpan.milliseconds(500)
