@@ -77,7 +77,7 @@ import Testing
 
     @Test func boardIsNotSupportedYetAndStartIsChecked() throws {
         // No stdin: the command stops before reading it (writing to it would raise SIGPIPE).
-        let board = try UprightBinary.run(["replay", "trace.csv", "--board", "pi.json"])
+        let board = try UprightBinary.run(["replay", "trace.csv", "--board", ReadmeTests.root.appendingPathComponent("boards/sim.json").path])
         #expect(board.status == 1)
         #expect(board.error == "upright replay: --board is not supported yet (board files are another issue)\n")
         let start = try UprightBinary.run(["replay", "trace.csv", "--start", "recording"])

@@ -24,6 +24,17 @@ enum BenchCommand: Subcommand {
             throw .usage(error)
         }
         guard (1...101).contains(runs) else { throw .usage(UsageError("option '--runs': \(runs) is not in 1...101")) }
+        // An object named on the command line must be one (exit 2 naming it); the default one
+        // is optional (present only after `make embedded`).
+        if let path = arguments.value("embedded-object") {
+            let bytes: [UInt8]
+            do throws(FileError) {
+                bytes = try POSIXFile.readAll(path, limit: embeddedObjectLimit)
+            } catch {
+                throw .badInput("\(path): \(error.message)")
+            }
+            guard ELFSize.read(bytes) != nil else { throw .badInput("\(path): not an ELF object with a .text section") }
+        }
         var report = BenchReport(machine: machineDescription())
         report.figures += sizeFigures(embeddedObject: arguments.value("embedded-object") ?? ".build/embedded/UprightCore-armv6m-none-none-eabi.o")
         if arguments.flag("json") {
@@ -34,13 +45,16 @@ enum BenchCommand: Subcommand {
         return 0
     }
 
+    /// The largest object file read for its sizes.
+    static let embeddedObjectLimit = 64 << 20
+
     /// The binary's size, and the Embedded core's flash footprint when `make embedded` ran.
     static func sizeFigures(embeddedObject: String) -> [BenchFigure] {
         var figures: [BenchFigure] = []
         if let path = ProcessStats.executablePath, let size = ProcessStats.fileSize(path) {
             figures.append(BenchFigure(key: "binary_bytes", unit: "bytes", value: Double(size)))
         }
-        if let bytes = try? POSIXFile.readAll(embeddedObject, limit: 64 << 20), let size = ELFSize.read(bytes) {
+        if let bytes = try? POSIXFile.readAll(embeddedObject, limit: embeddedObjectLimit), let size = ELFSize.read(bytes) {
             figures.append(BenchFigure(key: "embedded_text_bytes", unit: "bytes", value: Double(size.text), target: .atMost(32 * 1024)))
         }
         return figures

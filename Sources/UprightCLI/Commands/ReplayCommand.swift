@@ -31,7 +31,13 @@ enum ReplayCommand: Subcommand {
     static let maximumEvents = 1_000_000
 
     static func run(_ arguments: ParsedArguments, console: Console) throws(CommandError) -> Int32 {
-        if arguments.value("board") != nil {
+        if let boardPath = arguments.value("board") {
+            // A bad board file is bad input (exit 2, naming the key) even before --board works.
+            do throws(BoardError) {
+                _ = try Board.load(path: boardPath)
+            } catch {
+                throw .badInput(error.description)
+            }
             throw .failed("--board is not supported yet (board files are another issue)")
         }
         let start: StandInCamera.State
