@@ -155,6 +155,18 @@ struct HostileRow: Sendable, CustomTestStringConvertible {
         for command in ["sim", "run", "replay", "probe", "trace", "machine", "bench", "orient"] {
             rows.append(HostileRow([command, "--colour"], "unknown option '--colour'"))
         }
+        // Arguments that do not fit together, are missing or are one too many.
+        rows += [
+            HostileRow(["machine", "--dot", "--mermaid"], "--dot and --mermaid"),
+            HostileRow(["machine", "extra"], "unexpected argument 'extra'"),
+            HostileRow(["replay"], "missing argument TRACE"),
+            HostileRow(["replay", "trace.csv", "trace.csv"], "unexpected argument 'trace.csv'"),
+            HostileRow(["orient", "--exif", "6"], "missing argument FILE"),
+            HostileRow(["orient", "photo.jpg"], "--orientation NAME or --exif N"),
+            HostileRow(["orient", "photo.jpg", "--exif", "6", "--orientation", "normal"], "not both"),
+            HostileRow(["machine", "--dot=yes"], "'--dot' takes no value"),
+            HostileRow(["sim", "scenario-nan.json", "extra"], "unexpected argument 'extra'"),
+        ]
         return rows
     }
 

@@ -7,7 +7,8 @@ final class FuzzedBus: I2CBus {
     let capabilities: I2CCapabilities
     private let input: UnsafeBufferPointer<UInt8>
     private var position = 0
-    /// Transactions since the last reset: a driver call must stay under `maximumTransfers`.
+    /// Transactions since the last reset: one driver call (begin, one readSamples) must stay
+    /// under `maximumTransfers` (an MPU-6050 FIFO drain on a 1-byte adapter takes 1024 reads).
     var transfers = 0
     static let maximumTransfers = 4096
 
@@ -100,6 +101,8 @@ func drive<Sensor: Accelerometer>(_ sensor: Sensor, bus: FuzzedBus) {
                 try sensor.begin(now: now)
             case 3:
                 let offset = try sensor.calibrate(sampleCount: 1 + Int(step >> 2), now: now) { span in
+                    // calibrate reads many times; the bound is per readSamples call.
+                    bus.transfers = 0
                     now += span
                     return now
                 }
