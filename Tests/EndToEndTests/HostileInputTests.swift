@@ -166,6 +166,11 @@ struct HostileRow: Sendable, CustomTestStringConvertible {
             HostileRow(["orient", "photo.jpg", "--exif", "6", "--orientation", "normal"], "not both"),
             HostileRow(["machine", "--dot=yes"], "'--dot' takes no value"),
             HostileRow(["sim", "scenario-nan.json", "extra"], "unexpected argument 'extra'"),
+            // A newline or an escape sequence in an argument stays escaped on the one line.
+            HostileRow(["orient", "no\nsuch.jpg", "--exif", "6"], #"no\nsuch.jpg: cannot open"#),
+            HostileRow(["orient", "photo.jpg", "--exif", "6\n\u{1B}[2J"], #"'6\n\u{1b}[2J'"#),
+            HostileRow(["replay", "no\nsuch.csv"], #"no\nsuch.csv: cannot open"#),
+            HostileRow(["replay", "trace.csv", "--board", "no\rsuch.json"], #"no\rsuch.json"#),
         ]
         return rows
     }

@@ -31,7 +31,7 @@ enum OrientCommand: Subcommand {
                 case .mp4: console.print("\(path): rotation \(orientation.rotationDegrees)")
                 }
             } catch {
-                console.printError("upright orient: \(path): \(error)")
+                console.printError("upright orient: \("\(path): \(error)".oneLine)")
                 status = max(status, error.isBadInput ? 2 : 1)
             }
         }

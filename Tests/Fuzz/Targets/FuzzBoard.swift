@@ -8,7 +8,10 @@ public func fuzzBoard(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         let board = try Board.parse(bytes, file: "fuzz.json")
         _ = board.name
     } catch {
-        _ = error.description
+        // One line naming the file (the hostile-input contract).
+        if !error.description.hasPrefix("fuzz.json: ") || error.description.oneLine != error.description {
+            fatalError("badly located error: \(error.description)")
+        }
     }
     return 0
 }

@@ -16,7 +16,7 @@ public func fuzzTrace(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         for row in rows where !row.accelerationG.x.isFinite { fatalError("non-finite sample accepted") }
     } catch {
         if error.line < 1 { fatalError("error without a line: \(error)") }
-        _ = error.located(in: "fuzz.csv")
+        if error.message.oneLine != error.message { fatalError("error message not one line: \(error)") }
     }
     // The streaming path, through a descriptor (an unlinked scratch file).
     guard let fd = ScratchFile.descriptor(holding: bytes) else { return 0 }
@@ -32,7 +32,7 @@ public func fuzzTrace(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         }
         try parser.finish()
     } catch {
-        _ = error
+        if let error = error as? TraceError, error.message.oneLine != error.message { fatalError("error message not one line: \(error)") }
     }
     return 0
 }
