@@ -99,6 +99,9 @@ struct HostileRow: Sendable, CustomTestStringConvertible {
         rows += [
             HostileRow(["orient", "truncated.jpg", "--orientation", "left-up"], "truncated.jpg"),
             HostileRow(["orient", "/dev/zero", "--exif", "3"], "/dev/zero"),
+            // 64 GB, sparse: a JPEG's magic bytes, then a hole (read whole, it would fill memory).
+            HostileRow(["orient", "sparse-64GB.jpg", "--exif", "3"], "sparse-64GB.jpg: unsupported: JPEG of 68719476736 bytes"),
+            HostileRow(["orient", "sparse-64GB.mp4", "--exif", "3"], "sparse-64GB.mp4: "),
         ]
         for value in ["", "NaN", "inf", "-1", "1e999", "6.0", "2", "0x6", "six"] {
             rows.append(HostileRow(["orient", "photo.jpg", "--exif", value], "--exif"))
@@ -227,11 +230,11 @@ enum HostileFixture {
         func file(_ name: String, _ text: String) throws {
             try Data(text.utf8).write(to: directory.appendingPathComponent(name))
         }
-        func sparse(_ name: String, prefix: String) throws {
+        func sparse(_ name: String, prefix: String, bytes: [UInt8] = [], size: UInt64 = 100 << 20) throws {
             let url = directory.appendingPathComponent(name)
-            try Data(prefix.utf8).write(to: url)
+            try Data(Array(prefix.utf8) + bytes).write(to: url)
             let handle = try FileHandle(forWritingTo: url)
-            try handle.truncate(atOffset: 100 << 20)  // 100 MB, almost all a hole of zeros
+            try handle.truncate(atOffset: size)  // almost all a hole of zeros
             try handle.close()
         }
         try file("empty", "")
@@ -244,6 +247,10 @@ enum HostileFixture {
         try Data(garbage).write(to: directory.appendingPathComponent("garbage.bin"))
         try sparse("sparse-100MB", prefix: "")
         try sparse("header-then-sparse-100MB.csv", prefix: "t,ax,ay,az\n")
+        try sparse("sparse-64GB.jpg", prefix: "", bytes: [0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10], size: 64 << 30)
+        // ftyp, then an mdat whose 64-bit size claims the rest of the file (ISO/IEC 14496-12 4.2).
+        try sparse("sparse-64GB.mp4", prefix: "", bytes: [0, 0, 0, 16] + Array("ftypisom".utf8) + [0, 0, 0, 0]
+            + [0, 0, 0, 1] + Array("mdat".utf8) + [0, 0, 0, 0x0F, 0xFF, 0xFF, 0xFF, 0xE0], size: 64 << 30)
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("a-directory"), withIntermediateDirectories: false)
 
         try file("trace.csv", "t,ax,ay,az\n0,0,1,0\n")
