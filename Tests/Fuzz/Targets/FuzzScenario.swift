@@ -11,7 +11,7 @@ public func fuzzScenario(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         _ = scenario
     } catch {
         let text = error.description
-        if !text.hasPrefix("fuzz.json") || text.oneLine != text { fatalError("badly located error: \(text)") }
+        if !text.utf8.starts(with: "fuzz.json".utf8) || text.oneLine != text { fatalError("badly located error: \(text)") }
     }
     return 0
 }
