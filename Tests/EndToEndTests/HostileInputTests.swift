@@ -75,6 +75,7 @@ struct HostileRow: Sendable, CustomTestStringConvertible {
             HostileRow(["replay", "trace-nan.csv"], "trace-nan.csv:3: column 'ax'"),
             HostileRow(["replay", "trace-infinity.csv"], "trace-infinity.csv:3: column 'az'"),
             HostileRow(["replay", "trace-overflow.csv"], "trace-overflow.csv:3: column 't'"),
+            HostileRow(["replay", "trace-float-overflow.csv"], "trace-float-overflow.csv:3: column 'ax'"),
             HostileRow(["replay", "trace-negative-time.csv"], "trace-negative-time.csv:2: t"),
             HostileRow(["replay", "trace-unknown-column.csv"], "trace-unknown-column.csv:1: unknown column 'temp'"),
             HostileRow(["replay", "trace-button-2.csv"], "trace-button-2.csv:2: column 'button'"),
@@ -258,6 +259,7 @@ enum HostileFixture {
         try file("trace-nan.csv", "t,ax,ay,az\n0,0,1,0\n0.01,NaN,1,0\n")
         try file("trace-infinity.csv", "t,ax,ay,az\n0,0,1,0\n0.01,0,1,-inf\n")
         try file("trace-overflow.csv", "t,ax,ay,az\n0,0,1,0\n1e999,0,1,0\n")
+        try file("trace-float-overflow.csv", "t,ax,ay,az\n0,0,1,0\n0.01,1e39,1,0\n")
         try file("trace-negative-time.csv", "t,ax,ay,az\n-5,0,1,0\n-4.99,0,1,0\n")
         try file("trace-unknown-column.csv", "t,ax,ay,az,temp\n0,0,1,0,21\n")
         try file("trace-button-2.csv", "t,ax,ay,az,button\n0,0,1,0,2\n")

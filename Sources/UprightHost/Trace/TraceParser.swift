@@ -59,10 +59,18 @@ public struct TraceParser: Sendable {
             throw TraceError(line: lineNumber, "t goes backwards (\(seconds) after \(lastTime.seconds))")
         }
         lastTime = time
-        let acceleration = Vector3(x: Float(try number(1)), y: Float(try number(2)), z: Float(try number(3)))
+        // Samples are Float: a finite Double beyond Float's range would become infinity.
+        func float(_ column: Int) throws(TraceError) -> Float {
+            let value = Float(try number(column))
+            guard value.isFinite else {
+                throw TraceError(line: lineNumber, "column '\(TraceColumns.knownNames[column])': '\(trimmed(fields[columns.positions[column]!]))' is out of range")
+            }
+            return value
+        }
+        let acceleration = Vector3(x: try float(1), y: try float(2), z: try float(3))
         var rate: Vector3?
         if columns.hasGyro {
-            rate = Vector3(x: Float(try number(4)), y: Float(try number(5)), z: Float(try number(6)))
+            rate = Vector3(x: try float(4), y: try float(5), z: try float(6))
         }
         var button: Bool?
         if columns.hasButton {
