@@ -4,6 +4,8 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <linux/gpio.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 #include <linux/i2c-dev.h>
 #include <linux/i2c.h>
 #include <i2c/smbus.h>
@@ -99,4 +101,14 @@ int upright_gpio_request_line(int chip_fd, void *request) {
     struct gpio_v2_line_request *line_request = request;
     if (ioctl(chip_fd, GPIO_V2_GET_LINE_IOCTL, line_request) < 0) return -errno;
     return line_request->fd;
+}
+
+int upright_pidfd_open(int pid) {
+#ifdef SYS_pidfd_open
+    long fd = syscall(SYS_pidfd_open, pid, 0);
+    return fd < 0 ? -errno : (int)fd;
+#else
+    (void)pid;
+    return -ENOSYS;
+#endif
 }

@@ -10,7 +10,8 @@ enum DemoEvents {
     }
 
     static let events: [TimedEvent] = {
-        var list: [TimedEvent] = [at(0.2, .orientation(.normal))]
+        // The detector starts in `normal`, so the first orientation event is the first change.
+        var list: [TimedEvent] = []
         list.append(at(1.03, .state(from: "idle", to: "previewing")))
         var shot = 0
         func photo(_ t: Double, _ orientation: UprightOrientation) {
@@ -19,7 +20,8 @@ enum DemoEvents {
             list.append(at(t, .capture(shot: shot, orientation: orientation, stale: false, file: "IMG_000\(shot).jpg")))
             list.append(at(t + 0.25, .state(from: "capturing", to: "previewing")))
         }
-        photo(3.03, .normal)
+        // The press that wakes the camera also shoots.
+        photo(1.13, .normal)
         list.append(at(4.7, .orientation(.leftUp)))
         photo(6.53, .leftUp)
         list.append(at(8.2, .orientation(.bottomUp)))

@@ -1,5 +1,6 @@
 import Testing
 import UprightCore
+import UprightHost
 import UprightSim
 #if canImport(Glibc)
 import Glibc
@@ -30,6 +31,15 @@ func readText(_ path: String) -> String? {
     @Test func embeddedDemoEqualsTheFile() throws {
         let file = try #require(readText(repositoryPath("scenarios/demo.json")))
         #expect(DemoScenario.json + "\n" == file)
+    }
+
+    /// The binary carries the simulated board too; if this fails, run `scenarios/embed-demo.sh`.
+    @Test func embeddedBoardEqualsTheFile() throws {
+        let file = try #require(readText(repositoryPath("boards/sim.json")))
+        #expect(SimBoard.json + "\n" == file)
+        let board = try SimBoard.load()
+        #expect(board.sensor.rateHz == 1000)
+        #expect(board.machine.idleTimeoutSeconds == 20)
     }
 
     @Test func demoIsAboutAMinuteWithEveryPoseAndExpectations() throws {

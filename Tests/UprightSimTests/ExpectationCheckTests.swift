@@ -9,7 +9,7 @@ import UprightSim
         #expect(results.count == 13)
         #expect(results.filter { !$0.passed }.isEmpty)
         #expect(results.map(\.line).prefix(5) == [
-            "ok    captures = 7", "ok    clips = 1", "ok    orientation changes = 8", "ok    rejections = 0", "ok    final state idle",
+            "ok    captures = 7", "ok    clips = 1", "ok    orientation changes = 7", "ok    rejections = 0", "ok    final state idle",
         ])
         #expect(results[5].line == "ok    capture 1 latched normal")
     }

@@ -13,10 +13,10 @@ import UprightSim
         ])
         #expect(lines == [
             "     t (s)  event             detail",
-            "     0.200  orientation       normal",
             "     1.030  state             idle -> previewing",
-            "     3.030  state             previewing -> capturing",
-            "     3.030  capture           #1 normal (EXIF 1) IMG_0001.jpg",
+            "     1.130  state             previewing -> capturing",
+            "     1.130  capture           #1 normal (EXIF 1) IMG_0001.jpg",
+            "     1.380  state             capturing -> previewing",
             "    27.000  record-start      clip 1 normal (rotation 0) stale",
             "    32.031  record-stop       clip 1 normal 5.031 s shutter VID_0001.mp4",
             "    41.300  fault             bus: no acknowledge",
@@ -29,7 +29,7 @@ import UprightSim
         #expect(lines.prefix(4) == [
             "captures (7 taken, 0 failed)",
             "  #   t (s)  orientation  EXIF  stale  file",
-            "  1   3.030  normal          1  no     IMG_0001.jpg",
+            "  1   1.130  normal          1  no     IMG_0001.jpg",
             "  2   6.530  left-up         6  no     IMG_0002.jpg",
         ])
         #expect(lines.contains("clips (1)"))
@@ -37,7 +37,7 @@ import UprightSim
         #expect(lines.contains("  1     27.000    32.030       5.030  normal              0  shutter  VID_0001.mp4"))
         #expect(lines.contains("faults (1)"))
         #expect(lines.contains("  41.300  fault      bus   no acknowledge"))
-        #expect(lines.last == "8 orientation changes, 0 shutter presses rejected")
+        #expect(lines.last == "7 orientation changes, 0 shutter presses rejected")
     }
 
     @Test func emptyRunSummary() {
@@ -85,8 +85,8 @@ import UprightSim
         #expect(Array(lines.prefix(6)) == [
             "seed 7 (rerun with --seed 7)", "scenario <demo>", "",
             "     t (s)  event             detail",
-            "     0.200  orientation       normal",
             "     1.030  state             idle -> previewing",
+            "     1.130  state             previewing -> capturing",
         ])
         #expect(Array(lines.suffix(3)) == ["expectations: 1 of 2 not met", "  FAIL  captures = 1 (got 0)", "  ok    clips = 0"])
         #expect(!RunReport.allMet(results))

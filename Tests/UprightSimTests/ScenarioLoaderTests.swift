@@ -92,6 +92,8 @@ import UprightSim
         (#"{"duration": 10, "motion": [{"t": 0, "angle": 0, "easing": "bounce"}]}"#,
          #"s.json: motion[0].easing: "bounce" is not one of "linear", "ease-in-out", "step""#),
         (#"{"duration": 10, "motion": [{"t": 0, "angle": 0, "speed": 1}]}"#, "s.json: motion[0].speed: unknown key"),
+        // A misspelt required key is named as unknown, not reported as the right one missing.
+        (#"{"duration": 10, "motion": [{"t": 0, "angel": 0}]}"#, "s.json: motion[0].angel: unknown key"),
         (#"{"duration": 10, "motion": [{"t": 0, "angle": 0}], "disturbances": [{"start": 1}]}"#,
          #"s.json: disturbances[0].type: missing (required): one of "shake", "vibration", "drop""#),
         (#"{"duration": 10, "motion": [{"t": 0, "angle": 0}], "disturbances": [{"type": "shake", "start": 1, "duration": 1, "amplitude": 1, "frequency": 5, "axes": "xq"}]}"#,

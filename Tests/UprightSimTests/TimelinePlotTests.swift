@@ -21,10 +21,12 @@ import Glibc
     @Test func recordingFromTheDemo() throws {
         let recording = try Self.demoRecording()
         #expect(recording.poses.count == 3001)   // every 20 ms over 60 s, both ends
+        // The detector's initial `normal` from 0 s, then the seven changes.
         #expect(recording.orientations.count == 8)
+        #expect(recording.orientations.first == RunRecording.OrientationMark(timeSeconds: 0, orientation: .normal))
         #expect(recording.states.first == RunRecording.StateMark(timeSeconds: 0, state: "idle"))
         #expect(recording.captures.filter { $0.kind == .photo }.map(\.orientation) == [.normal, .leftUp, .bottomUp, .rightUp, .normal, .normal, .leftUp])
-        #expect(recording.buttons.count == 20)
+        #expect(recording.buttons.count == 18)
         // The scheduled bus-error window and the fault the firmware reported, closed by its recovery.
         #expect(recording.faults == [
             RunRecording.FaultMark(startSeconds: 41, endSeconds: 42, kind: "injected bus-errors", detail: ""),
@@ -46,7 +48,7 @@ import Glibc
         #expect(Self.count("class=\"clip-stop\"", in: svg) == 1)
         #expect(Self.count("class=\"band-orientation\"", in: svg) == 8)
         #expect(Self.count("class=\"band-state\"", in: svg) == 19)
-        #expect(Self.count("class=\"button-press\"", in: svg) == 10)
+        #expect(Self.count("class=\"button-press\"", in: svg) == 9)
         #expect(Self.count("class=\"fault\"", in: svg) == 2)
         #expect(svg.contains(">#2 left-up</text>"))
         #expect(svg.contains(">clip 1 normal</text>"))

@@ -59,6 +59,10 @@ int upright_gpio_fill_line_request(void *request, size_t size, uint32_t offset,
 /// Returns the new line's file descriptor, or -errno.
 int upright_gpio_request_line(int chip_fd, void *request);
 
+/// pidfd_open(2) (Linux 5.3): a descriptor that polls readable when process `pid` exits, so
+/// an event loop can wait for a child without SIGCHLD. The fd is close-on-exec.
+int upright_pidfd_open(int pid);
+
 #ifdef __cplusplus
 }
 #endif

@@ -12,6 +12,8 @@ public struct BenchFigure: Sendable {
     public var runs: Int
     /// The goal from the issue, when there is one, and whether larger is better.
     public var target: Target?
+    /// Why the figure has no value (e.g. "not available: ..."), shown in the table.
+    public var note: String?
 
     public enum Target: Sendable {
         case atLeast(Double)
@@ -25,7 +27,7 @@ public struct BenchFigure: Sendable {
         }
     }
 
-    public init(key: String, unit: String, values: [Double], target: Target? = nil) {
+    public init(key: String, unit: String, values: [Double], target: Target? = nil, note: String? = nil) {
         let sorted = values.sorted()
         self.key = key
         self.unit = unit
@@ -40,6 +42,7 @@ public struct BenchFigure: Sendable {
             median = (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
         }
         self.target = target
+        self.note = note
     }
 
     /// A single value measured once (a size, a count).
@@ -48,7 +51,7 @@ public struct BenchFigure: Sendable {
     }
 
     public var verdict: String {
-        guard let target else { return "" }
+        guard let target, median.isFinite else { return "" }
         return target.isMet(by: median) ? "met" : "MISSED"
     }
 }

@@ -25,6 +25,14 @@ public struct BenchReport {
             spread.field(figure.key, rawJSON: entry.finished)
         }
         writer.field("spread", rawJSON: spread.finished)
+        // Why a figure is null (e.g. a command not available in this build), when any is.
+        if figures.contains(where: { $0.note != nil }) {
+            var notes = JSONWriter()
+            for figure in figures {
+                if let note = figure.note { notes.field(figure.key, note) }
+            }
+            writer.field("notes", rawJSON: notes.finished)
+        }
         for section in sections {
             writer.field(section.key, rawJSON: section.json)
         }
@@ -38,9 +46,12 @@ public struct BenchReport {
         for figure in figures {
             var target = ""
             switch figure.target {
-            case .atLeast(let goal)?: target = ">= \(Self.format(goal)) \(figure.verdict)"
-            case .atMost(let goal)?: target = "<= \(Self.format(goal)) \(figure.verdict)"
+            case .atLeast(let goal)?: target = ">= \(Self.format(goal))"
+            case .atMost(let goal)?: target = "<= \(Self.format(goal))"
             case nil: break
+            }
+            for part in [figure.verdict, figure.note ?? ""] where !part.isEmpty {
+                target += (target.isEmpty ? "" : " ") + part
             }
             rows.append([figure.key, Self.format(figure.median), Self.format(figure.minimum), Self.format(figure.maximum), figure.unit, target])
         }

@@ -222,3 +222,31 @@ enum RingBenchmark {
         return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
     }
 }
+
+extension RingBenchmark {
+    /// Items per case in `upright bench` (each figure: a warm-up and `runs` rounds of it).
+    static let benchItemCount = 1_000_000
+
+    /// The bench figures: the two-thread workload for the ring and the mutex queue (item by
+    /// item and in batches), their ratio, and one-thread push/pop.
+    static func figures(runs: Int) -> [BenchFigure] {
+        var cases: [[Measurement]] = []
+        _ = measure(runs: runs) {
+            cases.append(run(itemCount: benchItemCount))
+            return 0
+        }
+        let measured = Array(cases.dropFirst())
+        func rates(_ index: Int) -> [Double] { measured.map { $0[index].itemsPerSecond } }
+        // Order of `run`: ring/mutex two threads pop, batch pop; then one thread, the same.
+        return [
+            BenchFigure(key: "ring_spsc_items_per_second", unit: "items/s", values: rates(0)),
+            BenchFigure(key: "ring_mutex_items_per_second", unit: "items/s", values: rates(1)),
+            BenchFigure(key: "ring_spsc_vs_mutex_ratio", unit: "x", values: measured.map { $0[0].itemsPerSecond / $0[1].itemsPerSecond }, target: .atLeast(5)),
+            BenchFigure(key: "ring_spsc_batch_items_per_second", unit: "items/s", values: rates(2)),
+            BenchFigure(key: "ring_mutex_batch_items_per_second", unit: "items/s", values: rates(3)),
+            BenchFigure(key: "ring_single_thread_push_pop_items_per_second", unit: "items/s", values: rates(4)),
+            BenchFigure(key: "mutex_single_thread_push_pop_items_per_second", unit: "items/s", values: rates(5)),
+            BenchFigure(key: "ring_single_thread_push_batch_pop_items_per_second", unit: "items/s", values: rates(6)),
+        ]
+    }
+}

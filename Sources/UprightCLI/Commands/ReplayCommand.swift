@@ -23,28 +23,38 @@ enum ReplayCommand: Subcommand {
         discussion: """
             The trace is CSV: a header naming the columns (t, ax, ay, az; optional gx, gy, gz and
             button) in any order, '#' comment lines, then one sample per line with t in seconds
-            (non-decreasing), acceleration in g and angular rate in degrees per second. The
-            NDJSON event stream goes to stdout only when the whole trace is valid.
+            (non-decreasing), acceleration in g in the device frame and angular rate in degrees
+            per second. The samples run through the firmware's detector, shutter gesture and
+            camera machine with a camera that finishes every photo and clip start at once; at
+            the last row the camera shuts down (an open clip gets its record-stop). The board
+            file gives detector, shutter and machine settings; its mount matrix is not applied
+            (a trace is already in the device frame). The NDJSON event stream goes to stdout
+            only when the whole trace is valid.
             """)
 
-    /// Upper bound on buffered events (a press gives three lines, a change one).
+    /// Upper bound on buffered events (a photo gives three lines, a change one).
     static let maximumEvents = 1_000_000
 
     static func run(_ arguments: ParsedArguments, console: Console) throws(CommandError) -> Int32 {
+        let initial: StateName
+        switch arguments.value("start") ?? "previewing" {
+        case "previewing": initial = .previewing
+        case "idle": initial = .idle
+        case let other: throw .usage(UsageError("option '--start': '\(other)' is not idle or previewing"))
+        }
+        var settings = RuntimeSettings()
         if let boardPath = arguments.value("board") {
-            // A bad board file is bad input (exit 2, naming the key) even before --board works.
-            do throws(BoardError) {
-                _ = try Board.load(path: boardPath)
+            let board: Board
+            do {
+                board = try Board.load(path: boardPath)
             } catch {
                 throw .badInput(error.description)
             }
-            throw .failed("--board is not supported yet (board files are another issue)")
-        }
-        let start: StandInCamera.State
-        switch arguments.value("start") ?? "previewing" {
-        case "previewing": start = .previewing
-        case "idle": start = .idle
-        case let other: throw .usage(UsageError("option '--start': '\(other)' is not idle or previewing"))
+            do {
+                settings = try RuntimeSettings(board: board)
+            } catch {
+                throw .badInput("\(boardPath): \(error.description)")
+            }
         }
         let path = arguments.positionals[0]
         let name = path == "-" ? "<stdin>" : path
@@ -54,13 +64,12 @@ enum ReplayCommand: Subcommand {
 
         var reader = TraceLineReader(fd: fd)
         var parser = TraceParser()
-        var replay = TraceReplay(start: start)
-        var events: [TimedEvent] = []
+        var replay = TraceReplay(settings: settings, initial: initial)
         do throws(TraceError) {
             while let line = try nextLine(&reader, after: parser.lineNumber, name: name) {
                 guard let row = try parser.feed(line) else { continue }
-                replay.feed(row, into: &events)
-                if events.count > maximumEvents {
+                replay.feed(row)
+                if replay.events.count > maximumEvents {
                     throw TraceError(line: parser.lineNumber, "more than \(maximumEvents) events")
                 }
             }
@@ -68,6 +77,8 @@ enum ReplayCommand: Subcommand {
         } catch {
             throw .badInput(error.located(in: name))
         }
+        replay.finish()
+        let events = replay.events
         for event in events { console.print(event.jsonLine()) }
         return 0
     }

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import UprightCore
+import UprightHost
+import UprightLinux
+import UprightSim
+
 /// `upright run`: run the firmware on real hardware from a board file
 enum RunCommand: Subcommand {
     static let spec = CommandSpec(
@@ -7,9 +15,109 @@ enum RunCommand: Subcommand {
         options: [
             .value("board", "FILE", help: "board file (JSON)"),
             .flag("json", help: "write the NDJSON event stream to stdout"),
-        ])
+        ],
+        discussion: """
+            Opens the board's I2C bus and accelerometer, requests the shutter GPIO line (pull-up,
+            active-low, both edges, kernel debounce) and runs the camera commands. A short press
+            takes a photo, a hold records a clip until the next press. Every record is appended
+            to the board's journal (fsynced) before it is printed: readable lines on stderr, or
+            the NDJSON event stream on stdout with --json. SIGINT or SIGTERM stops a clip
+            cleanly and exits 0; SIGHUP reopens the journal (for logrotate).
+            Exit status: 2 for a bad board file, 1 for a missing or refused device.
+            """)
 
     static func run(_ arguments: ParsedArguments, console: Console) throws(CommandError) -> Int32 {
-        notImplemented(console: console)
+        let board = try loadBoard(arguments)
+        guard case .command = board.camera else {
+            throw .badInput("\(arguments.value("board") ?? ""): camera.backend: run drives the command backend; this board uses the simulated camera (try upright sim)")
+        }
+        let json = arguments.flag("json")
+        // A closed stdout (`upright run --json | head`) must not kill the firmware mid-clip:
+        // writes then fail quietly instead. Camera commands get SIGPIPE back (ChildProcess).
+        signal(SIGPIPE, SIG_IGN)
+        let origin = MonotonicClock.now()
+        let note: (String) -> Void = { console.printError("upright run: " + $0) }
+
+        // Devices first: a missing bus or line is reported before anything is created on disk.
+        let devices: FirmwareDevices<LinuxI2CBus>
+        do throws(FirmwareError) {
+            devices = try BoardDevices.open(board)
+        } catch {
+            throw .failed(error.description)
+        }
+        try makeDirectory(board.output.directory)
+        let base = OutputNumbering.highestNumber(in: board.output.directory)
+        let naming: CommandCamera.Naming = { kind, number in CommandCamera.defaultName(kind, number &+ base) }
+        guard var camera = CommandCamera(board: board, naming: naming) else {
+            throw .badInput("camera.backend: not the command backend")
+        }
+        camera.afterClip = { path, orientation in
+            do throws(MediaError) {
+                try MediaOrientationWriter.apply(orientation, toFileAt: path)
+            } catch {
+                note("clip \(path): rotation not written: \(error)")
+            }
+        }
+
+        let recorder: FirmwareRecorder
+        do throws(FileError) {
+            recorder = try FirmwareRecorder(
+                journalPath: board.output.journal, origin: origin,
+                fileName: { CommandCamera.fileName(for: $0, naming: naming) },
+                report: { event in
+                    if json {
+                        console.print(event.jsonLine(origin: origin))
+                        console.flush()
+                    } else {
+                        console.printError(TimelineFormatter.line(event, origin: origin))
+                    }
+                },
+                note: note)
+        } catch {
+            throw .failed("journal \(error)")
+        }
+
+        do throws(FirmwareError) {
+            let firmware = try LinuxFirmware(
+                board: board, devices: devices, camera: camera, recorder: recorder,
+                clock: { MonotonicClock.now() }, note: note)
+            note("\(firmware.sensorName), sampling \(describe(firmware.placement)); journal \(board.output.journal); files in \(board.output.directory)")
+            let status = try firmware.run()
+            console.flush()
+            note("stopped (\(firmware.samplesHandled) samples, \(firmware.edgesHandled) shutter edges)")
+            return status
+        } catch {
+            console.flush()
+            switch error.kind {
+            case .badBoard: throw .badInput("\(arguments.value("board") ?? ""): \(error.description)")
+            case .device: throw .failed(error.description)
+            }
+        }
+    }
+
+    /// The board named by `--board`, or exit 2 with the loader's one line.
+    static func loadBoard(_ arguments: ParsedArguments) throws(CommandError) -> Board {
+        guard let path = arguments.value("board") else {
+            throw .usage(UsageError("option '--board' is required"))
+        }
+        do throws(BoardError) {
+            return try Board.load(path: path)
+        } catch {
+            throw .badInput(error.description)
+        }
+    }
+
+    static func describe(_ placement: SamplerPlacement) -> String {
+        switch placement {
+        case .loop(let period): "every \(period.milliseconds) ms on the event loop"
+        case .thread(let period): "every \(period.microseconds) us on the sampler thread"
+        }
+    }
+
+    /// Creates the output directory (one level) when missing.
+    static func makeDirectory(_ path: String) throws(CommandError) {
+        if mkdir(path, 0o755) != 0 && errno != EEXIST {
+            throw .failed("output directory \(path): \(String(cString: strerror(errno)))")
+        }
     }
 }

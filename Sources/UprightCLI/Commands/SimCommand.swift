@@ -1,18 +1,192 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import UprightCore
+import UprightHost
+import UprightSim
+
 /// `upright sim`: run the firmware on a simulated board (built-in demo or a scenario)
+///
+/// Everything is checked before anything is written: a bad scenario, board or option exits 2
+/// naming the file and key, and leaves the output directory untouched.
 enum SimCommand: Subcommand {
     static let spec = CommandSpec(
         name: "sim",
         summary: "run the firmware on a simulated board (built-in demo or a scenario)",
         positionals: [PositionalSpec("SCENARIO", help: "scenario file (JSON); the built-in demo when absent", optional: true)],
         options: [
-            .value("seed", "N", help: "seed for everything random (default 1)"),
+            .value("seed", "N", help: "seed for everything random (default: the scenario's, else 1)"),
             .value("out", "DIR", help: "output directory (default ./upright-out)"),
-            .flag("json", help: "write the NDJSON event stream to stdout"),
-            .value("plot", "FILE", help: "write an SVG timeline of the run"),
+            .flag("json", help: "write only the NDJSON event stream to stdout"),
+            .value("plot", "FILE", help: "write an SVG timeline of the run (inside the output directory)"),
             .flag("realtime", help: "pace virtual time to the wall clock"),
-        ])
+        ],
+        discussion: """
+            Runs the real firmware (driver, ring, detector, gesture recogniser, state machine,
+            runtime) against a simulated clock, I2C bus, accelerometer, button and camera.
+            Photos (IMG_0001.jpg), clip sidecars (CLIP_0001.json) and the journal
+            (journal.ndjson) go to the output directory. The same scenario and seed give
+            byte-identical --json output. Exit 1 when the scenario's expectations are not met.
+            """)
 
     static func run(_ arguments: ParsedArguments, console: Console) throws(CommandError) -> Int32 {
-        notImplemented(console: console)
+        let seedOption: UInt64?
+        do throws(UsageError) {
+            seedOption = try arguments.value("seed", as: UInt64.self)
+        } catch {
+            throw .usage(error)
+        }
+        let scenarioPath = arguments.positionals.first
+        let scenario: Scenario
+        do throws(ScenarioError) {
+            if let scenarioPath {
+                scenario = try ScenarioLoader.load(path: scenarioPath)
+            } else {
+                scenario = try DemoScenario.load()
+            }
+        } catch {
+            throw .badInput(error.description)
+        }
+        let board = try loadBoard(scenario.board, scenarioFile: scenarioPath)
+        let seed = seedOption ?? scenario.seed ?? 1
+        let output = try SimOutputDirectory(arguments.value("out") ?? "upright-out")
+        let plotPath = try arguments.value("plot").map { (name) throws(CommandError) in try output.resolve(name, option: "plot") }
+        let json = arguments.flag("json")
+        try output.create()
+
+        var simulation = Simulation(scenario: scenario, board: board, seed: seed, outputDirectory: output.path)
+        simulation.title = "upright sim: \(scenarioPath ?? "built-in demo") (seed \(seed))"
+        let reportLines = { (events: [TimedEvent], expectations: [ExpectationResult]) in
+            RunReport.lines(scenarioName: scenarioPath ?? "built-in demo", seed: seed, events: events, expectations: expectations)
+        }
+        if !json {
+            // The seed before anything else, so even an interrupted run can be reproduced.
+            console.print(reportLines([], [])[0])
+            console.flush()
+        }
+        var bar = ProgressBar.onStandardError(totalSeconds: scenario.durationSeconds)
+        var hooks = SimulationHooks(progress: { bar.update(doneSeconds: $0) })
+        if arguments.flag("realtime") {
+            let pacer = RealtimePacer(virtualStart: .zero, wallNow: MonotonicClock.now, sleep: sleep)
+            hooks.beforeStep = { pacer.wait(until: $0) }
+        }
+        // Rendering photos is the camera's work, not the firmware's: timed apart, so the speed
+        // figure is the simulated firmware's.
+        var renderSeconds = 0.0
+        var renderCPUSeconds = 0.0
+        let wallStart = MonotonicClock.now()
+        let cpuStart = threadCPUTime()
+        let result: SimulationResult<SimCamera>
+        do throws(SimulationError) {
+            result = try simulation.run(hooks: hooks, fileName: { SimCamera.fileName(for: $0, photos: true) }) { motion in
+                let render = SimulatedPhotoWriter.make(motion: motion, camera: board.camera)
+                return SimCamera(outputDirectory: output.path) { shot, orientation, time in
+                    let start = MonotonicClock.now()
+                    let cpuStart = threadCPUTime()
+                    defer {
+                        renderSeconds += (MonotonicClock.now() - start).seconds
+                        renderCPUSeconds += (threadCPUTime() - cpuStart).seconds
+                    }
+                    return render(shot, orientation, time)
+                }
+            }
+        } catch {
+            bar.finish()
+            switch error.kind {
+            case .board: throw .badInput("\(boardName(scenario.board, scenarioFile: scenarioPath)): \(error.description)")
+            case .output: throw .failed(error.description)
+            }
+        }
+        let wallSeconds = (MonotonicClock.now() - wallStart).seconds
+        let cpuSeconds = (threadCPUTime() - cpuStart).seconds
+        bar.finish()
+
+        if let plotPath {
+            try output.write(Array(TimelinePlot.svg(result.recording).utf8), to: plotPath)
+        }
+        if json {
+            for line in result.jsonLines { console.print(line) }
+        } else {
+            for line in reportLines(result.events, result.expectations).dropFirst() {
+                console.print(line)
+            }
+            console.print("")
+            for line in summary(result, wallSeconds: wallSeconds, cpuSeconds: cpuSeconds - renderCPUSeconds, renderSeconds: renderSeconds, durationSeconds: scenario.durationSeconds, output: output, plot: plotPath) {
+                console.print(line)
+            }
+        }
+        for error in result.camera.writeErrors + result.journalErrors {
+            console.printError("upright sim: " + error.description)
+        }
+        if !result.allExpectationsMet {
+            let failed = result.expectations.filter { !$0.passed }.count
+            throw .failed("\(failed) of \(result.expectations.count) expectations not met")
+        }
+        return result.camera.writeErrors.isEmpty && result.journalErrors.isEmpty ? 0 : 1
+    }
+
+    /// The sampling statistics, the files written, and the speed (the only line that differs
+    /// between two runs of one scenario and seed; `--json` leaves all of this out). The speed
+    /// leaves out rendering photos (the camera's work); `cpuSeconds` is the CPU time of the
+    /// rest, which other processes sharing the cores do not inflate.
+    static func summary(_ result: SimulationResult<SimCamera>, wallSeconds: Double, cpuSeconds: Double, renderSeconds: Double, durationSeconds: Double, output: SimOutputDirectory, plot: String?) -> [String] {
+        let s = result.stats
+        var lines = [
+            "sensor: \(s.samplesDelivered) samples in \(s.reads) reads (\(s.readErrors) failed), \(s.samplesLost) lost, \(s.ringDropped) dropped by the ring",
+            "faults: \(s.faultsInjected) injected; sensor failed \(s.sensorFaults), recovered \(s.sensorRecoveries), restarted \(s.sensorRestarts) times",
+            "bus: \(s.wire.wireBytes) bytes on the wire in \(s.wire.transactions) transactions (\(s.wire.failedTransactions) failed)",
+        ]
+        var files = result.camera.written
+        if let journal = result.journalPath { files.append(journal) }
+        if let plot { files.append(plot) }
+        lines.append("wrote \(files.count) files to \(output.path)/: " + files.map { $0.hasPrefix(output.path + "/") ? String($0.dropFirst(output.path.count + 1)) : $0 }.joined(separator: " "))
+        let firmwareSeconds = max(wallSeconds - renderSeconds, 1e-9)
+        let speed = durationSeconds / firmwareSeconds
+        let cpuSpeed = durationSeconds / max(cpuSeconds, 1e-9)
+        lines.append("simulated \(TextFormat.fixed(durationSeconds, decimals: 1)) s in \(TextFormat.fixed(wallSeconds, decimals: 3)) s: "
+            + "\(TextFormat.fixed(renderSeconds, decimals: 3)) s rendering photos, \(TextFormat.fixed(firmwareSeconds, decimals: 3)) s the rest "
+            + "(\(Int(speed.rounded()))x real time; \(TextFormat.fixed(cpuSeconds, decimals: 3)) s of CPU, \(Int(cpuSpeed.rounded()))x)")
+        return lines
+    }
+
+    /// Where the scenario's `board` is looked for: next to the scenario file, then the working
+    /// directory; the default `boards/sim.json` falls back to the copy built into the binary.
+    static func boardCandidates(_ board: String, scenarioFile: String?) -> [String] {
+        guard !board.hasPrefix("/") else { return [board] }
+        var candidates: [String] = []
+        if let scenarioFile {
+            let folder = POSIXFile.directoryName(scenarioFile)
+            candidates.append(folder == "." ? board : folder + "/" + board)
+        }
+        if !candidates.contains(board) { candidates.append(board) }
+        return candidates
+    }
+
+    static func boardName(_ board: String, scenarioFile: String?) -> String {
+        boardCandidates(board, scenarioFile: scenarioFile).first { POSIXFile.exists($0) } ?? SimBoard.fileName
+    }
+
+    static func loadBoard(_ board: String, scenarioFile: String?) throws(CommandError) -> Board {
+        let candidates = boardCandidates(board, scenarioFile: scenarioFile)
+        do throws(BoardError) {
+            if let path = candidates.first(where: { POSIXFile.exists($0) }) { return try Board.load(path: path) }
+            if board == Scenario.defaultBoard { return try SimBoard.load() }
+        } catch {
+            throw .badInput(error.description)
+        }
+        throw .badInput("\(scenarioFile ?? DemoScenario.fileName): board: \(board) not found (looked for \(candidates.joined(separator: " and ")))")
+    }
+
+    /// CPU time of this thread: the speed figure without the other processes sharing the cores.
+    private static func threadCPUTime() -> Instant {
+        var spec = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
+        return Instant(nanoseconds: Int64(spec.tv_sec) * 1_000_000_000 + Int64(spec.tv_nsec))
+    }
+
+    private static func sleep(_ span: TimeSpan) {
+        var request = timespec(tv_sec: Int(span.nanoseconds / 1_000_000_000), tv_nsec: Int(span.nanoseconds % 1_000_000_000))
+        var remaining = timespec()
+        _ = nanosleep(&request, &remaining)
     }
 }

@@ -67,9 +67,9 @@ public struct CameraMachine: Sendable {
 
     private func idle(_ state: inout MachineState, _ event: MachineEvent, _ commands: inout Commands) {
         switch event {
-        case .shutterPressed:
+        case .shutterPressed(let latch):
             // The press wakes the camera and is not lost: its release or hold shoots.
-            state.press = .pending(latch(state))
+            state.press = .pending(latch)
             go(&state, to: .previewing, &commands)
         case .shutterReleased, .shutterHeld:
             state.press = .up
@@ -80,8 +80,8 @@ public struct CameraMachine: Sendable {
 
     private func previewing(_ state: inout MachineState, _ event: MachineEvent, _ commands: inout Commands) {
         switch event {
-        case .shutterPressed:
-            state.press = .pending(latch(state))
+        case .shutterPressed(let latch):
+            state.press = .pending(latch)
             commands.append(.armTimer(.idle, configuration.idleTimeout))
         case .shutterReleased:
             guard case .pending(let latch) = state.press else {
@@ -112,8 +112,8 @@ public struct CameraMachine: Sendable {
 
     private func capturing(_ state: inout MachineState, _ event: MachineEvent, _ commands: inout Commands) {
         switch event {
-        case .shutterPressed:
-            state.press = .pending(latch(state))
+        case .shutterPressed(let latch):
+            state.press = .pending(latch)
         case .shutterReleased:
             guard case .pending(let latch) = state.press else {
                 state.press = .up
@@ -222,12 +222,6 @@ public struct CameraMachine: Sendable {
     }
 
     // MARK: helpers
-
-    /// The orientation at this press edge: the last upright pose (flat poses never latch),
-    /// stale while the sensor is faulty.
-    private func latch(_ state: MachineState) -> Latch {
-        Latch(orientation: state.lastUpright, stale: state.sensorFaulty)
-    }
 
     private func finishPhoto(_ state: inout MachineState, _ commands: inout Commands) {
         if let next = state.queue.removeFirst() {

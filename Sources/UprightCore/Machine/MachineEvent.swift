@@ -1,7 +1,8 @@
 /// Facts the machine reacts to. Each case names who sends it.
 public enum MachineEvent: Equatable, Sendable {
-    /// ShutterGesture: the debounced press edge. The orientation is latched here.
-    case shutterPressed
+    /// ShutterGesture: the debounced press. It carries the latch the runtime took at the raw
+    /// edge that began it (the detector's orientation then, not when the debounce settled).
+    case shutterPressed(Latch)
     /// ShutterGesture: released before the hold time, a short press (a photo).
     case shutterReleased
     /// ShutterGesture: held for the hold time (start a clip).

@@ -6,7 +6,7 @@ public struct MachineState: Equatable, Sendable {
     public internal(set) var orientation: Orientation = .normal
     /// The last upright pose: what a press latches, also while the camera lies flat.
     public internal(set) var lastUpright: UprightOrientation = .normal
-    /// Between `sensorFault` and `sensorRecovered`: latches are marked stale.
+    /// Between `sensorFault` and `sensorRecovered` (the runtime stamps latches stale then).
     public internal(set) var sensorFaulty = false
     public internal(set) var press: PressPhase = .up
     /// Presses waiting for the photo in flight (only non-empty in `capturing`).

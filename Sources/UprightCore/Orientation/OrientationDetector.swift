@@ -24,7 +24,10 @@
 /// change. `lastUpright` survives flat poses, so a latch is always upright.
 public struct OrientationDetector: Sendable {
     public var parameters: DetectorParameters {
-        didSet { thresholds = Thresholds(parameters) }
+        didSet {
+            thresholds = Thresholds(parameters)
+            step = StepCoefficients()
+        }
     }
     /// The stable pose (all six).
     public private(set) var orientation: Orientation = .normal
@@ -38,6 +41,9 @@ public struct OrientationDetector: Sendable {
     private var candidate: Orientation?
     private var candidateSince = Instant.zero
     private var stillSince: Instant?
+    /// Coefficients for the last sample period seen: at a steady rate (a FIFO's samples are
+    /// evenly spaced) the divisions run once per rate change instead of once per sample.
+    private var step = StepCoefficients()
 
     public init(parameters: DetectorParameters = DetectorParameters()) {
         self.parameters = parameters
@@ -52,7 +58,9 @@ public struct OrientationDetector: Sendable {
             return nil
         }
         lastTime = now
-        let dt = (now - previous).secondsFloat
+        let period = now - previous
+        if period != step.period { step = StepCoefficients(period: period, parameters) }
+        let dt = step.dt
         guard dt > 0 else { return nil }
         let measured = sample.accelerationG
         let before = gravity
@@ -73,16 +81,15 @@ public struct OrientationDetector: Sendable {
             let m = measured.magnitudeSquared
             let quiet = rate.magnitudeSquared < parameters.stillRateDPS * parameters.stillRateDPS
                 && m >= thresholds.minimumQuietSquared && m <= thresholds.maximumQuietSquared
-            let correction = quiet ? parameters.filterTimeConstant : parameters.gyroCorrectionTimeConstant
-            gravity = gravity + (measured - gravity) * smoothing(dt, correction)
+            gravity = gravity + (measured - gravity) * (quiet ? step.filter : step.gyroCorrection)
             rateNow = rate
         } else {
-            gravity = gravity + (measured - gravity) * smoothing(dt, parameters.filterTimeConstant)
+            gravity = gravity + (measured - gravity) * step.filter
             // Velocity of the estimate's direction: difference of unit vectors / dt (radians
             // per second for small steps), so the estimate's own turning stands in for a gyro.
             let a = before.magnitude, b = gravity.magnitude
             if a > 0.05 && b > 0.05 {
-                rateNow = (gravity * (1 / b) - before * (1 / a)) * (180 / Float.pi / dt)
+                rateNow = (gravity * (1 / b) - before * (1 / a)) * step.degreesPerRadianStep
             } else {
                 rateNow = .zero
             }
@@ -92,7 +99,7 @@ public struct OrientationDetector: Sendable {
         // time constant (ln 3) instead of ln(peak / threshold) of them.
         let ceiling = 3 * parameters.stillRateDPS
         let speed = rateNow.magnitude
-        rate = rate + ((speed > ceiling ? rateNow * (ceiling / speed) : rateNow) - rate) * smoothing(dt, parameters.rateTimeConstant)
+        rate = rate + ((speed > ceiling ? rateNow * (ceiling / speed) : rateNow) - rate) * step.rate
         let rateDPS = rate.magnitude
 
         let magnitudeSquared = gravity.magnitudeSquared
@@ -118,7 +125,6 @@ public struct OrientationDetector: Sendable {
         // A sample stands for the interval since the previous one, so a condition seen at
         // `since` has held from one period before it: the settle time is not rounded up to
         // whole periods at 15 Hz.
-        let period = now - previous
         guard proposal != orientation,
               now - candidateSince + period >= parameters.settleTime,
               let still = stillSince, now - still + period >= parameters.stillTime
@@ -144,11 +150,9 @@ public struct OrientationDetector: Sendable {
         gravity = sample.accelerationG
     }
 
-    private func smoothing(_ dt: Float, _ timeConstant: TimeSpan) -> Float {
-        dt / (timeConstant.secondsFloat + dt)
-    }
-
-    /// The pose `g` shows, with hysteresis relative to the current state.
+    /// The pose `g` shows, with hysteresis relative to the current state. Always inlined: as a
+    /// call from the mutating `update` it costs a copy of the whole detector per sample.
+    @inline(__always)
     private func classify(_ g: Vector3) -> Orientation {
         let planeSquared = g.x * g.x + g.y * g.y
         let zSquared = g.z * g.z
@@ -171,6 +175,7 @@ public struct OrientationDetector: Sendable {
     }
 
     /// Component of the image-plane gravity along the axis that is up in `upright`.
+    @inline(__always)
     private func projection(_ g: Vector3, _ upright: UprightOrientation) -> Float {
         switch upright {
         case .normal: g.y
@@ -206,5 +211,29 @@ private struct Thresholds: Sendable {
         let quietHigh = 1 + p.magnitudeToleranceG / 2
         minimumQuietSquared = quietLow * quietLow
         maximumQuietSquared = quietHigh * quietHigh
+    }
+}
+
+/// The filter coefficients for one sample period: dt / (tau + dt) per time constant (the
+/// first-order hold of exp) and the scale from a unit-vector step to degrees per second.
+private struct StepCoefficients: Sendable {
+    /// The period these are for; negative (never a real period) until computed.
+    var period = TimeSpan(nanoseconds: -1)
+    var dt: Float = 0
+    var filter: Float = 0
+    var gyroCorrection: Float = 0
+    var rate: Float = 0
+    var degreesPerRadianStep: Float = 0
+
+    init() {}
+
+    init(period: TimeSpan, _ p: DetectorParameters) {
+        self.period = period
+        let dt = period.secondsFloat
+        self.dt = dt
+        filter = dt / (p.filterTimeConstant.secondsFloat + dt)
+        gyroCorrection = dt / (p.gyroCorrectionTimeConstant.secondsFloat + dt)
+        rate = dt / (p.rateTimeConstant.secondsFloat + dt)
+        degreesPerRadianStep = 180 / Float.pi / dt
     }
 }

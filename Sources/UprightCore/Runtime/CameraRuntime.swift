@@ -7,19 +7,37 @@
 /// `advance(to:)` (a virtual clock in tests, replay and simulation, the monotonic clock on a
 /// board), and samples and edges carry their own times; time never goes backwards. Within one
 /// `advance`, everything due is handled in time order: gestures, camera completions, timers.
+///
+/// Feeding order matters in two places. A press latches the detector's orientation when its
+/// first down edge is fed, so feed an edge before the samples stamped after it. And a sample
+/// runs nothing unless something is due by its time (`nextDeadline`), so a camera that cannot
+/// predict its completions (a child process) needs an `advance(to:)` when it has one (its
+/// descriptor polled readable), as does any change made to `camera` from outside.
 public struct CameraRuntime<C: Camera, S: RecordSink> {
     public var camera: C
     public var sink: S
     public private(set) var machine: CameraMachine
     public private(set) var state: MachineState
-    public private(set) var detector: OrientationDetector
     public private(set) var gesture: ShutterGesture
-    public private(set) var now: Instant
+
+    public var detector: OrientationDetector { poseDetector }
+    public var now: Instant { clock }
+
+    @usableFromInline internal var poseDetector: OrientationDetector
+    @usableFromInline internal var clock: Instant
+    /// The earliest time anything can be due (`nextDeadline`, or `clock` while events wait):
+    /// kept up to date by every entry point, so a sample before it only moves the clock.
+    @usableFromInline internal var wake = Instant(nanoseconds: Int64.max)
 
     private var queue = EventQueue()
     private var eventsLost = false
     /// Armed deadlines by `TimerID.rawValue`; nil when disarmed.
     private var timers = InlineArray<3, Instant?>(repeating: nil)
+    /// The latch taken at the first down edge of the press being debounced; nil when none.
+    private var edgeLatch: Latch?
+    /// The raw shutter line as last reported, and the time it last went up.
+    private var rawDown = false
+    private var rawUpSince = Instant.zero
 
     /// The most events one `drain` runs before returning (the rest wait for the next call);
     /// and the most deadlines one `advance` steps through.
@@ -39,38 +57,59 @@ public struct CameraRuntime<C: Camera, S: RecordSink> {
         self.sink = sink
         self.machine = CameraMachine(configuration: configuration)
         self.state = MachineState(initial)
-        self.detector = detector
+        self.poseDetector = detector
         self.gesture = ShutterGesture(configuration: gesture)
-        self.now = start
+        self.clock = start
         let commands = machine.start(&state)
         execute(commands)
+        refreshWake()
     }
 
     // MARK: inputs
 
     /// Feeds a batch of samples (e.g. what `SampleRing.popBatch(into:max:)` filled). Each
     /// sample first moves time to its timestamp, so timers and gestures due before it run first.
+    @inlinable
     public mutating func ingest<Samples: Collection>(_ samples: Samples) where Samples.Element == Sample {
-        for sample in samples {
-            if sample.time > now { advance(to: sample.time) }
-            if let pose = detector.update(sample) {
-                sink.record(.orientation(pose), at: now)
-                post(.orientationChanged(pose))
-            }
+        for sample in samples { ingest(sample) }
+    }
+
+    /// Feeds one sample. The hot path: unless something is due by its time (`wake`), it costs
+    /// one comparison, a clock move and the detector. A camera that cannot say when it will
+    /// finish (`nextDeadline` nil: a child process) is not polled here; the event loop calls
+    /// `advance(to:)` when that camera's descriptor is ready.
+    @inlinable
+    public mutating func ingest(_ sample: Sample) {
+        if sample.time >= wake {
+            advance(to: sample.time)
+        } else if sample.time > clock {
+            clock = sample.time
         }
+        if let pose = poseDetector.update(sample) { orientationChanged(pose) }
     }
 
     /// The shutter line changed (`down`: pressed) at `time`.
     public mutating func buttonEdge(down: Bool, at time: Instant) {
         advance(to: time)
+        if down != rawDown {
+            rawDown = down
+            if !down {
+                rawUpSince = time
+            } else if !gesture.isDown, edgeLatch == nil || rawUpSince + gesture.configuration.debounce <= time {
+                // The first down edge of a burst (the line was settled up before it): the
+                // orientation now is what the press, once debounced, latches.
+                edgeLatch = Latch(orientation: poseDetector.lastUpright, stale: state.sensorFaulty)
+            }
+        }
         gesture.edge(down: down, at: time)
         collectGestures()
         drain()
+        refreshWake()
     }
 
     /// The sensor stopped answering: the detector forgets its filter; latches become stale.
     public mutating func sensorFailed() {
-        detector.reset()
+        poseDetector.reset()
         post(.sensorFault)
     }
 
@@ -83,6 +122,7 @@ public struct CameraRuntime<C: Camera, S: RecordSink> {
     public mutating func post(_ event: MachineEvent) {
         enqueue(event)
         drain()
+        refreshWake()
     }
 
     /// Moves time to `target`, handling everything due on the way in time order.
@@ -91,11 +131,12 @@ public struct CameraRuntime<C: Camera, S: RecordSink> {
         var steps = 0
         while steps < Self.stepLimit, let due = nextDeadline, due <= target {
             steps += 1
-            if due > now { now = due }
+            if due > clock { clock = due }
             handleDue()
         }
-        if target > now { now = target }
+        if target > clock { clock = target }
         handleDue()
+        refreshWake()
     }
 
     /// When something will be due if no input comes first: the next gesture step, timer or
@@ -109,6 +150,13 @@ public struct CameraRuntime<C: Camera, S: RecordSink> {
         return earliest
     }
 
+    /// The detector reported a new stable pose (rare: off the per-sample path).
+    @usableFromInline @inline(never)
+    internal mutating func orientationChanged(_ pose: Orientation) {
+        sink.record(.orientation(pose), at: clock)
+        post(.orientationChanged(pose))
+    }
+
     // MARK: running
 
     @inline(never)
@@ -118,7 +166,7 @@ public struct CameraRuntime<C: Camera, S: RecordSink> {
         // Timers run one at a time on an empty queue and are checked again just before they
         // run, so an expiry never reaches a photo or clip that started after it was armed.
         for timer in TimerID.allCases {
-            if let deadline = timers[Int(timer.rawValue)], deadline <= now {
+            if let deadline = timers[Int(timer.rawValue)], deadline <= clock {
                 timers[Int(timer.rawValue)] = nil
                 handle(.timerFired(timer))
                 drain()
@@ -129,22 +177,33 @@ public struct CameraRuntime<C: Camera, S: RecordSink> {
     @inline(never)
     private mutating func collectGestures() {
         var count = 0
-        while count < 8, let recognised = gesture.next(now: now) {
+        while count < 8, let recognised = gesture.next(now: clock) {
             count += 1
             switch recognised.kind {
-            case .pressed: enqueue(.shutterPressed)
+            case .pressed:
+                enqueue(.shutterPressed(edgeLatch ?? Latch(orientation: poseDetector.lastUpright, stale: state.sensorFaulty)))
+                edgeLatch = nil
             case .released: enqueue(.shutterReleased)
             case .held: enqueue(.shutterHeld)
-            case .stuck: sink.record(.fault(.button), at: now)
-            case .unstuck: sink.record(.recovered(.button), at: now)
+            case .stuck: sink.record(.fault(.button), at: clock)
+            case .unstuck: sink.record(.recovered(.button), at: clock)
             }
+        }
+    }
+
+    /// After every entry point: timers, gesture and camera may have changed.
+    private mutating func refreshWake() {
+        if eventsLost || !queue.isEmpty {
+            wake = clock
+        } else {
+            wake = nextDeadline ?? Instant(nanoseconds: Int64.max)
         }
     }
 
     @inline(never)
     private mutating func collectCompletions() {
         var count = 0
-        while count < EventQueue.capacity, let completion = camera.nextCompletion(now: now) {
+        while count < EventQueue.capacity, let completion = camera.nextCompletion(now: clock) {
             count += 1
             enqueue(completion.event)
         }
@@ -183,15 +242,15 @@ public struct CameraRuntime<C: Camera, S: RecordSink> {
     private mutating func execute(_ commands: Commands) {
         for command in commands {
             switch command {
-            case .startPreview: camera.perform(.startPreview, at: now)
-            case .stopPreview: camera.perform(.stopPreview, at: now)
-            case .showOrientation(let pose): camera.perform(.showOrientation(pose), at: now)
-            case .capturePhoto(let shot, let orientation): camera.perform(.capturePhoto(shot: shot, orientation: orientation), at: now)
-            case .startRecording(let clip, let orientation): camera.perform(.startRecording(clip: clip, orientation: orientation), at: now)
-            case .stopRecording(let clip): camera.perform(.stopRecording(clip: clip), at: now)
-            case .armTimer(let timer, let span): timers[Int(timer.rawValue)] = now + span
+            case .startPreview: camera.perform(.startPreview, at: clock)
+            case .stopPreview: camera.perform(.stopPreview, at: clock)
+            case .showOrientation(let pose): camera.perform(.showOrientation(pose), at: clock)
+            case .capturePhoto(let shot, let orientation): camera.perform(.capturePhoto(shot: shot, orientation: orientation), at: clock)
+            case .startRecording(let clip, let orientation): camera.perform(.startRecording(clip: clip, orientation: orientation), at: clock)
+            case .stopRecording(let clip): camera.perform(.stopRecording(clip: clip), at: clock)
+            case .armTimer(let timer, let span): timers[Int(timer.rawValue)] = clock + span
             case .cancelTimer(let timer): timers[Int(timer.rawValue)] = nil
-            case .journal(let record): sink.record(record, at: now)
+            case .journal(let record): sink.record(record, at: clock)
             }
         }
     }

@@ -50,6 +50,12 @@ extension Board {
             detectorMembers.append(JSONMember(key: key, value: .number(value)))
         }
         detector = detectorMembers
+        // Only the detector's own keys, in range: a typo must not silently keep a default.
+        do {
+            _ = try DetectorSettings.parameters(from: detectorMembers)
+        } catch {
+            throw ConfigError(path: error.path, message: error.message)
+        }
 
         let shutterReader = try root.object("shutter")
         let shutterLine = try shutterReader.map { reader throws(ConfigError) in try GPIOLineSettings(optional: reader) } ?? nil

@@ -2,12 +2,9 @@
 import Glibc
 #endif
 
-/// Replaces a file's contents atomically: a reader (or a power cut) sees either the old file
-/// or the new one, never a mixture. The new bytes go to a temporary file in the same directory
-/// (so `rename` stays on one file system), which gets the old file's permissions and owner, is
-/// flushed with `fsync`, and renamed over the old name; then the directory is flushed so the
-/// rename itself survives a power cut (rename(2), fsync(2)). On any error the temporary file
-/// is removed and the old file is untouched. Hard links to the old file keep the old contents.
+/// Replaces a media file's contents atomically through `AtomicFile` (temporary file in the same
+/// directory, permissions and owner kept, fsync, rename, directory fsync); on any error the old
+/// file is untouched.
 public enum SafeFileWriter {
     /// Chunk size for copying a large file.
     static let copyChunkBytes = 1 << 20
@@ -47,54 +44,32 @@ public enum SafeFileWriter {
         }
     }
 
+    /// The shared atomic-replace mechanism (`AtomicFile`), with the media error type: a failure
+    /// inside `body` keeps its own message; a file-system failure becomes `.io`.
     private static func replace(path: String, writing body: (Int32) throws(MediaError) -> Void) throws(MediaError) {
-        let (directory, name) = split(path)
-        var original = stat()
-        guard stat(path, &original) == 0 else { throw .io(systemErrorText("cannot stat")) }
-        var template = Array("\(directory)/.\(name).upright-XXXXXX".utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { throw .io(systemErrorText("cannot create a temporary file in \(directory)")) }
-        let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        var renamed = false
-        defer {
-            if !renamed { unlink(temporary) }
-        }
-        do throws(MediaError) {
-            try body(fd)
-            guard fchmod(fd, original.st_mode & 0o7777) == 0 else { throw .io(systemErrorText("cannot set permissions")) }
-            // Keeping the owner needs privilege; without it the file is the caller's, as any
-            // editor's save would leave it.
-            _ = fchown(fd, original.st_uid, original.st_gid)
-            guard fsync(fd) == 0 else { throw .io(systemErrorText("cannot flush")) }
+        var inner: MediaError?
+        do {
+            try AtomicFile.replace(path) { (fd, _) throws(FileError) in
+                inner = failure(of: body, fd)
+                if inner != nil { throw FileError(path: path, message: "aborted") }
+            }
         } catch {
-            close(fd)
-            throw error
+            throw inner ?? .io(error.description)
         }
-        guard close(fd) == 0 else { throw .io(systemErrorText("cannot close")) }
-        guard rename(temporary, path) == 0 else { throw .io(systemErrorText("cannot rename")) }
-        renamed = true
-        let directoryFD = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard directoryFD >= 0 else { throw .io(systemErrorText("cannot open directory \(directory)")) }
-        defer { close(directoryFD) }
-        guard fsync(directoryFD) == 0 else { throw .io(systemErrorText("cannot flush directory \(directory)")) }
+    }
+
+    private static func failure(of body: (Int32) throws(MediaError) -> Void, _ fd: Int32) -> MediaError? {
+        do {
+            try body(fd)
+            return nil
+        } catch {
+            return error
+        }
     }
 
     private static func writeAll(fd: Int32, _ bytes: ArraySlice<UInt8>) throws(MediaError) {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { raw in write(fd, raw.baseAddress! + offset, raw.count - offset) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw .io(systemErrorText("cannot write"))
-            }
-            offset += written
-        }
-    }
-
-    static func split(_ path: String) -> (directory: String, name: String) {
-        guard let slash = path.lastIndex(of: "/") else { return (".", path) }
-        let directory = String(path[..<slash])
-        return (directory.isEmpty ? "/" : directory, String(path[path.index(after: slash)...]))
+        let written: Bool = bytes.withUnsafeBytes { raw in (try? POSIXFile.writeAll(fd, raw, path: "")) != nil }
+        guard written else { throw .io(systemErrorText("cannot write")) }
     }
 }
 

@@ -8,6 +8,8 @@ public final class ChipFrameMotion<Source: MotionSource>: MotionSource {
     public let source: Source
     public let mount: MountMatrix
     private let chipFromDevice: MountMatrix
+    /// Most boards mount the chip square with the device: then there is nothing to apply.
+    private let isIdentity: Bool
 
     /// Nil when the mount matrix has no usable inverse.
     public init?(source: Source, mount: MountMatrix) {
@@ -15,10 +17,12 @@ public final class ChipFrameMotion<Source: MotionSource>: MotionSource {
         self.source = source
         self.mount = mount
         self.chipFromDevice = inverse
+        self.isIdentity = inverse == .identity
     }
 
     public func motion(at time: Instant) -> MotionState {
         let device = source.motion(at: time)
+        if isIdentity { return device }
         return MotionState(
             accelerationG: chipFromDevice.apply(device.accelerationG),
             angularRateDPS: chipFromDevice.apply(device.angularRateDPS))

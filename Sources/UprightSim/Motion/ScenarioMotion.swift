@@ -37,7 +37,21 @@ public final class ScenarioMotion: MotionSource {
     private let vibrationPhases: [Double]
     private let drops: [Drop]
     /// Index of the keyframe segment used last (segment i runs from key i to key i + 1).
-    private var cursor = 0
+    @exclusivity(unchecked) private var cursor = 0
+    /// The last pose's angles (radians) and their sines and cosines: a camera holds still most
+    /// of the time, and at 1 kHz the trigonometry is most of the motion model's cost.
+    @exclusivity(unchecked) private var trigAngles = (a: 0.0, b: 0.0)
+    @exclusivity(unchecked) private var trig = (sinA: 0.0, cosA: 1.0, sinB: 0.0, cosB: 1.0)
+    /// Sine and cosine of each vibration's per-axis phase offsets, so each axis costs no
+    /// trigonometry beyond the vibration's own sine and cosine.
+    private let vibrationPhaseTrig: [(sin: Double, cos: Double)]
+    /// Per vibration: the time and the sine and cosine of its phase at the last evaluation,
+    /// and of the last step. The chip asks for evenly spaced times, so the next phase is
+    /// usually the last one turned by the same step (two multiplications instead of two
+    /// trigonometric calls); every `phasorRefresh` steps it is computed afresh, which bounds
+    /// the rounding drift far below the chip's quantisation.
+    @exclusivity(unchecked) private var phasors: [(t: Int64, sin: Double, cos: Double, step: Int64, stepSin: Double, stepCos: Double, run: Int)]
+    static let phasorRefresh = 1000
 
     /// Shakes ramp in and out over this long (raised cosine), or a quarter of the shake if
     /// shorter, so the acceleration has no step a real hand could not make.
@@ -66,6 +80,8 @@ public final class ScenarioMotion: MotionSource {
         self.shakes = shakes
         self.vibrations = vibrations
         self.vibrationPhases = phases
+        self.vibrationPhaseTrig = phases.map { (sin($0), cos($0)) }
+        self.phasors = vibrations.map { _ in (t: Int64.min, sin: 0, cos: 1, step: 0, stepSin: 0, stepCos: 1, run: 0) }
         self.drops = drops
     }
 
@@ -74,15 +90,21 @@ public final class ScenarioMotion: MotionSource {
     }
 
     public func motion(at time: Instant) -> MotionState {
-        motion(atSeconds: Double(time.nanoseconds) * 1e-9)
+        motion(atSeconds: Double(time.nanoseconds) * 1e-9, nanoseconds: time.nanoseconds)
     }
 
-    public func motion(atSeconds t: Double) -> MotionState {
+    /// `nanoseconds` is `t` exactly, when known: evenly spaced calls then reuse the vibration
+    /// phasors (see `phasors`).
+    public func motion(atSeconds t: Double, nanoseconds: Int64? = nil) -> MotionState {
         let pose = self.pose(atSeconds: t)
         let degrees = Double.pi / 180
         let a = pose.angleDegrees * degrees
         let b = pose.tiltDegrees * degrees
-        let sinA = sin(a), cosA = cos(a), sinB = sin(b), cosB = cos(b)
+        if a != trigAngles.a || b != trigAngles.b {
+            trigAngles = (a, b)
+            trig = (sin(a), cos(a), sin(b), cos(b))
+        }
+        let (sinA, cosA, sinB, cosB) = trig
         var ax = -sinA * cosB
         var ay = cosA * cosB
         var az = -sinB
@@ -115,14 +137,48 @@ public final class ScenarioMotion: MotionSource {
         for index in vibrations.indices {
             let vibration = vibrations[index]
             guard t >= vibration.startSeconds, t < vibration.endSeconds else { continue }
-            let phase = 2 * Double.pi * vibration.frequencyHertz * (t - vibration.startSeconds)
             let base = index * 3
-            if vibration.axes.contains(.x) { ax += vibration.amplitudeG * sin(phase + vibrationPhases[base]) }
-            if vibration.axes.contains(.y) { ay += vibration.amplitudeG * sin(phase + vibrationPhases[base + 1]) }
-            if vibration.axes.contains(.z) { az += vibration.amplitudeG * sin(phase + vibrationPhases[base + 2]) }
+            let (sinPhase, cosPhase) = vibrationPhase(index, vibration, t, nanoseconds)
+            // sin(phase + offset) = sin(phase) cos(offset) + cos(phase) sin(offset).
+            func wave(_ axis: Int) -> Double {
+                let offset = vibrationPhaseTrig[base + axis]
+                return vibration.amplitudeG * (sinPhase * offset.cos + cosPhase * offset.sin)
+            }
+            if vibration.axes.contains(.x) { ax += wave(0) }
+            if vibration.axes.contains(.y) { ay += wave(1) }
+            if vibration.axes.contains(.z) { az += wave(2) }
         }
 
         return MotionState(accelerationG: Vector3(x: Float(ax), y: Float(ay), z: Float(az)), angularRateDPS: rate)
+    }
+
+    /// Sine and cosine of vibration `index`'s phase at `t` (see `phasors`).
+    private func vibrationPhase(_ index: Int, _ vibration: Vibration, _ t: Double, _ nanoseconds: Int64?) -> (Double, Double) {
+        let omega = 2 * Double.pi * vibration.frequencyHertz
+        guard let nanoseconds else {
+            let phase = omega * (t - vibration.startSeconds)
+            return (sin(phase), cos(phase))
+        }
+        var p = phasors[index]
+        let dt = p.t == Int64.min ? 0 : nanoseconds &- p.t
+        if p.run > 0 && p.run < ScenarioMotion.phasorRefresh && dt == p.step {
+            // Turn by the step: sin(x + d) = sin x cos d + cos x sin d, cos(x + d) = cos x cos d - sin x sin d.
+            (p.sin, p.cos) = (p.sin * p.stepCos + p.cos * p.stepSin, p.cos * p.stepCos - p.sin * p.stepSin)
+            p.run += 1
+        } else {
+            let phase = omega * (t - vibration.startSeconds)
+            p.sin = sin(phase)
+            p.cos = cos(phase)
+            if dt > 0 && dt != p.step {
+                p.step = dt
+                p.stepSin = sin(omega * Double(dt) * 1e-9)
+                p.stepCos = cos(omega * Double(dt) * 1e-9)
+            }
+            p.run = dt > 0 ? 1 : 0
+        }
+        p.t = nanoseconds
+        phasors[index] = p
+        return (p.sin, p.cos)
     }
 
     /// The true pose at `t` seconds: keyframes interpolated, plus the shakes' rocking.

@@ -134,6 +134,8 @@ public struct RunRecording: Equatable, Sendable {
         let t = (event.time - origin).seconds
         switch event.record {
         case .orientation(let orientation):
+            // A change at the very start replaces the assumed initial orientation.
+            if let last = orientations.last, last.timeSeconds == t { orientations.removeLast() }
             orientations.append(OrientationMark(timeSeconds: t, orientation: orientation))
         case .state(let from, let to):
             if states.isEmpty { states.append(StateMark(timeSeconds: 0, state: from)) }
@@ -165,6 +167,10 @@ public struct RunRecording: Equatable, Sendable {
     /// and the events the firmware emitted.
     public init(scenario: Scenario, motion: ScenarioMotion, events: [TimedEvent], title: String, origin: Instant = .zero) {
         self.init(title: title, durationSeconds: scenario.durationSeconds)
+        // A simulated board boots in `idle` with the detector at `normal`; the stream reports
+        // only changes, so without these the bands would start at the first change.
+        orientations = [OrientationMark(timeSeconds: 0, orientation: .normal)]
+        states = [StateMark(timeSeconds: 0, state: "idle")]
         samplePoses(motion)
         addButton(scenario.button)
         addScheduledFaults(scenario.faults)

@@ -42,7 +42,6 @@ public enum DemoScenario {
     "bounce": 0.003,
     "actions": [
       { "t": 1, "action": "hold", "duration": 0.15 },
-      { "t": 3, "action": "hold", "duration": 0.15 },
       { "t": 6.5, "action": "hold", "duration": 0.15 },
       { "t": 10, "action": "hold", "duration": 0.15 },
       { "t": 13.5, "action": "hold", "duration": 0.15 },
@@ -55,12 +54,12 @@ public enum DemoScenario {
     ]
   },
   "faults": [
-    { "type": "bus-errors", "start": 41, "duration": 1, "probability": 0.2, "error": "nack" }
+    { "type": "bus-errors", "start": 41, "duration": 1, "probability": 0.6, "error": "nack" }
   ],
   "expect": {
     "captures": 7,
     "clips": 1,
-    "orientation_changes": 8,
+    "orientation_changes": 7,
     "rejections": 0,
     "final_state": "idle",
     "latched": [

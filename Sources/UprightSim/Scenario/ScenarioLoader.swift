@@ -35,6 +35,7 @@ public enum ScenarioLoader {
     // MARK: the document
 
     static func read(_ root: JSONObjectReader) throws(ConfigError) -> Scenario {
+        try knownKeysOnly(root, ["description", "board", "duration", "seed", "motion", "disturbances", "sensor", "button", "faults", "expect"])
         let summary = try root.string("description") ?? ""
         let board = try root.string("board") ?? Scenario.defaultBoard
         if board.isEmpty { throw root.error("board", "must not be empty") }
@@ -69,12 +70,21 @@ public enum ScenarioLoader {
 
     // MARK: motion
 
+    /// Refuses a misspelt key before a required one is reported missing, so `"angel": 0`
+    /// reads `motion[1].angel: unknown key`, not `motion[1].angle: missing`.
+    static func knownKeysOnly(_ reader: JSONObjectReader, _ known: [String]) throws(ConfigError) {
+        if let unknown = reader.keys.first(where: { !known.contains($0) }) {
+            throw reader.error(unknown, "unknown key")
+        }
+    }
+
     static func readMotion(_ root: JSONObjectReader, _ context: Context) throws(ConfigError) -> [MotionKeyframe] {
         guard root.contains("motion") else { throw root.error("motion", "missing (required): at least one keyframe") }
         let readers = try root.objects("motion")
         if readers.isEmpty { throw root.error("motion", "needs at least one keyframe") }
         var keyframes: [MotionKeyframe] = []
         for reader in readers {
+            try knownKeysOnly(reader, ["t", "angle", "tilt", "easing"])
             let time = try requiredTime(reader, "t", context)
             if let previous = keyframes.last, time <= previous.timeSeconds {
                 throw reader.error("t", "\(show(time)) is not after the previous keyframe's time (\(show(previous.timeSeconds)) s); keyframes must be in time order")
@@ -167,6 +177,7 @@ public enum ScenarioLoader {
         var pressed = false
         var lastEdge = -Double.infinity
         for action in try reader.objects("actions") {
+            try knownKeysOnly(action, ["t", "action", "duration"])
             let time = try requiredTime(action, "t", context)
             guard time > lastEdge else {
                 throw action.error("t", "\(show(time)) is not after the previous button edge (\(show(lastEdge)) s); actions must be in time order")

@@ -11,6 +11,11 @@ import UprightCore
         Array(machine.transition(&state, event))
     }
 
+    /// A press whose edge saw `orientation` (the runtime takes that latch).
+    func pressed(_ orientation: UprightOrientation = .normal, stale: Bool = false) -> MachineEvent {
+        .shutterPressed(Latch(orientation: orientation, stale: stale))
+    }
+
     @Test func bootInIdleTurnsThePreviewOff() {
         var state = MachineState()
         #expect(Array(machine.start(&state)) == [.stopPreview])
@@ -21,7 +26,7 @@ import UprightCore
     @Test func pressInIdleWakesAndItsReleaseTakesAPhoto() {
         var state = MachineState()
         #expect(run(&state, .orientationChanged(.leftUp)) == [])
-        #expect(run(&state, .shutterPressed) == [
+        #expect(run(&state, pressed(.leftUp)) == [
             .startPreview, .journal(.state(from: .idle, to: .previewing)),
             .armTimer(.idle, .seconds(60)), .showOrientation(.leftUp),
         ])
@@ -39,11 +44,10 @@ import UprightCore
         #expect(state.name == .previewing)
     }
 
-    @Test func latchIsTakenAtThePressEdgeAndFlatKeepsTheLastUpright() {
+    @Test func photoKeepsTheLatchThePressBrought() {
         var state = MachineState(.previewing)
-        _ = run(&state, .orientationChanged(.rightUp))
         _ = run(&state, .orientationChanged(.lensUp))
-        #expect(run(&state, .shutterPressed) == [.armTimer(.idle, .seconds(60))])
+        #expect(run(&state, pressed(.rightUp)) == [.armTimer(.idle, .seconds(60))])
         // Turned after the press: the photo keeps the pose at the press.
         #expect(run(&state, .orientationChanged(.bottomUp)) == [.showOrientation(.bottomUp)])
         #expect(run(&state, .shutterReleased).contains(.capturePhoto(shot: 1, orientation: .rightUp)))
@@ -54,7 +58,7 @@ import UprightCore
         _ = run(&state, .orientationChanged(.bottomUp))
         #expect(run(&state, .sensorFault) == [.journal(.fault(.sensor))])
         #expect(run(&state, .sensorFault) == [])
-        _ = run(&state, .shutterPressed)
+        _ = run(&state, pressed(.bottomUp, stale: true))
         _ = run(&state, .shutterReleased)
         #expect(run(&state, .sensorRecovered) == [.journal(.recovered(.sensor))])
         #expect(run(&state, .captureFinished(shot: 1)).first == .journal(.capture(shot: 1, orientation: .bottomUp, stale: true)))
@@ -62,14 +66,14 @@ import UprightCore
 
     @Test func pressesDuringACaptureQueueThenAreRejectedWhenFull() {
         var state = MachineState(.previewing)
-        _ = run(&state, .shutterPressed)
+        _ = run(&state, pressed())
         _ = run(&state, .shutterReleased)
         _ = run(&state, .orientationChanged(.leftUp))
-        #expect(run(&state, .shutterPressed) == [])
+        #expect(run(&state, pressed(.leftUp)) == [])
         #expect(run(&state, .shutterReleased) == [])
-        #expect(run(&state, .shutterPressed) == [])
+        #expect(run(&state, pressed(.rightUp)) == [])
         #expect(run(&state, .shutterReleased) == [.journal(.shutterRejected(.queueFull))])
-        #expect(run(&state, .shutterPressed) == [])
+        #expect(run(&state, pressed(.rightUp)) == [])
         #expect(run(&state, .shutterHeld) == [.journal(.shutterRejected(.busy))])
         #expect(run(&state, .captureFailed(shot: 1)) == [
             .journal(.captureFailed(shot: 1, reason: .camera)),
@@ -85,7 +89,7 @@ import UprightCore
     @Test func clipKeepsItsLatchAndStopsOnAPress() {
         var state = MachineState(.previewing)
         _ = run(&state, .orientationChanged(.leftUp))
-        _ = run(&state, .shutterPressed)
+        _ = run(&state, pressed(.leftUp))
         #expect(run(&state, .shutterHeld) == [
             .cancelTimer(.idle), .journal(.state(from: .previewing, to: .recording)),
             .startRecording(clip: 1, orientation: .leftUp), .armTimer(.clip, .seconds(600)),
@@ -93,7 +97,7 @@ import UprightCore
         ])
         #expect(run(&state, .recordingStarted(clip: 1)) == [])
         #expect(run(&state, .orientationChanged(.rightUp)) == [.showOrientation(.rightUp)])
-        #expect(run(&state, .shutterPressed) == [
+        #expect(run(&state, pressed(.rightUp)) == [
             .stopRecording(clip: 1), .journal(.recordStop(clip: 1, orientation: .leftUp, reason: .shutter)),
             .cancelTimer(.clip), .journal(.state(from: .recording, to: .previewing)),
             .armTimer(.idle, .seconds(60)), .showOrientation(.rightUp),
@@ -105,12 +109,12 @@ import UprightCore
 
     @Test func clipLimitAndCameraStop() {
         var state = MachineState(.previewing)
-        _ = run(&state, .shutterPressed)
+        _ = run(&state, pressed())
         _ = run(&state, .shutterHeld)
         #expect(run(&state, .timerFired(.clip)).prefix(2) == [
             .stopRecording(clip: 1), .journal(.recordStop(clip: 1, orientation: .normal, reason: .clipLimit)),
         ])
-        _ = run(&state, .shutterPressed)
+        _ = run(&state, pressed())
         _ = run(&state, .shutterHeld)
         #expect(run(&state, .recordingStopped(clip: 1)) == [])
         #expect(run(&state, .recordingStopped(clip: 2)).first == .journal(.recordStop(clip: 2, orientation: .normal, reason: .camera)))
@@ -118,7 +122,7 @@ import UprightCore
 
     @Test func idleTimeoutRejectsAPressStillDown() {
         var state = MachineState(.previewing)
-        _ = run(&state, .shutterPressed)
+        _ = run(&state, pressed())
         #expect(run(&state, .timerFired(.idle)) == [
             .journal(.shutterRejected(.idle)), .cancelTimer(.idle),
             .journal(.state(from: .previewing, to: .idle)), .stopPreview,
@@ -131,13 +135,13 @@ import UprightCore
         let deep = CameraMachine(configuration: MachineConfiguration(queueDepth: 9))
         #expect(deep.configuration.queueDepth == 4)
         var state = MachineState(.previewing)
-        _ = deep.transition(&state, .shutterPressed)
+        _ = deep.transition(&state, pressed())
         _ = deep.transition(&state, .shutterReleased)
         for _ in 0..<4 {
-            _ = deep.transition(&state, .shutterPressed)
+            _ = deep.transition(&state, pressed())
             _ = deep.transition(&state, .shutterReleased)
         }
-        _ = deep.transition(&state, .shutterPressed)
+        _ = deep.transition(&state, pressed())
         let commands = Array(deep.transition(&state, .shutdownRequested))
         #expect(commands == [
             .journal(.captureFailed(shot: 1, reason: .shutdown)),

@@ -85,7 +85,9 @@ struct MachineExplorer {
 
     func alphabet(_ node: Node) -> [MachineEvent] {
         let state = node.state
-        var events: [MachineEvent] = node.buttonDown ? [.shutterReleased, .shutterHeld] : [.shutterPressed]
+        // A press brings the latch its edge saw: the last upright pose, stale while faulty.
+        let press = MachineEvent.shutterPressed(Latch(orientation: state.lastUpright, stale: state.sensorFaulty))
+        var events: [MachineEvent] = node.buttonDown ? [.shutterReleased, .shutterHeld] : [press]
         events += [
             .orientationChanged(.leftUp), .orientationChanged(.lensUp),
             .captureFinished(shot: state.shot), .captureFailed(shot: state.shot), .captureFinished(shot: state.shot &- 1),
@@ -135,7 +137,7 @@ struct MachineExplorer {
 
     mutating func step(_ node: inout Node, _ event: MachineEvent) {
         let before = node.state
-        if event == .shutterPressed {
+        if case .shutterPressed = event {
             node.buttonDown = true
             if before.name != .recording { node.openPresses += 1 }
         }

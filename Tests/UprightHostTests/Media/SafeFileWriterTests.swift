@@ -19,9 +19,9 @@ import Testing
         }
     }
 
-    @Test func splitsPaths() {
-        #expect(SafeFileWriter.split("a/b/c.jpg") == ("a/b", "c.jpg"))
-        #expect(SafeFileWriter.split("c.jpg") == (".", "c.jpg"))
-        #expect(SafeFileWriter.split("/c.jpg") == ("/", "c.jpg"))
+    @Test func directoryOfAPath() {
+        #expect(POSIXFile.directoryName("a/b/c.jpg") == "a/b")
+        #expect(POSIXFile.directoryName("c.jpg") == ".")
+        #expect(POSIXFile.directoryName("/c.jpg") == "/")
     }
 }

@@ -1,0 +1,69 @@
+import UprightCore
+
+/// `event_latency_ns_p50` / `_p99`: how long the firmware takes from a shutter edge reaching
+/// the runtime to the capture order leaving it, measured in-process with CLOCK_MONOTONIC.
+///
+/// What "the edge entering" means with a 30 ms settle debounce: the release edge that makes a
+/// photo is only confirmed when the line has stayed up for the debounce, which is virtual time
+/// the firmware spends asleep, not work. So each sample is the processing cost of the call that
+/// confirms the edge (`advance(to:)` at the debounce deadline, what the event loop does when its
+/// timer fires) through the gesture recogniser, the event queue, the machine, to the moment
+/// `Camera.perform(.capturePhoto)` is entered. The press itself (its own debounce, the wake from
+/// idle) happens before, unmeasured; the camera completes at once so every press finds the
+/// machine in `previewing`. About one clock read (a vDSO call, tens of ns) is inside each
+/// figure.
+public enum EventLatencyBenchmark {
+    /// One nanosecond figure per press, in press order.
+    public static func run(presses: Int) -> [Int64] {
+        var runtime = CameraRuntime(
+            camera: StampingCamera(), sink: DiscardingSink(),
+            configuration: MachineConfiguration(idleTimeout: .seconds(3600)))
+        var latencies: [Int64] = []
+        latencies.reserveCapacity(presses)
+        let spacing = TimeSpan.seconds(1)
+        let debounce = runtime.gesture.configuration.debounce
+        var pressTime = Instant.zero + spacing
+        for _ in 0..<presses {
+            runtime.buttonEdge(down: true, at: pressTime)
+            runtime.advance(to: pressTime + debounce)
+            let releaseTime = pressTime + .milliseconds(100)
+            runtime.buttonEdge(down: false, at: releaseTime)
+            runtime.camera.stamp = nil
+            let start = MonotonicClock.now()
+            runtime.advance(to: releaseTime + debounce)
+            if let stamp = runtime.camera.stamp { latencies.append((stamp - start).nanoseconds) }
+            pressTime += spacing
+        }
+        return latencies
+    }
+
+    /// The `q`-quantile (0...1) of `values` by nearest rank; NaN when empty.
+    public static func quantile(_ values: [Int64], _ q: Double) -> Double {
+        guard !values.isEmpty else { return .nan }
+        let sorted = values.sorted()
+        let rank = Int((q * Double(sorted.count)).rounded(.up)) - 1
+        return Double(sorted[min(max(rank, 0), sorted.count - 1)])
+    }
+}
+
+/// Stamps the monotonic clock when a capture order arrives and finishes it at once.
+private struct StampingCamera: Camera {
+    var stamp: Instant?
+    private var finished: UInt32?
+
+    mutating func perform(_ order: CameraOrder, at now: Instant) {
+        guard case .capturePhoto(let shot, _) = order else { return }
+        if stamp == nil { stamp = MonotonicClock.now() }
+        finished = shot
+    }
+
+    mutating func nextCompletion(now: Instant) -> CameraCompletion? {
+        guard let shot = finished else { return nil }
+        finished = nil
+        return .captureFinished(shot: shot)
+    }
+}
+
+private struct DiscardingSink: RecordSink {
+    mutating func record(_ record: MachineRecord, at time: Instant) {}
+}

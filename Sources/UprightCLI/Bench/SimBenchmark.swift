@@ -1,0 +1,81 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import UprightHost
+import UprightSim
+
+/// `upright sim` (the built-in demo, sensor at 1 kHz) run as a child of the benchmark, output
+/// in a temporary directory: how many times faster than real time it finishes, and its peak
+/// resident set (wait4's ru_maxrss). Process start-up is measured separately (`upright sim
+/// --help`, which loads the same binary and exits) and taken off the wall time, so the speed
+/// is the simulator's, not the dynamic loader's; both are reported.
+enum SimBenchmark {
+    struct Run {
+        var status: Int32
+        var seconds: Double
+        var peakResidentBytes: Int
+    }
+
+    static func run(_ arguments: [String]) -> Run? {
+        var result: (status: Int32, peakResidentBytes: Int)?
+        let seconds = MonotonicClock.seconds { result = ProcessStats.runMeasured(arguments) }
+        guard let result else { return nil }
+        return Run(status: result.status, seconds: seconds, peakResidentBytes: result.peakResidentBytes)
+    }
+
+    /// Speed from the wall time of a run, the start-up time and the scenario's duration.
+    static func speed(scenarioSeconds: Double, wallSeconds: Double, startupSeconds: Double) -> Double {
+        let simulating = wallSeconds - startupSeconds
+        return simulating > 0 ? scenarioSeconds / simulating : .infinity
+    }
+
+    static func figures(runs: Int) -> [BenchFigure] {
+        let speedKey = "sim_speed_vs_realtime", rssKey = "peak_rss_bytes"
+        func unavailable(_ reason: String) -> [BenchFigure] {
+            [BenchFigure(key: speedKey, unit: "x", values: [], target: .atLeast(5000), note: reason),
+             BenchFigure(key: rssKey, unit: "bytes", values: [], target: .atMost(16 * 1024 * 1024), note: reason)]
+        }
+        guard let executable = ProcessStats.executablePath else { return unavailable("not available: no /proc/self/exe") }
+        guard let scenario = try? ScenarioLoader.parse(DemoScenario.json, file: DemoScenario.fileName) else {
+            return unavailable("not available: the demo scenario does not parse")
+        }
+        var template = Array("/tmp/upright-bench-XXXXXX".utf8CString)
+        guard let directory = template.withUnsafeMutableBufferPointer({ buffer in buffer.baseAddress.flatMap { mkdtemp($0) } }).map({ String(cString: $0) }) else {
+            return unavailable("not available: no temporary directory")
+        }
+        defer { _ = ProcessStats.runMeasured(["/bin/rm", "-rf", directory]) }
+        var speeds: [Double] = [], peaks: [Double] = [], startups: [Double] = [], startupPeaks: [Double] = []
+        var failure: String?
+        for attempt in 0...runs {
+            guard let startup = run([executable, "sim", "--help"]), startup.status == 0 else {
+                return unavailable("not available: 'upright sim --help' failed")
+            }
+            // The first round is the warm-up (page cache, CPU frequency).
+            if attempt > 0 {
+                startups.append(startup.seconds)
+                startupPeaks.append(Double(startup.peakResidentBytes))
+            }
+            guard failure == nil else { continue }
+            guard let sim = run([executable, "sim", "--out", directory + "/run\(attempt)"]) else {
+                failure = "not available: could not start 'upright sim'"
+                continue
+            }
+            guard sim.status == 0 else {
+                failure = "not available: 'upright sim' exited with status \(sim.status)"
+                continue
+            }
+            guard attempt > 0 else { continue }
+            speeds.append(speed(scenarioSeconds: scenario.durationSeconds, wallSeconds: sim.seconds, startupSeconds: startup.seconds))
+            peaks.append(Double(sim.peakResidentBytes))
+        }
+        let startupFigures = [
+            BenchFigure(key: "process_startup_seconds", unit: "s", values: startups),
+            BenchFigure(key: "process_startup_peak_rss_bytes", unit: "bytes", values: startupPeaks),
+        ]
+        if let failure { return unavailable(failure) + startupFigures }
+        return [
+            BenchFigure(key: speedKey, unit: "x", values: speeds, target: .atLeast(5000)),
+            BenchFigure(key: rssKey, unit: "bytes", values: peaks, target: .atMost(16 * 1024 * 1024)),
+        ] + startupFigures
+    }
+}

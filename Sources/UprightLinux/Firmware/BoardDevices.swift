@@ -1,0 +1,46 @@
+import UprightCore
+import UprightHost
+
+/// Opens the real devices a board file names: `/dev/i2c-N`, and the shutter and data-ready
+/// lines requested as inputs with edge events (the shutter: pull-up, active-low, both edges,
+/// the board's debounce done by the kernel too).
+public enum BoardDevices {
+    public static func open(_ board: Board) throws(FirmwareError) -> FirmwareDevices<LinuxI2CBus> {
+        do throws(LinuxDeviceError) {
+            let bus = try LinuxI2CBus(bus: board.i2c.bus)
+            let shutter = try board.shutter.gpio.map { settings throws(LinuxDeviceError) in
+                try GPIOLine(chip: chip(settings.chip), configuration: shutterLine(settings, debounceMilliseconds: board.shutter.debounceMilliseconds))
+            }
+            // The data-ready line paces register (burst) reads only; a FIFO is drained on the
+            // timer, so the line is not requested then (and cannot be refused as busy).
+            let paced = board.sensor.readMode == .burst ? board.dataReady : nil
+            let dataReady = try paced.map { settings throws(LinuxDeviceError) in
+                try GPIOLine(chip: chip(settings.chip), configuration: dataReadyLine(settings))
+            }
+            return .init(bus: bus, busName: bus.path, shutter: shutter, dataReady: dataReady)
+        } catch {
+            throw .device(error)
+        }
+    }
+
+    /// `/dev/gpiochipN` or `gpiochipN` is a path; anything else a label (`pinctrl-rp1`).
+    public static func chip(_ name: String) -> GPIOChip {
+        if name.hasPrefix("/") { return .path(name) }
+        if name.hasPrefix("gpiochip"), Int(name.dropFirst("gpiochip".count)) != nil { return .path("/dev/" + name) }
+        return .label(name)
+    }
+
+    /// A button to ground: pull-up bias, active-low (pressed reads active), both edges.
+    public static func shutterLine(_ settings: Board.GPIOLineSettings, debounceMilliseconds: Int) -> GPIOLineConfiguration {
+        GPIOLineConfiguration(
+            offset: UInt32(settings.line), bias: .pullUp, activeLow: true, edges: .both,
+            debounceMicroseconds: UInt32(debounceMilliseconds * 1000), consumer: "upright-shutter")
+    }
+
+    /// The IMU's INT pin, configured active-high push-pull: rising edges only, no bias.
+    public static func dataReadyLine(_ settings: Board.GPIOLineSettings) -> GPIOLineConfiguration {
+        GPIOLineConfiguration(
+            offset: UInt32(settings.line), bias: .disabled, activeLow: false, edges: .rising,
+            debounceMicroseconds: 0, consumer: "upright-data-ready")
+    }
+}

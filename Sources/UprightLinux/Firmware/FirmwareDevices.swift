@@ -1,0 +1,20 @@
+import UprightCore
+
+/// The hardware the firmware and `trace` talk to: `BoardDevices.open` gives the real ones,
+/// tests a simulated bus and pipes.
+public struct FirmwareDevices<Bus: I2CBus> {
+    public var bus: Bus
+    /// For messages: "/dev/i2c-1".
+    public var busName: String
+    public var shutter: (any EdgeSource)?
+    /// The IMU's data-ready interrupt; used with `read_mode: burst` (a FIFO is drained on
+    /// the timer: an interrupt per sample would only wake the loop more often).
+    public var dataReady: (any EdgeSource)?
+
+    public init(bus: Bus, busName: String, shutter: (any EdgeSource)?, dataReady: (any EdgeSource)? = nil) {
+        self.bus = bus
+        self.busName = busName
+        self.shutter = shutter
+        self.dataReady = dataReady
+    }
+}

@@ -1,0 +1,144 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import UprightCore
+import UprightHost
+
+/// Turns a board's `sensor` section into a driver: the chip's configuration registers from the
+/// rate, range, filter and read mode, and the chip itself found by kind and address (or by
+/// scanning, with `auto`).
+public enum SensorSetup {
+    /// MPU-6050 configuration: DLPF_CFG from `filter_hz` (RM 4.3), SMPLRT_DIV so that
+    /// 1 kHz / (1 + divider) is the nearest rate not above `rate_hz` (RM 4.2), AFS_SEL from
+    /// `range_g` (RM 4.5).
+    public static func mpu6050(_ settings: Board.SensorSettings, interrupt: Bool) -> MPU6050Configuration {
+        var configuration = MPU6050Configuration()
+        configuration.accelerometerRange = MPU6050AccelerometerRange.allCases.first { 2 << Int($0.rawValue) == settings.rangeG } ?? .g2
+        if let filter = settings.filterHz {
+            switch filter {
+            case 260: configuration.lowPassFilter = .hz260
+            case 184: configuration.lowPassFilter = .hz184
+            case 94: configuration.lowPassFilter = .hz94
+            case 21: configuration.lowPassFilter = .hz21
+            case 10: configuration.lowPassFilter = .hz10
+            case 5: configuration.lowPassFilter = .hz5
+            default: configuration.lowPassFilter = .hz44
+            }
+        }
+        let outputRate = Double(configuration.lowPassFilter.gyroOutputRateHz)
+        let divider = (outputRate / max(settings.rateHz, 1)).rounded(.up) - 1
+        configuration.sampleRateDivider = UInt8(max(0, min(255, divider)))
+        configuration.readMode = settings.readMode == .burst ? .burst : .fifo
+        configuration.interruptPin = interrupt ? InterruptPin(activeLow: false, latched: true) : nil
+        return configuration
+    }
+
+    /// ADXL345 configuration: BW_RATE code for `rate_hz` (data sheet Table 7, 0.09765625 Hz x
+    /// 2^code), DATA_FORMAT range (Table 21), FIFO stream or single reads.
+    public static func adxl345(_ settings: Board.SensorSettings, interrupt: Bool) -> ADXL345Configuration {
+        var configuration = ADXL345Configuration()
+        configuration.range = ADXL345Range.allCases.first { 2 << Int($0.rawValue) == settings.rangeG } ?? .g2
+        configuration.dataRate = ADXL345DataRate.allCases.first { 0.09765625 * Double(1 << Int($0.rawValue)) >= settings.rateHz * 0.999 } ?? .hz100
+        configuration.readMode = settings.readMode == .burst ? .burst : .fifo
+        configuration.interruptPin = interrupt ? InterruptPin(activeLow: false, latched: true) : nil
+        return configuration
+    }
+
+    /// The driver for the board's chip, not yet initialised. With `auto` the first chip that
+    /// answers (0x68, 0x69, 0x53, 0x1D); with a named kind, that chip at its address, after
+    /// checking that something acknowledges there.
+    public static func sensor<Bus: I2CBus>(on bus: Bus, settings: Board.SensorSettings, interrupt: Bool, busName: String) throws(FirmwareError) -> AnySensor<Bus> {
+        let mpu = mpu6050(settings, interrupt: interrupt)
+        let adxl = adxl345(settings, interrupt: interrupt)
+        switch settings.kind {
+        case .auto:
+            guard let found = AnySensor.detect(bus: bus, mpu6050: mpu, adxl345: adxl, mount: settings.mountMatrix) else {
+                throw FirmwareError(.device, "no accelerometer answers on \(busName) at 0x68, 0x69, 0x53 or 0x1d: check the wiring and power (upright probe lists what answers)")
+            }
+            return found
+        case .mpu6050:
+            let address = settings.address ?? 0x68
+            return .mpu6050(MPU6050(bus: bus, address: address, configuration: mpu, mount: settings.mountMatrix))
+        case .adxl345:
+            let address = settings.address ?? 0x53
+            return .adxl345(ADXL345(bus: bus, address: address, configuration: adxl, mount: settings.mountMatrix))
+        }
+    }
+
+    /// The driver found and initialised (waiting out the chip's reset time by sleeping), or
+    /// `.device` with what to check.
+    public static func initializedSensor<Bus: I2CBus>(
+        on bus: Bus, settings: Board.SensorSettings, interrupt: Bool, busName: String, clock: () -> Instant
+    ) throws(FirmwareError) -> AnySensor<Bus> {
+        var sensor = try self.sensor(on: bus, settings: settings, interrupt: interrupt, busName: busName)
+        do throws(SensorError) {
+            try sensor.initialize(now: clock()) { span in
+                var request = timespec(tv_sec: Int(span.nanoseconds / 1_000_000_000), tv_nsec: Int(span.nanoseconds % 1_000_000_000))
+                var remaining = timespec()
+                while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
+                return clock()
+            }
+        } catch {
+            throw FirmwareError(.device, describe(error, sensor: sensor, busName: busName))
+        }
+        return sensor
+    }
+
+    /// "ADXL345 at 0x53 on /dev/i2c-1".
+    public static func describe<Bus>(_ sensor: AnySensor<Bus>, busName: String) -> String {
+        let chip: String
+        if let model = sensor.identity?.model {
+            chip = name(model)
+        } else if case .mpu6050 = sensor {
+            chip = "MPU-6050"
+        } else {
+            chip = "ADXL345"
+        }
+        return chip + " at " + hex(sensor.address) + " on " + busName
+    }
+
+    /// The part's name as printed on it (or as sold, for the clone).
+    public static func name(_ model: ChipModel) -> String {
+        switch model {
+        case .mpu6050: "MPU-6050"
+        case .mpu6500: "MPU-6500"
+        case .mpu9250: "MPU-9250"
+        case .mpu9255: "MPU-9255"
+        case .mpu6515: "MPU-6515"
+        case .mpu6880: "MPU-6880"
+        case .icm20689: "ICM-20689"
+        case .icm20608: "ICM-20608"
+        case .icm20602: "ICM-20602"
+        case .mpu6050Clone: "MPU-6050 clone (WHO_AM_I 0x72)"
+        case .adxl345: "ADXL345"
+        case .adxl346: "ADXL346"
+        }
+    }
+
+    public static func describe(_ error: SensorError) -> String {
+        switch error {
+        case .bus(let busError): "I2C " + busError.message
+        case .unknownDevice(let address, let value): "the chip at \(hex(address)) identifies as \(hex(value)), no part Upright knows"
+        case .adapterTooSmall(let bytes): "the I2C adapter reads at most \(bytes) bytes per transfer, less than one sample"
+        }
+    }
+
+    static func describe<Bus>(_ error: SensorError, sensor: AnySensor<Bus>, busName: String) -> String {
+        let chip: String
+        switch sensor {
+        case .mpu6050: chip = "MPU-6050"
+        case .adxl345: chip = "ADXL345"
+        }
+        let place = "the \(chip) at \(hex(sensor.address)) on \(busName)"
+        if case .bus(.noAcknowledge) = error {
+            return "\(place) does not answer (no acknowledge): check the wiring, power and the board's sensor.address (upright probe lists what answers)"
+        }
+        return "\(place): \(describe(error))"
+    }
+
+    /// `0x53`.
+    static func hex(_ address: UInt8) -> String {
+        let digits = String(address, radix: 16)
+        return "0x" + (digits.count < 2 ? "0" : "") + digits
+    }
+}

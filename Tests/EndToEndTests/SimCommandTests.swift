@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+
+/// `upright sim` as a user runs it, from a scratch directory with no repository around it
+/// (so the board comes from the copy built into the binary).
+@Suite struct SimCommandTests {
+    static let scenario = """
+        {
+          "description": "end-to-end: a photo in portrait, then one in landscape",
+          "duration": 6,
+          "seed": 3,
+          "motion": [ { "t": 0, "angle": 0 }, { "t": 2, "angle": 0 }, { "t": 3, "angle": 90, "easing": "ease-in-out" } ],
+          "sensor": { "noise": 0.01 },
+          "button": { "bounce": 0.004, "actions": [ { "t": 1, "action": "hold", "duration": 0.1 }, { "t": 4, "action": "hold", "duration": 0.1 } ] },
+          "faults": [ { "type": "bus-errors", "start": 2, "duration": 1, "probability": 0.3, "error": "nack" } ],
+          "expect": { "captures": 2, "latched": [ { "capture": 1, "orientation": "normal" }, { "capture": 2, "orientation": "left-up" } ] }
+        }
+        """
+
+    static func scratch(_ files: [String: String]) throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("upright-sim-e2e-" + UUID().uuidString)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        for (name, text) in files {
+            try Data(text.utf8).write(to: directory.appendingPathComponent(name))
+        }
+        return directory
+    }
+
+    @Test func sameSeedGivesByteIdenticalJSON() throws {
+        let directory = try Self.scratch(["s.json": Self.scenario])
+        let first = try UprightBinary.run(["sim", "s.json", "--json", "--seed", "9"], directory: directory)
+        let second = try UprightBinary.run(["sim", "s.json", "--json", "--seed", "9", "--out", "again"], directory: directory)
+        #expect(first.status == 0)
+        #expect(first.error == "")
+        #expect(first.out == second.out)
+        let lines = first.out.split(separator: "\n")
+        #expect(lines.count >= 6)
+        #expect(lines.allSatisfy { $0.hasPrefix(#"{"t":"#) })
+        #expect(lines.contains { $0.contains(#""event":"capture","orientation":"left-up","exif":6,"shot":2,"file":"IMG_0002.jpg""#) })
+        // Both runs wrote their files where they were told.
+        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("upright-out/IMG_0002.jpg").path))
+        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("again/journal.ndjson").path))
+    }
+
+    @Test func reportStartsWithTheSeedAndWritesThePlot() throws {
+        let directory = try Self.scratch(["s.json": Self.scenario])
+        let result = try UprightBinary.run(["sim", "s.json", "--plot", "run.svg"], directory: directory)
+        #expect(result.status == 0)
+        #expect(result.out.hasPrefix("seed 3 (rerun with --seed 3)\n"))
+        #expect(result.out.contains("expectations: all 3 met"))
+        let svg = try String(contentsOf: directory.appendingPathComponent("upright-out/run.svg"), encoding: .utf8)
+        #expect(svg.hasPrefix("<svg"))
+    }
+
+    @Test func badScenarioKeyExitsTwoNamingTheKey() throws {
+        let bad = Self.scenario.replacingOccurrences(of: #"{ "t": 2, "angle": 0 }"#, with: #"{ "t": 2, "angel": 0 }"#)
+        let directory = try Self.scratch(["bad.json": bad])
+        let result = try UprightBinary.run(["sim", "bad.json", "--json"], directory: directory)
+        #expect(result.status == 2)
+        #expect(result.out == "")
+        #expect(result.error.contains("bad.json: motion[1].angel: unknown key"))
+        #expect(!result.error.contains("\n") || result.error.split(separator: "\n").count == 1)
+        // Nothing was written.
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("upright-out").path))
+    }
+
+    @Test func plotOutsideTheOutputDirectoryIsRefused() throws {
+        let directory = try Self.scratch(["s.json": Self.scenario])
+        let result = try UprightBinary.run(["sim", "s.json", "--plot", "../escape.svg"], directory: directory)
+        #expect(result.status == 2)
+        #expect(result.error.contains("outside the output directory"))
+        #expect(!FileManager.default.fileExists(atPath: directory.deletingLastPathComponent().appendingPathComponent("escape.svg").path))
+    }
+
+    @Test func unmetExpectationExitsOne() throws {
+        let wrong = Self.scenario.replacingOccurrences(of: #""captures": 2"#, with: #""captures": 5"#)
+        let directory = try Self.scratch(["s.json": wrong])
+        let result = try UprightBinary.run(["sim", "s.json", "--json"], directory: directory)
+        #expect(result.status == 1)
+        #expect(result.error.contains("1 of 3 expectations not met"))
+    }
+}

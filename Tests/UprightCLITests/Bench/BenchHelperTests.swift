@@ -1,0 +1,36 @@
+import Testing
+import UprightCore
+@testable import UprightSim
+@testable import UprightCLI
+
+@Suite struct BenchHelperTests {
+    @Test func unavailableFigureIsNullWithItsReason() {
+        var report = BenchReport(machine: "test")
+        report.figures = [BenchFigure(key: "sim_speed_vs_realtime", unit: "x", values: [], target: .atLeast(5000), note: "not available: no sim")]
+        #expect(report.json == #"{"machine":"test","sim_speed_vs_realtime":null,"spread":{},"notes":{"sim_speed_vs_realtime":"not available: no sim"}}"#)
+        #expect(report.table.contains("sim_speed_vs_realtime       -    -    -  x     >= 5_000 not available: no sim\n"))
+    }
+
+    @Test func verdictFollowsTheTarget() {
+        let figure = BenchFigure(key: "pipeline_samples_per_second", unit: "samples/s", values: [3, 1, 2], target: .atLeast(20))
+        var report = BenchReport(machine: "m")
+        report.figures = [figure]
+        #expect(report.table.hasSuffix("pipeline_samples_per_second       2    1    3  samples/s  >= 20 MISSED\n"))
+    }
+
+    @Test func simulatorSpeedExcludesStartUp() {
+        // 60 s of scenario in 32 ms of which 20 ms were process start-up: 60 / 0.012.
+        #expect(SimBenchmark.speed(scenarioSeconds: 60, wallSeconds: 0.032, startupSeconds: 0.020) == 60 / 0.012)
+        #expect(SimBenchmark.speed(scenarioSeconds: 60, wallSeconds: 0.010, startupSeconds: 0.020) == .infinity)
+    }
+
+    @Test func busUtilisationFromWireBits() {
+        var stats = WireStats()
+        stats.wireBytes = 640
+        stats.startConditions = 20
+        stats.transactions = 10
+        let cost = WireCost(chip: .mpu6050, mode: .fifo, capabilities: .combined, samples: 100, stats: stats)
+        // 640 * 9 + 20 + 10 = 5790 bits for 100 samples; 1000 samples/s on a 400 kHz bus.
+        #expect(abs(WireCostBenchmark.utilisation(cost, clockHz: 400_000, rateHz: 1000) - 0.14475) < 1e-12)
+    }
+}

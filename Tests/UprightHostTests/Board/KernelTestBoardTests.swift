@@ -1,0 +1,29 @@
+import Testing
+import UprightCore
+@testable import UprightHost
+
+/// Tests/Kernel/board.json is the board `upright run` gets inside the kernel test's QEMU guest
+/// (guest-init.sh); it must load with the real loader, with the values the guest relies on.
+@Suite struct KernelTestBoardTests {
+    @Test func loadsWithTheValuesTheGuestRelies() throws {
+        let board = try Board.load(path: "\(repositoryRoot)/Tests/Kernel/board.json")
+        // i2c-stub-rdwr is bus 0, its ADXL345 at 0x53 (guest-init.sh loads it first).
+        #expect(board.i2c.bus == 0)
+        #expect(board.sensor.kind == .adxl345)
+        #expect(board.sensor.address == 0x53)
+        #expect(board.sensor.rateHz == 100)
+        #expect(board.sensor.rangeG == 2)
+        #expect(board.sensor.mountMatrix == .identity)
+        // gpio-sim's chip is found by its label, line 0 is the shutter.
+        #expect(board.shutter.gpio == Board.GPIOLineSettings(chip: "upright-kernel-test", line: 0))
+        #expect(board.shutter.debounceMilliseconds == 30)
+        #expect(board.shutter.holdMilliseconds == 1000)
+        #expect(board.output == Board.OutputSettings(directory: "/tmp/kt/out", journal: "/tmp/kt/journal.ndjson"))
+        guard case .command(let still, let video) = board.camera else {
+            Issue.record("expected the command backend")
+            return
+        }
+        #expect(try still.expand(["file": "/tmp/kt/out/IMG_0001.jpg"]) == ["/bin/touch", "/tmp/kt/out/IMG_0001.jpg"])
+        #expect(try video.expand(["file": "/tmp/kt/out/CLIP_0001.mp4"]) == ["/opt/kt/fake-recorder", "/tmp/kt/out/CLIP_0001.mp4"])
+    }
+}

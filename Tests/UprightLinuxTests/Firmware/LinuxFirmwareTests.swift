@@ -1,0 +1,192 @@
+import Glibc
+import Testing
+import UprightCore
+import UprightHost
+@testable import UprightLinux
+
+/// The whole firmware on stand-ins: a register-memory ADXL345 for /dev/i2c, a pipe for the
+/// shutter line, `/bin/touch` and a shell loop for the camera commands, the real event loop,
+/// timerfd, signalfd and journal. Signals are raised on the test's own thread (where the
+/// event loop blocked them), so only its signalfd sees them. Waits are bounded by a number of
+/// loop passes, never asserted on.
+@Suite(.serialized) struct LinuxFirmwareTests {
+    /// Still: touch the file. Video: create the file, then run until SIGINT and exit 0 (as
+    /// rpicam-vid does).
+    static let still = ["/bin/touch", "{file}"]
+    static let video = ["/bin/sh", "-c", "trap 'exit 0' INT; : > $0; while :; do sleep 0.02; done", "{file}"]
+
+    final class Output {
+        var events: [TimedEvent] = []
+        var notes: [String] = []
+        var clipsPatched: [(String, UprightOrientation)] = []
+        func names() -> [String] { events.map(\.record.name) }
+    }
+
+    func makeFirmware(_ directory: TemporaryDirectory, bus: FakeADXL345Bus, line: FakeLine, output: Output, rateHz: Int = 100, readMode: String = "fifo") throws -> LinuxFirmware<FakeADXL345Bus, CommandCamera> {
+        let board = try testBoard(directory: directory.path, still: Self.still, video: Self.video, rateHz: rateHz, readMode: readMode)
+        var camera = try #require(CommandCamera(board: board))
+        camera.afterClip = { path, orientation in output.clipsPatched.append((path, orientation)) }
+        let recorder = try FirmwareRecorder(
+            journalPath: board.output.journal, origin: monotonicNow(),
+            fileName: { CommandCamera.fileName(for: $0) },
+            report: { output.events.append($0) }, note: { output.notes.append($0) })
+        return try LinuxFirmware(
+            board: board, devices: FirmwareDevices(bus: bus, busName: "/dev/i2c-fake", shutter: line.source),
+            camera: camera, recorder: recorder, clock: { monotonicNow() }, note: { output.notes.append($0) })
+    }
+
+    /// Steps until `condition` holds, at most `passes` loop passes of up to 50 ms each.
+    func step<B, C>(_ firmware: LinuxFirmware<B, C>, passes: Int = 400, until condition: () -> Bool) throws {
+        var count = 0
+        while !condition() && count < passes {
+            try firmware.step(maximumWaitMilliseconds: 50)
+            count += 1
+        }
+    }
+
+    func press(_ line: FakeLine, _ firmware: LinuxFirmware<FakeADXL345Bus, CommandCamera>, holdPasses: Int) throws {
+        line.edge(rising: true, at: monotonicNow())
+        for _ in 0..<holdPasses { try firmware.step(maximumWaitMilliseconds: 50) }
+    }
+
+    @Test func photoThenClipThenSIGTERMStopsTheClipCleanly() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let bus = FakeADXL345Bus()
+        let line = FakeLine()
+        let output = Output()
+        let firmware = try makeFirmware(directory, bus: bus, line: line, output: output)
+        #expect(firmware.placement == .loop(period: .milliseconds(20)))
+
+        try step(firmware) { output.names().contains("orientation") }
+        #expect(output.events.first { $0.record.name == "orientation" }?.record == .orientation(.leftUp))
+
+        // A short press (past the 20 ms debounce, well short of the 300 ms hold): a photo.
+        line.edge(rising: true, at: monotonicNow())
+        usleep(80_000)
+        line.edge(rising: false, at: monotonicNow())
+        try step(firmware) { output.names().contains("capture") && !firmware.runtime.camera.isBusy && firmware.runtime.state.name == .previewing }
+
+        // A hold past 300 ms: a clip, still recording when SIGTERM comes.
+        line.edge(rising: true, at: monotonicNow())
+        try step(firmware) { output.names().contains("record-start") }
+        line.edge(rising: false, at: monotonicNow())
+        try step(firmware, passes: 4) { false }
+        #expect(firmware.runtime.state.name == .recording)
+        #expect(firmware.runtime.camera.isBusy)
+
+        raise(SIGTERM)
+        try step(firmware) { firmware.phase == .finished }
+        #expect(firmware.phase == .finished)
+        #expect(!firmware.runtime.camera.isBusy)
+        #expect(firmware.runtime.state.name == .idle)
+
+        let journal = try Journal.lines(at: directory.path + "/journal.ndjson")
+        let reported = output.events.map { $0.jsonLine(origin: .zero) }
+        #expect(journal.count == reported.count)
+        let captures = journal.filter { $0.contains(#""event":"capture""#) }
+        #expect(captures.count == 1)
+        #expect(captures.first?.contains(#""orientation":"left-up","exif":6,"shot":1,"file":"IMG_0001.jpg""#) == true)
+        let stops = journal.filter { $0.contains(#""event":"record-stop""#) }
+        #expect(stops.count == 1)
+        #expect(stops.first?.contains(#""orientation":"left-up","clip":1"#) == true)
+        #expect(stops.first?.contains(#""reason":"shutdown","file":"CLIP_0001.mp4""#) == true)
+        #expect(journal.filter { $0.contains(#""event":"fault""#) }.isEmpty)
+        // The recorder ended by SIGINT with status 0, so the rotation writer ran, left-up = 90.
+        #expect(output.clipsPatched.map(\.0) == [directory.path + "/CLIP_0001.mp4"])
+        #expect(output.clipsPatched.map(\.1.rotationDegrees) == [90])
+        #expect(access(directory.path + "/IMG_0001.jpg", F_OK) == 0)
+    }
+
+    @Test func runReturnsZeroOnSIGINTWhenIdle() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let output = Output()
+        let line = FakeLine()
+        let firmware = try makeFirmware(directory, bus: FakeADXL345Bus(), line: line, output: output)
+        raise(SIGINT)
+        #expect(try firmware.run() == 0)
+        #expect(firmware.phase == .finished)
+    }
+
+    @Test func sensorUnpluggedIsAFaultThenRecovers() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let bus = FakeADXL345Bus()
+        let line = FakeLine()
+        let output = Output()
+        let firmware = try makeFirmware(directory, bus: bus, line: line, output: output)
+        try step(firmware) { output.names().contains("orientation") }
+        bus.failing = true
+        try step(firmware) { output.names().contains("fault") }
+        bus.failing = false
+        try step(firmware) { output.names().contains("recovered") }
+        let journal = try Journal.lines(at: directory.path + "/journal.ndjson")
+        #expect(journal.contains { $0.contains(#""event":"fault","kind":"sensor""#) })
+        #expect(journal.contains { $0.contains(#""event":"recovered","kind":"sensor""#) })
+        #expect(output.notes.contains { $0 == "sensor: I2C no acknowledge; retrying" })
+        raise(SIGTERM)
+        try step(firmware) { firmware.phase == .finished }
+        #expect(firmware.phase == .finished)
+    }
+
+    @Test func burstReadsAt200HzRunOnTheSamplerThread() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let bus = FakeADXL345Bus()
+        let output = Output()
+        let firmware = try makeFirmware(directory, bus: bus, line: FakeLine(), output: output, rateHz: 200, readMode: "burst")
+        #expect(firmware.placement == .thread(period: .milliseconds(5)))
+        try step(firmware) { output.names().contains("orientation") }
+        #expect(output.events.first { $0.record.name == "orientation" }?.record == .orientation(.leftUp))
+        #expect(firmware.samplesHandled > 0)
+        raise(SIGTERM)
+        try step(firmware) { firmware.phase == .finished }
+        #expect(firmware.phase == .finished)
+        // The thread is joined at shutdown: no read after it.
+        let reads = bus.dataReads
+        usleep(30_000)
+        #expect(bus.dataReads == reads)
+    }
+
+    @Test func sighupReopensTheJournalAfterItWasMovedAway() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let bus = FakeADXL345Bus()
+        let output = Output()
+        let firmware = try makeFirmware(directory, bus: bus, line: FakeLine(), output: output)
+        try step(firmware) { output.names().contains("orientation") }
+        let journal = directory.path + "/journal.ndjson"
+        #expect(rename(journal, directory.path + "/journal.ndjson.1") == 0)
+        raise(SIGHUP)
+        try step(firmware) { output.notes.contains("journal reopened: " + journal) }
+        bus.failing = true
+        try step(firmware) { output.names().contains("fault") }
+        let rotated = try Journal.lines(at: directory.path + "/journal.ndjson.1")
+        let fresh = try Journal.lines(at: journal)
+        #expect(rotated.contains { $0.contains(#""event":"orientation""#) })
+        #expect(!rotated.contains { $0.contains(#""event":"fault""#) })
+        #expect(fresh.contains { $0.contains(#""event":"fault","kind":"sensor""#) })
+        raise(SIGTERM)
+        try step(firmware) { firmware.phase == .finished }
+    }
+
+    @Test func aSensorThatDoesNotAnswerIsADeviceError() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let bus = FakeADXL345Bus()
+        bus.failing = true
+        #expect(throws: FirmwareError(.device, "the ADXL345 at 0x53 on /dev/i2c-fake does not answer (no acknowledge): check the wiring, power and the board's sensor.address (upright probe lists what answers)")) {
+            _ = try makeFirmware(directory, bus: bus, line: FakeLine(), output: Output())
+        }
+    }
+
+    @Test func pollTimeoutRoundsUpAndIsBounded() {
+        let now = Instant(nanoseconds: 5_000_000_000)
+        #expect(LinuxFirmware<FakeADXL345Bus, CommandCamera>.timeout(until: nil, now: now, maximum: 1_000) == 1_000)
+        #expect(LinuxFirmware<FakeADXL345Bus, CommandCamera>.timeout(until: Instant(nanoseconds: 4_000_000_000), now: now, maximum: 1_000) == 0)
+        #expect(LinuxFirmware<FakeADXL345Bus, CommandCamera>.timeout(until: Instant(nanoseconds: 5_000_000_001), now: now, maximum: 1_000) == 1)
+        #expect(LinuxFirmware<FakeADXL345Bus, CommandCamera>.timeout(until: Instant(nanoseconds: 5_250_000_000), now: now, maximum: 1_000) == 250)
+        #expect(LinuxFirmware<FakeADXL345Bus, CommandCamera>.timeout(until: Instant(nanoseconds: 9_000_000_000), now: now, maximum: 1_000) == 1_000)
+    }
+}

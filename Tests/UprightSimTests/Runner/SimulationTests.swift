@@ -1,0 +1,148 @@
+import Testing
+import UprightCore
+import UprightHost
+import UprightSim
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Every `.json` file under `folder` (repository-relative), recursively, sorted.
+func scenarioFiles(under folder: String) -> [String] {
+    var found: [String] = []
+    guard let directory = opendir(repositoryPath(folder)) else { return [] }
+    defer { closedir(directory) }
+    while let entry = readdir(directory) {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        guard !name.hasPrefix(".") else { continue }
+        if name.hasSuffix(".json") {
+            found.append(folder + "/" + name)
+        } else if Int32(entry.pointee.d_type) == Int32(DT_DIR) {
+            found += scenarioFiles(under: folder + "/" + name)
+        }
+    }
+    return found.sorted()
+}
+
+/// A fresh empty directory under /tmp.
+func temporaryDirectory() -> String {
+    var template = Array("/tmp/upright-sim-test-XXXXXX".utf8CString)
+    return template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
+}
+
+@Suite struct SimulationTests {
+    static func board() throws -> Board { try Board.load(path: repositoryPath("boards/sim.json")) }
+
+    /// Runs `scenario` on boards/sim.json with a `SimCamera` writing into `out` (a fresh
+    /// temporary directory when nil); photos are rendered only when asked for (they are slow in
+    /// a debug build), clip sidecars always.
+    static func run(_ scenario: Scenario, seed: UInt64? = nil, out: String? = nil, photos: Bool = false) throws -> SimulationResult<SimCamera> {
+        let board = try board()
+        let directory = out ?? temporaryDirectory()
+        return try Simulation(scenario: scenario, board: board, seed: seed ?? scenario.seed ?? 1, outputDirectory: directory)
+            .run(fileName: { SimCamera.fileName(for: $0, photos: photos) }) { motion in
+                SimCamera(outputDirectory: directory, photoWriter: photos ? SimulatedPhotoWriter.make(motion: motion, camera: board.camera) : nil)
+            }
+    }
+
+    static func at(_ event: TimedEvent) -> String { TextFormat.fixed(event.time.seconds, decimals: 3) }
+
+    @Test func theCorpusIsFound() {
+        let files = scenarioFiles(under: "scenarios")
+        #expect(files.contains("scenarios/demo.json"))
+        #expect(files.contains("scenarios/examples/faults.json"))
+    }
+
+    /// A scenario is a test: each file under scenarios/ runs on the real pipeline and meets
+    /// every expectation it states.
+    @Test(arguments: scenarioFiles(under: "scenarios"))
+    func scenarioMeetsItsExpectations(path: String) throws {
+        let scenario = try ScenarioLoader.load(path: repositoryPath(path))
+        let result = try Self.run(scenario)
+        #expect(!result.expectations.isEmpty, "\(path) states no expectations")
+        for failed in result.expectations where !failed.passed {
+            Issue.record("\(path): \(failed.line)")
+        }
+    }
+
+    /// Board timings reach the gesture recogniser, the machine and the camera: debounce 30 ms
+    /// and idle timeout 20 s (boards/sim.json), capture latency 120 ms (SimCamera).
+    @Test func boardTimingsDriveTheMachine() throws {
+        let scenario = try ScenarioLoader.parse("""
+            { "duration": 25, "motion": [ { "t": 0, "angle": 0 } ],
+              "button": { "actions": [ { "t": 1, "action": "hold", "duration": 0.1 } ] } }
+            """, file: "timings.json")
+        let result = try Self.run(scenario)
+        let lines = result.events.map { Self.at($0) + " " + $0.record.name }
+        #expect(lines == [
+            "1.030 state",    // idle -> previewing at the press edge's settling
+            "1.130 state",    // previewing -> capturing at the release's settling
+            "1.250 capture",  // 120 ms later
+            "1.250 state",    // capturing -> previewing
+            "21.250 state",   // previewing -> idle after 20 s without a press
+        ])
+        #expect(result.events.last?.record == .state(from: "previewing", to: "idle"))
+        #expect(result.finalState == .idle)
+    }
+
+    @Test func sameSeedGivesIdenticalStreamsAndStats() throws {
+        let scenario = try ScenarioLoader.load(path: repositoryPath("scenarios/examples/faults.json"))
+        let first = try Self.run(scenario, seed: 5)
+        let second = try Self.run(scenario, seed: 5)
+        #expect(first.jsonLines == second.jsonLines)
+        #expect(first.stats == second.stats)
+        // Another seed draws other bus faults.
+        let other = try Self.run(scenario, seed: 6)
+        #expect(other.stats.wire != first.stats.wire)
+    }
+
+    /// The faults example: the sensor is lost while unplugged (15 s to 20 s), the photo taken
+    /// then is latched from the last known orientation and marked stale, and it comes back.
+    @Test func unpluggedSensorMakesStaleLatchesAndRecovers() throws {
+        let scenario = try ScenarioLoader.load(path: repositoryPath("scenarios/examples/faults.json"))
+        let result = try Self.run(scenario)
+        let captures = result.events.compactMap { event -> (Double, UprightOrientation, Bool)? in
+            if case .capture(_, let orientation, let stale, _) = event.record { return (event.time.seconds, orientation, stale) }
+            return nil
+        }
+        #expect(captures.count == 3)
+        if captures.count == 3 {
+            #expect(captures[1].1 == .leftUp)
+            #expect(captures[1].2 == true)
+            #expect(captures[2].2 == false)
+        }
+        let sensorFaults = result.events.filter { $0.record == .fault(kind: "sensor", detail: "latching the last known orientation (stale)") }
+        let recoveries = result.events.filter { $0.record == .recovered(kind: "sensor", detail: "sensor answering again") }
+        #expect(sensorFaults.count == recoveries.count)
+        #expect(sensorFaults.contains { (15.0...15.5).contains($0.time.seconds) })
+        #expect(recoveries.contains { (20.0...20.5).contains($0.time.seconds) })
+        #expect(result.stats.faultsInjected > 0)
+        #expect(result.stats.sensorRecoveries == result.stats.sensorFaults)
+        #expect(result.stats.ringDropped == 0)
+    }
+
+    /// The photo's EXIF Orientation is what was latched: 6 for left-up (DESIGN.md table), read
+    /// back from the file with the media reader; the journal lists the capture with the file.
+    @Test func writtenPhotoCarriesTheLatchedOrientation() throws {
+        let scenario = try ScenarioLoader.parse("""
+            { "duration": 3, "motion": [ { "t": 0, "angle": 90 } ],
+              "button": { "actions": [ { "t": 1, "action": "hold", "duration": 0.1 } ] } }
+            """, file: "left-up.json")
+        let out = temporaryDirectory()
+        let result = try Self.run(scenario, out: out, photos: true)
+        #expect(result.camera.written == [out + "/IMG_0001.jpg"])
+        let bytes = try SafeFileWriter.read(path: out + "/IMG_0001.jpg")
+        #expect(Array(bytes.prefix(2)) == [0xFF, 0xD8])
+        #expect(try JPEGOrientationPatcher.orientation(of: bytes) == 6)
+        let journal = try Journal.lines(at: out + "/journal.ndjson")
+        #expect(journal == [#"{"t":1.250000,"event":"capture","orientation":"left-up","exif":6,"shot":1,"file":"IMG_0001.jpg"}"#])
+    }
+
+    @Test func clipSidecarNamesTheStartOrientation() throws {
+        let out = temporaryDirectory()
+        let scenario = try ScenarioLoader.load(path: repositoryPath("scenarios/examples/clip-and-bounce.json"))
+        let result = try Self.run(scenario, out: out)
+        #expect(result.camera.written.contains(out + "/CLIP_0001.json"))
+        let sidecar = String(decoding: try SafeFileWriter.read(path: out + "/CLIP_0001.json"), as: UTF8.self)
+        #expect(sidecar.contains(#""orientation":"right-up","rotation":270"#))
+    }
+}
