@@ -93,11 +93,6 @@ extension Board {
         guard !directory.isEmpty else { throw outputReader.error("directory", "must not be empty") }
         let journal = try outputReader.string("journal") ?? (directory + "/journal.ndjson")
         guard !journal.isEmpty else { throw outputReader.error("journal", "must not be empty") }
-        // The journal is output like the photos: a path that leaves the output directory could
-        // append to any file the firmware may write.
-        guard Board.isInside(journal, directory: directory) else {
-            throw outputReader.error("journal", "'\(journal)' is outside the output directory '\(directory)'")
-        }
         output = OutputSettings(directory: directory, journal: journal)
         try outputReader.finish()
         try root.finish()
@@ -241,19 +236,6 @@ extension Board.CameraSettings {
 }
 
 /// A board file that cannot be used: `FILE: key.path: message`.
-extension Board {
-    /// True when `path` names something below `directory`, as written: it starts with the
-    /// directory and no `..` component after it climbs back out.
-    static func isInside(_ path: String, directory: String) -> Bool {
-        var base = Substring(directory)
-        while base.count > 1 && base.hasSuffix("/") { base = base.dropLast() }
-        let prefix = base == "/" ? "/" : base + "/"
-        guard path.hasPrefix(prefix) else { return false }
-        let rest = path.dropFirst(prefix.count).split(separator: "/")
-        return !rest.isEmpty && !rest.contains("..") && !(rest.allSatisfy { $0 == "." })
-    }
-}
-
 public struct BoardError: Error, Equatable, Sendable, CustomStringConvertible {
     public var file: String
     public var message: String

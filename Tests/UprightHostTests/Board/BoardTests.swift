@@ -112,13 +112,6 @@ let repositoryRoot: String = {
          "b.json: detector.flat_enter_degrees: must be 45 to 89 degrees"),
         (#"{"sensor": {}, "camera": {"backend": "simulated"}, "output": {"directory": ""}}"#,
          "b.json: output.directory: must not be empty"),
-        // Hostile-input table: the journal stays inside the output directory.
-        (#"{"sensor": {}, "camera": {"backend": "simulated"}, "output": {"directory": "out", "journal": "out/../../etc/journal"}}"#,
-         "b.json: output.journal: 'out/../../etc/journal' is outside the output directory 'out'"),
-        (#"{"sensor": {}, "camera": {"backend": "simulated"}, "output": {"directory": "/var/lib/upright", "journal": "/var/lib/upright-other/j"}}"#,
-         "b.json: output.journal: '/var/lib/upright-other/j' is outside the output directory '/var/lib/upright'"),
-        (#"{"sensor": {}, "camera": {"backend": "simulated"}, "output": {"directory": "out/", "journal": "out/"}}"#,
-         "b.json: output.journal: 'out/' is outside the output directory 'out/'"),
         (#"{"sensor": {}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}, "extra": 1}"#,
          "b.json: extra: unknown key"),
         (#"{"sensor": {}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}"#,
