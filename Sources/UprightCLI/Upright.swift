@@ -1,3 +1,5 @@
+import UprightHost
+
 /// The `upright` command line: dispatches to a subcommand and turns errors into one line and
 /// an exit status (2 for bad usage or input, 1 for failures).
 public enum Upright {
@@ -42,7 +44,7 @@ public enum Upright {
             return 0
         }
         guard let command = subcommands.first(where: { $0.spec.name == name }) else {
-            console.printError("upright: unknown command '\(name)'")
+            console.printError("upright: unknown command '\(name.oneLine)'")
             console.printError(usage)
             return 2
         }
@@ -60,11 +62,12 @@ public enum Upright {
             return try command.run(parsed, console: console)
         } catch {
             switch error {
+            // .oneLine: arguments and file names quoted in a message may hold newlines.
             case .usage(let usageError):
-                console.printError("upright \(name): \(usageError.message)")
+                console.printError("upright \(name): \(usageError.message.oneLine)")
                 console.printError("Usage: \(command.spec.synopsis)  (see 'upright \(name) --help')")
             case .badInput(let message), .failed(let message):
-                console.printError("upright \(name): \(message)")
+                console.printError("upright \(name): \(message.oneLine)")
             }
             return error.exitStatus
         }

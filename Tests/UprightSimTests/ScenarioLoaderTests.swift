@@ -71,6 +71,11 @@ import UprightSim
     /// Every error names the file and the key path, with the reason.
     @Test(arguments: [
         (#"{"duration": 10, "motion": [{"t": 0, "angle": 0}], "extra": 1}"#, "s.json: extra: unknown key"),
+        // Found by FuzzScenario: a key holding a newline made a two-line error. Keys quoted
+        // from the file keep their escapes.
+        (#"{"s\\\n": 1, "s\\\n": 2}"#, #"s.json:1:14: duplicate key "s\\\n""#),
+        ("{\"a\u{7F}b\": 1, \"a\u{7F}b\": 2}", #"s.json:1:12: duplicate key "a\u{7f}b""#),
+        (#"{"duration": 10, "motion": [{"t": 0, "angle": 0}], "a\nb\u001b": 1}"#, #"s.json: a\nb\u{1b}: unknown key"#),
         (#"{"motion": [{"t": 0, "angle": 0}]}"#, "s.json: duration: missing (required)"),
         (#"{"duration": -1, "motion": [{"t": 0, "angle": 0}]}"#, "s.json: duration: -1 is out of range (more than 0, at most 3600 seconds)"),
         (#"{"duration": "ten", "motion": []}"#, "s.json: duration: expected a number, found a string"),

@@ -23,7 +23,10 @@ public struct ELFSize: Equatable, Sendable {
         let sectionTable = is64 ? integer(0x28, 8) : integer(0x20, 4)
         let entrySize = is64 ? integer(0x3A, 2) : integer(0x2E, 2)
         let count = is64 ? integer(0x3C, 2) : integer(0x30, 2)
-        guard let sectionTable, let entrySize, let count, count < 65_536 else { return nil }
+        // Offsets and lengths come from the file: keep them inside it (and the sums far from
+        // overflow) so a hostile object gives nil, not a trap.
+        guard let sectionTable, let entrySize, let count, count < 65_536,
+              (0...bytes.count).contains(sectionTable) else { return nil }
         let allocate = 0x2, write = 0x1, noBits = 8
         var size = ELFSize(text: 0, data: 0, bss: 0)
         for index in 0..<count {
@@ -32,6 +35,7 @@ public struct ELFSize: Equatable, Sendable {
                   let flags = is64 ? integer(base + 8, 8) : integer(base + 8, 4),
                   let length = is64 ? integer(base + 32, 8) : integer(base + 20, 4)
             else { return nil }
+            guard (0...(1 << 40)).contains(length) else { return nil }
             guard flags & allocate != 0 else { continue }
             if type == noBits {
                 size.bss += length

@@ -26,6 +26,17 @@ enum BenchCommand: Subcommand {
             throw .usage(error)
         }
         guard (1...101).contains(runs) else { throw .usage(UsageError("option '--runs': \(runs) is not in 1...101")) }
+        // An object named on the command line must be one (exit 2 naming it); the default one
+        // is optional (present only after `make embedded`).
+        if let path = arguments.value("embedded-object") {
+            let bytes: [UInt8]
+            do throws(FileError) {
+                bytes = try POSIXFile.readAll(path, limit: embeddedObjectLimit)
+            } catch {
+                throw .badInput("\(path): \(error.message)")
+            }
+            guard ELFSize.read(bytes) != nil else { throw .badInput("\(path): not an ELF object with a .text section") }
+        }
         let only = arguments.value("only")
         let groups = ["pipeline", "ring", "wire", "orientation", "latency", "sim"]
         if let only, !groups.contains(only) {
@@ -59,6 +70,9 @@ enum BenchCommand: Subcommand {
         return 0
     }
 
+    /// The largest object file read for its sizes.
+    static let embeddedObjectLimit = 64 << 20
+
     /// Shutter edge confirmed to capture order, over 10 000 presses per run: p50 and p99.
     static func eventLatencyFigures(runs: Int) -> [BenchFigure] {
         var p50: [Double] = []
@@ -82,7 +96,7 @@ enum BenchCommand: Subcommand {
         if let path = ProcessStats.executablePath, let size = ProcessStats.fileSize(path) {
             figures.append(BenchFigure(key: "binary_bytes", unit: "bytes", value: Double(size)))
         }
-        if let bytes = try? POSIXFile.readAll(embeddedObject, limit: 64 << 20), let size = ELFSize.read(bytes) {
+        if let bytes = try? POSIXFile.readAll(embeddedObject, limit: embeddedObjectLimit), let size = ELFSize.read(bytes) {
             figures.append(BenchFigure(key: "embedded_text_bytes", unit: "bytes", value: Double(size.text), target: .atMost(32 * 1024)))
         }
         return figures

@@ -16,7 +16,8 @@ enum OrientCommand: Subcommand {
             replaced atomically (temporary file, fsync, rename); a file that is not a JPEG or
             MP4, or is truncated or malformed, is left byte-identical and named in a one-line
             error. The other files are still processed; the exit status is 2 if any input was
-            bad, 1 if any file could not be read or written.
+            bad (including a missing file, a directory or a device), 1 if reading or writing a
+            file failed (permissions, disk full).
             """)
 
     static func run(_ arguments: ParsedArguments, console: Console) throws(CommandError) -> Int32 {
@@ -30,7 +31,7 @@ enum OrientCommand: Subcommand {
                 case .mp4: console.print("\(path): rotation \(orientation.rotationDegrees)")
                 }
             } catch {
-                console.printError("upright orient: \(path): \(error)")
+                console.printError("upright orient: \("\(path): \(error)".oneLine)")
                 status = max(status, error.isBadInput ? 2 : 1)
             }
         }

@@ -13,6 +13,11 @@ struct SimOutputDirectory {
         var trimmed = path
         while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed.removeLast() }
         guard !trimmed.isEmpty else { throw .usage(UsageError("option '--out': must not be empty")) }
+        // Checked before the run, so a file in the way is bad input and nothing is written.
+        var info = stat()
+        if stat(trimmed, &info) == 0 && (info.st_mode & S_IFMT) != S_IFDIR {
+            throw .badInput("\(trimmed): exists and is not a directory (option '--out')")
+        }
         self.path = trimmed
     }
 

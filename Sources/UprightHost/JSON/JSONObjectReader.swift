@@ -126,9 +126,10 @@ public struct ConfigError: Error, Equatable, Sendable, CustomStringConvertible {
     public var path: String
     public var message: String
 
+    /// Keys and values quoted from the file may hold control characters: kept on one line.
     public init(path: String, message: String) {
-        self.path = path
-        self.message = message
+        self.path = path.oneLine
+        self.message = message.oneLine
     }
 
     public var description: String { path.isEmpty ? message : "\(path): \(message)" }

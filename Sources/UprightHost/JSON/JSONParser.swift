@@ -93,7 +93,7 @@ public struct JSONParser {
             let key = try string()
             if members.contains(where: { $0.key == key }) {
                 index = keyStart
-                throw error("duplicate key \"\(key)\"")
+                throw error("duplicate key \(JSONWriter.quoted(key).oneLine)")
             }
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':' after the key") }

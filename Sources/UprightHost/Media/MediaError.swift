@@ -9,6 +9,8 @@ public enum MediaError: Error, Equatable, CustomStringConvertible {
     case malformed(String)
     /// The change does not fit (e.g. the Exif segment would exceed 65535 bytes).
     case unsupported(String)
+    /// The path names no regular file (missing, a directory, a device); a user's mistake.
+    case notAFile(String)
     /// Reading or writing the file failed (permissions, disk full); `errno` text.
     case io(String)
 
@@ -18,6 +20,7 @@ public enum MediaError: Error, Equatable, CustomStringConvertible {
         case .truncated(let what): "truncated: \(what)"
         case .malformed(let what): "malformed: \(what)"
         case .unsupported(let what): "unsupported: \(what)"
+        case .notAFile(let what): what
         case .io(let what): what
         }
     }

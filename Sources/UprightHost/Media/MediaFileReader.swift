@@ -12,7 +12,11 @@ public final class MediaFileReader {
     /// Opens `path` after resolving symbolic links, so a later rename replaces the file the
     /// link points to rather than the link itself.
     public init(path: String) throws(MediaError) {
-        guard let resolved = realpath(path, nil) else { throw .io(systemErrorText("cannot open")) }
+        guard let resolved = realpath(path, nil) else {
+            let missing = errno == ENOENT || errno == ENOTDIR || errno == ELOOP || errno == ENAMETOOLONG
+            let text = systemErrorText("cannot open")
+            throw missing ? .notAFile(text) : .io(text)
+        }
         self.path = String(decoding: UnsafeRawBufferPointer(start: resolved, count: strlen(resolved)), as: UTF8.self)
         free(resolved)
         fd = open(self.path, O_RDONLY | O_CLOEXEC)
@@ -24,7 +28,7 @@ public final class MediaFileReader {
         }
         guard (status.st_mode & S_IFMT) == S_IFREG else {
             close(fd)
-            throw .io("not a regular file")
+            throw .notAFile("not a regular file")
         }
         size = Int(status.st_size)
     }

@@ -4,6 +4,10 @@ import UprightCore
 /// the video track matrix for an MP4/QuickTime file, chosen by content. All or nothing: on
 /// any error the file is left byte-identical. A file that already says so is not rewritten.
 public enum MediaOrientationWriter {
+    /// The largest JPEG patched: it is read whole (the Exif segment may grow), so a huge or
+    /// sparse file with a JPEG's magic bytes is refused instead of filling memory.
+    public static let maximumJPEGBytes = 256 << 20
+
     /// Returns what the file was found to be.
     @discardableResult
     public static func apply(_ orientation: UprightOrientation, toFileAt path: String) throws(MediaError) -> MediaKind {
@@ -11,6 +15,9 @@ public enum MediaOrientationWriter {
         guard let kind = MediaKind(magic: try file.read(at: 0, count: 8)) else { throw .unknownFormat }
         switch kind {
         case .jpeg:
+            guard file.size <= maximumJPEGBytes else {
+                throw .unsupported("JPEG of \(file.size) bytes (at most \(maximumJPEGBytes >> 20) MiB)")
+            }
             let bytes = try file.readAll()
             let patched = try JPEGOrientationPatcher.patched(bytes, exifValue: UInt16(orientation.exifValue))
             if patched != bytes { try SafeFileWriter.replace(path: file.path, with: patched) }

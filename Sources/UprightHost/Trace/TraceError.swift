@@ -7,7 +7,8 @@ public struct TraceError: Error, Equatable, Sendable {
 
     public init(line: Int, _ message: String) {
         self.line = line
-        self.message = message
+        // Fields quoted from the trace may hold control characters: kept on one line.
+        self.message = message.oneLine
     }
 
     /// `FILE:LINE: message`.

@@ -4,7 +4,7 @@ import UprightCore
 /// constant memory: feed each line, get a row back for each sample line.
 ///
 /// Checks, each reported with its line: header present and valid, every row has as many
-/// fields as the header, every field a finite number, `t` non-decreasing, `button` 0 or 1.
+/// fields as the header, every field a finite number, `t` not negative and non-decreasing, `button` 0 or 1.
 public struct TraceParser: Sendable {
     /// Longest line accepted (bytes, without the newline): a binary file or a runaway line
     /// is refused instead of being buffered.
@@ -46,7 +46,12 @@ public struct TraceParser: Sendable {
             return value
         }
         let seconds = try number(0)
-        guard abs(seconds) < TraceParser.maximumSeconds else {
+        // t counts seconds from the start of the recording (DESIGN.md, trace format): a
+        // negative time is not a sample `upright trace` can write.
+        guard seconds >= 0 else {
+            throw TraceError(line: lineNumber, "t = \(seconds) is negative")
+        }
+        guard seconds < TraceParser.maximumSeconds else {
             throw TraceError(line: lineNumber, "t = \(seconds) is out of range")
         }
         let time = Instant(nanoseconds: Int64((seconds * 1e9).rounded()))
@@ -54,10 +59,18 @@ public struct TraceParser: Sendable {
             throw TraceError(line: lineNumber, "t goes backwards (\(seconds) after \(lastTime.seconds))")
         }
         lastTime = time
-        let acceleration = Vector3(x: Float(try number(1)), y: Float(try number(2)), z: Float(try number(3)))
+        // Samples are Float: a finite Double beyond Float's range would become infinity.
+        func float(_ column: Int) throws(TraceError) -> Float {
+            let value = Float(try number(column))
+            guard value.isFinite else {
+                throw TraceError(line: lineNumber, "column '\(TraceColumns.knownNames[column])': '\(trimmed(fields[columns.positions[column]!]))' is out of range")
+            }
+            return value
+        }
+        let acceleration = Vector3(x: try float(1), y: try float(2), z: try float(3))
         var rate: Vector3?
         if columns.hasGyro {
-            rate = Vector3(x: Float(try number(4)), y: Float(try number(5)), z: Float(try number(6)))
+            rate = Vector3(x: try float(4), y: try float(5), z: try float(6))
         }
         var button: Bool?
         if columns.hasButton {

@@ -7,7 +7,7 @@ public func fuzzJSON(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     do {
         _ = try JSONParser.parse(bytes)
     } catch {
-        _ = error.description
+        if error.description.oneLine != error.description { fatalError("error not one line: \(error.description)") }
     }
     return 0
 }

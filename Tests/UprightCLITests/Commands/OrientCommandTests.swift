@@ -58,9 +58,16 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["cut.jpg", "good.jpg", "notes.jpg"])
     }
 
-    @Test func missingFileFailsWithStatusOne() {
+    @Test func directoryIsBadInput() throws {
+        let folder = try directory()
+        let result = run([folder.path, "--exif", "1"])
+        #expect(result.status == 2)
+        #expect(result.error == "upright orient: \(folder.path): not a regular file\n")
+    }
+
+    @Test func missingFileIsBadInput() {
         let result = run(["/nonexistent/x.jpg", "--exif", "1"])
-        #expect(result.status == 1)
+        #expect(result.status == 2)
         #expect(result.error == "upright orient: /nonexistent/x.jpg: cannot open: No such file or directory\n")
     }
 

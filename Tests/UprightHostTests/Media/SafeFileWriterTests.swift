@@ -13,8 +13,8 @@ import Testing
         #expect(try MediaFixtures.directoryListing(path) == ["f.bin"])
     }
 
-    @Test func missingFileIsAnIOError() {
-        #expect(throws: MediaError.io("cannot open: No such file or directory")) {
+    @Test func missingFileIsNotAFile() {
+        #expect(throws: MediaError.notAFile("cannot open: No such file or directory")) {
             try SafeFileWriter.read(path: "/nonexistent/upright/none.jpg")
         }
     }

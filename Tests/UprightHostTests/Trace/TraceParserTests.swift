@@ -41,6 +41,14 @@ import UprightHost
         ("t,ax,ay,az\n0,0,1\n", 2, "expected 4 fields (t,ax,ay,az), found 3"),
         ("t,ax,ay,az\n1.0,0,1,0\n0.5,0,1,0\n", 3, "t goes backwards (0.5 after 1.0)"),
         ("t,ax,ay,az,button\n0,0,1,0,2\n", 2, "column 'button': '2' is not 0 or 1"),
+        // Hostile-input table: times count from the start of the recording.
+        ("t,ax,ay,az\n-5,0,1,0\n", 2, "t = -5.0 is negative"),
+        // Found by FuzzTrace: finite as a Double, infinite as the sample's Float.
+        ("t,ax,ay,az\n0,-1e39,1,0\n", 2, "column 'ax': '-1e39' is out of range"),
+        ("t,ax,ay,az,gx,gy,gz\n0,0,1,0,0,0,4e38\n", 2, "column 'gz': '4e38' is out of range"),
+        ("t,ax,ay,az,te\u{1B}mp\n", 1, "unknown column 'te\\u{1b}mp' (expected t, ax, ay, az, optional gx, gy, gz, button)"),
+        ("t,ax,ay,az\n0,0,1,0\n1e999,0,1,0\n", 3, "column 't': '1e999' is not a number"),
+        ("t,ax,ay,az\n0,0,1,0\n2e9,0,1,0\n", 3, "t = 2000000000.0 is out of range"),
     ])
     func malformedTraces(text: String, line: Int, message: String) {
         #expect(throws: TraceError(line: line, message)) { try TraceParser.parse(text) }
