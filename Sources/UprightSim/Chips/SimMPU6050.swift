@@ -19,14 +19,16 @@ public final class SimMPU6050: SimI2CDevice {
 
     /// 128 registers in a raw allocation (see `ByteFIFO` for why not an array).
     private let registers = UnsafeMutablePointer<UInt8>.allocate(capacity: 128)
-    private var pointer: UInt8 = 0
-    private var fifo: ByteFIFO
-    private var lastFIFOByte: UInt8 = 0
-    private var nextSampleTime = Instant.zero
-    private var frozenUntil: Instant?
-    private var noise: NormalTable
+    // The simulation is single-threaded, and these are read and written for every sample
+    // measured: unchecked exclusivity spares a runtime access-tracking call per access.
+    @exclusivity(unchecked) private var pointer: UInt8 = 0
+    @exclusivity(unchecked) private var fifo: ByteFIFO
+    @exclusivity(unchecked) private var lastFIFOByte: UInt8 = 0
+    @exclusivity(unchecked) private var nextSampleTime = Instant.zero
+    @exclusivity(unchecked) private var frozenUntil: Instant?
+    @exclusivity(unchecked) private var noise: NormalTable
     /// Samples measured since creation (for tests and statistics).
-    public private(set) var samplesMeasured = 0
+    @exclusivity(unchecked) public private(set) var samplesMeasured = 0
     /// Power-on and DEVICE_RESET resets since creation.
     public private(set) var resetCount = 0
 

@@ -59,36 +59,56 @@ public enum BaselineJPEGEncoder {
         let blocksDown = (image.height + 7) / 8
         let width = image.width, height = image.height
         var block = [Double](repeating: 0, count: 3 * 64)
-        var zigzagged = [Int](repeating: 0, count: 64)
+        var zigzagged = [Int32](repeating: 0, count: 64)
+        // Each table's code and length packed as code << 5 | length, four tables of 256 symbols.
+        var packedCodes = [UInt32](repeating: 0, count: 4 * 256)
+        for (offset, table) in [dcLuminance, acLuminance, dcChrominance, acChrominance].enumerated() {
+            for symbol in 0..<256 {
+                packedCodes[offset * 256 + symbol] = UInt32(table.codes[symbol]) << 5 | UInt32(table.lengths[symbol])
+            }
+        }
+        let zigzag = JPEGTables.zigzag
+        let reciprocals = luminanceReciprocals + chrominanceReciprocals
         image.pixels.withUnsafeBufferPointer { pixels in
-            block.withUnsafeMutableBufferPointer { block in
-                let luma = block.baseAddress!, blueDifference = luma + 64, redDifference = luma + 128
-                for blockRow in 0..<blocksDown {
-                    for blockColumn in 0..<blocksAcross {
-                        // Colour conversion (JFIF 1.02, section 7), edge pixels repeated into padding.
-                        for y in 0..<8 {
-                            let sourceY = min(blockRow * 8 + y, height - 1)
-                            let rowStart = sourceY * width
-                            for x in 0..<8 {
-                                let index = (rowStart + min(blockColumn * 8 + x, width - 1)) * 3
-                                let red = Double(pixels[index]), green = Double(pixels[index + 1]), blue = Double(pixels[index + 2])
-                                luma[y * 8 + x] = 0.299 * red + 0.587 * green + 0.114 * blue - 128
-                                blueDifference[y * 8 + x] = -0.168736 * red - 0.331264 * green + 0.5 * blue
-                                redDifference[y * 8 + x] = 0.5 * red - 0.418688 * green - 0.081312 * blue
-                            }
+        block.withUnsafeMutableBufferPointer { block in
+        zigzagged.withUnsafeMutableBufferPointer { zigzagged in
+        packedCodes.withUnsafeBufferPointer { codes in
+        zigzag.withUnsafeBufferPointer { zigzag in
+        reciprocals.withUnsafeBufferPointer { reciprocals in
+            let luma = block.baseAddress!, blueDifference = luma + 64, redDifference = luma + 128
+            let zigzagged = zigzagged.baseAddress!, zigzag = zigzag.baseAddress!
+            let luminanceCodes = codes.baseAddress!, chrominanceCodes = luminanceCodes + 512
+            let luminanceSteps = reciprocals.baseAddress!, chrominanceSteps = luminanceSteps + 64
+            for blockRow in 0..<blocksDown {
+                for blockColumn in 0..<blocksAcross {
+                    // Colour conversion (JFIF 1.02, section 7), edge pixels repeated into padding.
+                    for y in 0..<8 {
+                        let sourceY = min(blockRow * 8 + y, height - 1)
+                        let rowStart = sourceY * width
+                        for x in 0..<8 {
+                            let index = (rowStart + min(blockColumn * 8 + x, width - 1)) * 3
+                            let red = Double(pixels[index]), green = Double(pixels[index + 1]), blue = Double(pixels[index + 2])
+                            luma[y * 8 + x] = 0.299 * red + 0.587 * green + 0.114 * blue - 128
+                            blueDifference[y * 8 + x] = -0.168736 * red - 0.331264 * green + 0.5 * blue
+                            redDifference[y * 8 + x] = 0.5 * red - 0.418688 * green - 0.081312 * blue
                         }
-                        transformInPlace(luma)
-                        quantise(luma, reciprocals: luminanceReciprocals, into: &zigzagged)
-                        encodeBlock(zigzagged, previousDC: &previousDC.0, writer: &writer, dc: dcLuminance, ac: acLuminance)
-                        transformInPlace(blueDifference)
-                        quantise(blueDifference, reciprocals: chrominanceReciprocals, into: &zigzagged)
-                        encodeBlock(zigzagged, previousDC: &previousDC.1, writer: &writer, dc: dcChrominance, ac: acChrominance)
-                        transformInPlace(redDifference)
-                        quantise(redDifference, reciprocals: chrominanceReciprocals, into: &zigzagged)
-                        encodeBlock(zigzagged, previousDC: &previousDC.2, writer: &writer, dc: dcChrominance, ac: acChrominance)
                     }
+                    transformInPlace(luma)
+                    quantise(luma, reciprocals: luminanceSteps, zigzag: zigzag, into: zigzagged)
+                    encodeBlock(zigzagged, previousDC: &previousDC.0, writer: &writer, codes: luminanceCodes)
+                    transformInPlace(blueDifference)
+                    quantise(blueDifference, reciprocals: chrominanceSteps, zigzag: zigzag, into: zigzagged)
+                    encodeBlock(zigzagged, previousDC: &previousDC.1, writer: &writer, codes: chrominanceCodes)
+                    transformInPlace(redDifference)
+                    quantise(redDifference, reciprocals: chrominanceSteps, zigzag: zigzag, into: zigzagged)
+                    encodeBlock(zigzagged, previousDC: &previousDC.2, writer: &writer, codes: chrominanceCodes)
                 }
             }
+        }
+        }
+        }
+        }
+        }
         }
         writer.finish()
         return writer.bytes
@@ -139,55 +159,62 @@ public enum BaselineJPEGEncoder {
     }
 
     /// Rounds each coefficient divided by its step (T.81 A.3.4) and puts them in zig-zag order.
-    static func quantise(_ coefficients: [Double], table: [Int]) -> [Int] {
-        var result = [Int](repeating: 0, count: 64)
-        coefficients.withUnsafeBufferPointer {
-            quantise($0.baseAddress!, reciprocals: table.map { 1 / Double($0) }, into: &result)
-        }
-        return result
-    }
-
     @inline(__always)
-    static func quantise(_ coefficients: UnsafePointer<Double>, reciprocals: [Double], into zigzagged: inout [Int]) {
+    static func quantise(_ coefficients: UnsafePointer<Double>, reciprocals: UnsafePointer<Double>, zigzag: UnsafePointer<Int>, into zigzagged: UnsafeMutablePointer<Int32>) {
         // Clamped to +-1023 so AC values fit 10 bits and DC differences 11 bits, the largest
         // categories the Annex K tables code (F.1.2); only quality 100 on extreme blocks gets there.
-        // Rounding half away from zero by hand: libm's round() is a call per coefficient.
         for index in 0..<64 {
-            let natural = JPEGTables.zigzag[index]
-            let scaled = coefficients[natural] * reciprocals[natural]
-            let value = Int(scaled < 0 ? scaled - 0.5 : scaled + 0.5)
-            zigzagged[index] = min(max(value, -1023), 1023)
+            let natural = zigzag[index]
+            let scaled = min(max(coefficients[natural] * reciprocals[natural], -1023), 1023)
+            zigzagged[index] = Int32(truncatingIfNeeded: roundedToInteger(scaled))
         }
     }
 
-    /// Huffman-codes one block (T.81 F.1.2.1 and F.1.2.2).
-    static func encodeBlock(_ zigzagged: [Int], previousDC: inout Int, writer: inout JPEGBitWriter, dc: HuffmanTable, ac: HuffmanTable) {
-        let difference = zigzagged[0] - previousDC
-        previousDC = zigzagged[0]
+    /// The nearest integer (ties to even) of a value well inside +-2^51, without libm's round()
+    /// or the range checks of Int(_: Double): adding 1.5 * 2^52 leaves no fraction bits, so
+    /// the FPU's own rounding does the work and the integer sits in the low mantissa bits.
+    @inline(__always)
+    static func roundedToInteger(_ value: Double) -> Int64 {
+        let shifted = value + 6_755_399_441_055_744.0
+        return Int64(bitPattern: shifted.bitPattern << 12) >> 12
+    }
+
+    /// Huffman-codes one block (T.81 F.1.2.1 and F.1.2.2). `codes` holds the DC table's 256
+    /// packed entries (code << 5 | length) followed by the AC table's.
+    @inline(__always)
+    static func encodeBlock(_ zigzagged: UnsafePointer<Int32>, previousDC: inout Int, writer: inout JPEGBitWriter, codes: UnsafePointer<UInt32>) {
+        let dc = Int(zigzagged[0])
+        let difference = dc - previousDC
+        previousDC = dc
         let dcSize = magnitudeCategory(difference)
         // Code and additional bits in one write (at most 16 + 11 bits).
-        writer.write(UInt32(dc.codes[dcSize]) << UInt32(dcSize) | additionalBits(difference, size: dcSize),
-                     count: Int(dc.lengths[dcSize]) + dcSize)
-
+        let dcCode = codes[dcSize]
+        writer.write((dcCode >> 5) << UInt32(dcSize) | additionalBits(difference, size: dcSize),
+                     count: Int(dcCode & 31) + dcSize)
+        let ac = codes + 256
+        // The last nonzero coefficient: everything after it is one EOB.
+        var last = 63
+        while last > 0 && zigzagged[last] == 0 { last -= 1 }
         var zeroRun = 0
-        for index in 1..<64 {
-            let value = zigzagged[index]
+        var index = 1
+        while index <= last {
+            let value = Int(zigzagged[index])
+            index += 1
             if value == 0 {
                 zeroRun += 1
                 continue
             }
             while zeroRun >= 16 {  // ZRL: sixteen zeros (F.1.2.2.1).
-                writer.write(UInt32(ac.codes[0xF0]), count: Int(ac.lengths[0xF0]))
+                writer.write(ac[0xF0] >> 5, count: Int(ac[0xF0] & 31))
                 zeroRun -= 16
             }
             let size = magnitudeCategory(value)
-            let symbol = zeroRun << 4 | size
-            writer.write(UInt32(ac.codes[symbol]) << UInt32(size) | additionalBits(value, size: size),
-                         count: Int(ac.lengths[symbol]) + size)
+            let code = ac[zeroRun << 4 | size]
+            writer.write((code >> 5) << UInt32(size) | additionalBits(value, size: size), count: Int(code & 31) + size)
             zeroRun = 0
         }
-        if zeroRun > 0 {  // EOB
-            writer.write(UInt32(ac.codes[0x00]), count: Int(ac.lengths[0x00]))
+        if last < 63 {  // EOB
+            writer.write(ac[0x00] >> 5, count: Int(ac[0x00] & 31))
         }
     }
 

@@ -124,7 +124,9 @@ public enum SceneRenderer {
         return false
     }
 
-    /// Nearest integer in 0...255 (adding 0.5 and truncating: libm's round() is a call).
+    /// Nearest integer in 0...255 (without libm's round(), which is a call per channel).
     @inline(__always)
-    static func channel(_ value: Double) -> UInt8 { UInt8(min(max(value, 0), 255) + 0.5) }
+    static func channel(_ value: Double) -> UInt8 {
+        UInt8(truncatingIfNeeded: BaselineJPEGEncoder.roundedToInteger(min(max(value, 0), 255)))
+    }
 }
