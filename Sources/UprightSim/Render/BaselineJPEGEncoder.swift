@@ -166,17 +166,8 @@ public enum BaselineJPEGEncoder {
         for index in 0..<64 {
             let natural = zigzag[index]
             let scaled = min(max(coefficients[natural] * reciprocals[natural], -1023), 1023)
-            zigzagged[index] = Int32(truncatingIfNeeded: roundedToInteger(scaled))
+            zigzagged[index] = Int32(truncatingIfNeeded: FastRounding.nearest(scaled))
         }
-    }
-
-    /// The nearest integer (ties to even) of a value well inside +-2^51, without libm's round()
-    /// or the range checks of Int(_: Double): adding 1.5 * 2^52 leaves no fraction bits, so
-    /// the FPU's own rounding does the work and the integer sits in the low mantissa bits.
-    @inline(__always)
-    static func roundedToInteger(_ value: Double) -> Int64 {
-        let shifted = value + 6_755_399_441_055_744.0
-        return Int64(bitPattern: shifted.bitPattern << 12) >> 12
     }
 
     /// Huffman-codes one block (T.81 F.1.2.1 and F.1.2.2). `codes` holds the DC table's 256

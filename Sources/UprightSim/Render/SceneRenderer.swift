@@ -127,6 +127,6 @@ public enum SceneRenderer {
     /// Nearest integer in 0...255 (without libm's round(), which is a call per channel).
     @inline(__always)
     static func channel(_ value: Double) -> UInt8 {
-        UInt8(truncatingIfNeeded: BaselineJPEGEncoder.roundedToInteger(min(max(value, 0), 255)))
+        UInt8(truncatingIfNeeded: FastRounding.nearest(min(max(value, 0), 255)))
     }
 }
