@@ -32,10 +32,13 @@ let package = Package(
         .target(name: "UprightCLI", dependencies: ["UprightCore", "UprightHost", "UprightLinux", "UprightSim"], swiftSettings: strict),
         .executableTarget(name: "upright", dependencies: ["UprightCLI"], swiftSettings: strict),
 
+        // Shared test helpers (independent tools such as exiftool and djpeg); never shipped.
+        .target(name: "UprightTestSupport", path: "Tests/TestSupport", swiftSettings: strict),
+
         .testTarget(name: "UprightCoreTests", dependencies: ["UprightCore"], swiftSettings: strict),
-        .testTarget(name: "UprightHostTests", dependencies: ["UprightHost"], swiftSettings: strict),
+        .testTarget(name: "UprightHostTests", dependencies: ["UprightHost", "UprightTestSupport"], swiftSettings: strict),
         .testTarget(name: "UprightLinuxTests", dependencies: ["UprightLinux", "CLinux"], swiftSettings: strict),
-        .testTarget(name: "UprightSimTests", dependencies: ["UprightSim"], swiftSettings: strict),
+        .testTarget(name: "UprightSimTests", dependencies: ["UprightSim", "UprightTestSupport"], swiftSettings: strict),
         .testTarget(name: "UprightCLITests", dependencies: ["UprightCLI"], swiftSettings: strict),
         .testTarget(name: "EndToEndTests", dependencies: ["upright"], swiftSettings: strict),
     ],

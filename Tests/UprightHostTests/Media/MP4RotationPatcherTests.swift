@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import UprightTestSupport
 import UprightCore
 @testable import UprightHost
 

@@ -1,4 +1,5 @@
 import Testing
+import UprightTestSupport
 @testable import UprightSim
 
 /// The encoder's parts against ITU T.81 (literal values from Annex K and Annex F), and whole

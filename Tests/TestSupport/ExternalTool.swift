@@ -1,12 +1,14 @@
 import Foundation
 import Testing
 
+// Test support shared by the test targets: independent tools that read what Upright writes.
+
 /// Runs an independent program (djpeg, exiftool) that `make deps` installs. A missing tool
 /// is a test failure with a clear message, never a silent pass.
-enum ExternalTool {
+public enum ExternalTool {
     /// Several tags in one run (exiftool starts slowly): tag name to numeric value; tags
     /// the file lacks are absent.
-    static func exiftool(_ tags: [String], _ path: String) throws -> [String: String] {
+    public static func exiftool(_ tags: [String], _ path: String) throws -> [String: String] {
         let out = String(decoding: try run("exiftool", ["-n", "-s", "-s"] + tags.map { "-" + $0 } + [path]), as: UTF8.self)
         var values: [String: String] = [:]
         for line in out.split(separator: "\n") {
@@ -17,17 +19,17 @@ enum ExternalTool {
     }
 
     /// exiftool's value for one tag, numeric (-n), or "" when absent.
-    static func exiftool(_ tag: String, _ path: String) throws -> String {
+    public static func exiftool(_ tag: String, _ path: String) throws -> String {
         let out = try run("exiftool", ["-n", "-s3", "-" + tag, path])
         return String(decoding: out, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    struct Missing: Error, CustomStringConvertible {
+    public struct Missing: Error, CustomStringConvertible {
         var name: String
-        var description: String { "\(name) is not installed; run 'make deps' (Debian packages libjpeg-turbo-progs, libimage-exiftool-perl)" }
+        public var description: String { "\(name) is not installed; run 'make deps' (Debian packages libjpeg-turbo-progs, libimage-exiftool-perl)" }
     }
 
-    static func path(_ name: String) throws -> String {
+    public static func path(_ name: String) throws -> String {
         for directory in ["/usr/bin", "/usr/local/bin", "/bin"] {
             let candidate = directory + "/" + name
             if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
@@ -36,7 +38,7 @@ enum ExternalTool {
     }
 
     /// Runs the tool and returns its stdout; a non-zero exit is an error carrying stderr.
-    static func run(_ name: String, _ arguments: [String], input: [UInt8]? = nil) throws -> [UInt8] {
+    public static func run(_ name: String, _ arguments: [String], input: [UInt8]? = nil) throws -> [UInt8] {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try path(name))
         process.arguments = arguments

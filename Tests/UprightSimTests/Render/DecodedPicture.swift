@@ -1,44 +1,5 @@
 import Foundation
-import Testing
-
-/// Runs an independent program (djpeg, exiftool) that `make deps` installs. A missing tool
-/// is a test failure with a clear message, never a silent pass.
-enum ExternalTool {
-    struct Missing: Error, CustomStringConvertible {
-        var name: String
-        var description: String { "\(name) is not installed; run 'make deps' (Debian packages libjpeg-turbo-progs, libimage-exiftool-perl)" }
-    }
-
-    static func path(_ name: String) throws -> String {
-        for directory in ["/usr/bin", "/usr/local/bin", "/bin"] {
-            let candidate = directory + "/" + name
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        }
-        throw Missing(name: name)
-    }
-
-    /// Runs the tool and returns its stdout; a non-zero exit is an error carrying stderr.
-    static func run(_ name: String, _ arguments: [String], input: [UInt8]? = nil) throws -> [UInt8] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try path(name))
-        process.arguments = arguments
-        let out = Pipe(), err = Pipe(), stdin = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = stdin
-        try process.run()
-        if let input { stdin.fileHandleForWriting.write(Data(input)) }
-        try stdin.fileHandleForWriting.close()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        let errors = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        struct Failed: Error, CustomStringConvertible { var description: String }
-        guard process.terminationStatus == 0 else {
-            throw Failed(description: "\(name) \(arguments) exited \(process.terminationStatus): \(String(decoding: errors, as: UTF8.self))")
-        }
-        return Array(data)
-    }
-}
+import UprightTestSupport
 
 /// A decoded picture from djpeg's binary PPM (P6) output.
 struct DecodedPicture {
