@@ -30,13 +30,14 @@ public enum ProcessStats {
         return nil
     }
 
-    /// Runs `arguments` (argv[0] a path) with stdout and stderr sent to /dev/null, waits, and
-    /// returns its exit status and peak RSS in bytes (wait4's ru_maxrss, reported in KiB).
-    public static func runMeasured(_ arguments: [String]) -> (status: Int32, peakResidentBytes: Int)? {
+    /// Runs `arguments` (argv[0] a path) with stdout sent to `standardOutputPath` (created or
+    /// truncated) and stderr to /dev/null, waits, and returns its exit status and peak RSS in
+    /// bytes (wait4's ru_maxrss, reported in KiB).
+    public static func runMeasured(_ arguments: [String], standardOutputPath: String = "/dev/null") -> (status: Int32, peakResidentBytes: Int)? {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, standardOutputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) }
         argv.append(nil)

@@ -6,9 +6,12 @@ import UprightSim
 
 /// `upright sim` (the built-in demo, sensor at 1 kHz) run as a child of the benchmark, output
 /// in a temporary directory: how many times faster than real time it finishes, and its peak
-/// resident set (wait4's ru_maxrss). Process start-up is measured separately (`upright sim
-/// --help`, which loads the same binary and exits) and taken off the wall time, so the speed
-/// is the simulator's, not the dynamic loader's; both are reported.
+/// resident set (wait4's ru_maxrss). The speed is the scenario's duration over the wall time
+/// `upright sim` prints for the whole simulation ("simulated 60.0 s in W s: ..."): firmware,
+/// chip models, bus, motion model and rendering and encoding the photos, measured in the
+/// child, so neither process start-up nor printing the report counts. Should that line be
+/// missing, the child's wall time minus the start-up of `upright sim --help` (which loads the
+/// same binary and exits) is used instead. Start-up is reported on its own.
 enum SimBenchmark {
     struct Run {
         var status: Int32
@@ -16,9 +19,9 @@ enum SimBenchmark {
         var peakResidentBytes: Int
     }
 
-    static func run(_ arguments: [String]) -> Run? {
+    static func run(_ arguments: [String], standardOutputPath: String = "/dev/null") -> Run? {
         var result: (status: Int32, peakResidentBytes: Int)?
-        let seconds = MonotonicClock.seconds { result = ProcessStats.runMeasured(arguments) }
+        let seconds = MonotonicClock.seconds { result = ProcessStats.runMeasured(arguments, standardOutputPath: standardOutputPath) }
         guard let result else { return nil }
         return Run(status: result.status, seconds: seconds, peakResidentBytes: result.peakResidentBytes)
     }
@@ -27,6 +30,19 @@ enum SimBenchmark {
     static func speed(scenarioSeconds: Double, wallSeconds: Double, startupSeconds: Double) -> Double {
         let simulating = wallSeconds - startupSeconds
         return simulating > 0 ? scenarioSeconds / simulating : .infinity
+    }
+
+    /// The whole simulation's wall time from `upright sim`'s summary line
+    /// "simulated D s in W s: ...", or nil when no line has that form.
+    static func simulatedWallSeconds(inReport report: String) -> Double? {
+        for line in report.split(separator: "\n") where line.hasPrefix("simulated ") {
+            let words = line.split(separator: " ")
+            // simulated, D, s, in, W, s:
+            guard words.count >= 6, words[2] == "s", words[3] == "in", words[5].hasPrefix("s"),
+                  let seconds = Double(words[4]), seconds >= 0 else { continue }
+            return seconds
+        }
+        return nil
     }
 
     static func figures(runs: Int) -> [BenchFigure] {
@@ -56,7 +72,8 @@ enum SimBenchmark {
                 startupPeaks.append(Double(startup.peakResidentBytes))
             }
             guard failure == nil else { continue }
-            guard let sim = run([executable, "sim", "--out", directory + "/run\(attempt)"]) else {
+            let reportPath = directory + "/report\(attempt).txt"
+            guard let sim = run([executable, "sim", "--out", directory + "/run\(attempt)"], standardOutputPath: reportPath) else {
                 failure = "not available: could not start 'upright sim'"
                 continue
             }
@@ -65,7 +82,12 @@ enum SimBenchmark {
                 continue
             }
             guard attempt > 0 else { continue }
-            speeds.append(speed(scenarioSeconds: scenario.durationSeconds, wallSeconds: sim.seconds, startupSeconds: startup.seconds))
+            let report = (try? POSIXFile.readAll(reportPath, limit: 1 << 20)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+            if let simulated = simulatedWallSeconds(inReport: report) {
+                speeds.append(simulated > 0 ? scenario.durationSeconds / simulated : .infinity)
+            } else {
+                speeds.append(speed(scenarioSeconds: scenario.durationSeconds, wallSeconds: sim.seconds, startupSeconds: startup.seconds))
+            }
             peaks.append(Double(sim.peakResidentBytes))
         }
         let startupFigures = [
@@ -74,7 +96,8 @@ enum SimBenchmark {
         ]
         if let failure { return unavailable(failure) + startupFigures }
         return [
-            BenchFigure(key: speedKey, unit: "x", values: speeds, target: .atLeast(5000)),
+            BenchFigure(key: speedKey, unit: "x", values: speeds, target: .atLeast(5000),
+                        note: "whole simulation incl. photos, wall time as upright sim reports it"),
             BenchFigure(key: rssKey, unit: "bytes", values: peaks, target: .atMost(16 * 1024 * 1024)),
         ] + startupFigures
     }

@@ -128,9 +128,11 @@ enum SimCommand: Subcommand {
     }
 
     /// The sampling statistics, the files written, and the speed (the only line that differs
-    /// between two runs of one scenario and seed; `--json` leaves all of this out). The speed
-    /// leaves out rendering photos (the camera's work); `cpuSeconds` is the CPU time of the
-    /// rest, which other processes sharing the cores do not inflate.
+    /// between two runs of one scenario and seed; `--json` leaves all of this out). The first
+    /// speed is the whole simulation's (photos included; `upright bench` reads it from the
+    /// "simulated D s in W s:" prefix), the second leaves out rendering photos (the camera's
+    /// work); `cpuSeconds` is the CPU time of that rest, which other processes sharing the
+    /// cores do not inflate.
     static func summary(_ result: SimulationResult<SimCamera>, wallSeconds: Double, cpuSeconds: Double, renderSeconds: Double, durationSeconds: Double, output: SimOutputDirectory, plot: String?) -> [String] {
         let s = result.stats
         var lines = [
@@ -143,11 +145,13 @@ enum SimCommand: Subcommand {
         if let plot { files.append(plot) }
         lines.append("wrote \(files.count) files to \(output.path)/: " + files.map { $0.hasPrefix(output.path + "/") ? String($0.dropFirst(output.path.count + 1)) : $0 }.joined(separator: " "))
         let firmwareSeconds = max(wallSeconds - renderSeconds, 1e-9)
+        let wholeSpeed = durationSeconds / max(wallSeconds, 1e-9)
         let speed = durationSeconds / firmwareSeconds
         let cpuSpeed = durationSeconds / max(cpuSeconds, 1e-9)
-        lines.append("simulated \(TextFormat.fixed(durationSeconds, decimals: 1)) s in \(TextFormat.fixed(wallSeconds, decimals: 3)) s: "
+        lines.append("simulated \(TextFormat.fixed(durationSeconds, decimals: 1)) s in \(TextFormat.fixed(wallSeconds, decimals: 3)) s "
+            + "(\(Int(wholeSpeed.rounded()))x real time): "
             + "\(TextFormat.fixed(renderSeconds, decimals: 3)) s rendering photos, \(TextFormat.fixed(firmwareSeconds, decimals: 3)) s the rest "
-            + "(\(Int(speed.rounded()))x real time; \(TextFormat.fixed(cpuSeconds, decimals: 3)) s of CPU, \(Int(cpuSpeed.rounded()))x)")
+            + "(\(Int(speed.rounded()))x; \(TextFormat.fixed(cpuSeconds, decimals: 3)) s of CPU, \(Int(cpuSpeed.rounded()))x)")
         return lines
     }
 

@@ -7,7 +7,9 @@ public final class SimBus: I2CBus {
     public var capabilities: I2CCapabilities
     public let clock: SimClock
     /// Wire accounting since creation (take differences of snapshots to measure an interval).
-    public private(set) var stats = WireStats()
+    /// Updated on every transfer of the single-threaded simulation: unchecked exclusivity
+    /// spares a runtime access-tracking call each time.
+    @exclusivity(unchecked) public private(set) var stats = WireStats()
     /// Seeded bus and chip faults; nil for a clean bus.
     public var faults: FaultInjector?
 

@@ -11,22 +11,25 @@ public final class SimMPU6050: SimI2CDevice {
     /// WHO_AM_I value: 0x68 for a genuine part; relatives and clones answer others.
     public let whoAmI: UInt8
     public let fifoCapacityBytes: Int
-    public var imperfections: SensorImperfections
+    /// Read for every sample measured by the single-threaded simulation: unchecked exclusivity.
+    @exclusivity(unchecked) public var imperfections: SensorImperfections
     /// Die temperature the chip reports.
-    public var temperatureCelsius: Float = 25
+    @exclusivity(unchecked) public var temperatureCelsius: Float = 25
     /// Chip-frame motion (the simulator applies the board's mount matrix before this).
     public let motion: any MotionSource
 
     /// 128 registers in a raw allocation (see `ByteFIFO` for why not an array).
     private let registers = UnsafeMutablePointer<UInt8>.allocate(capacity: 128)
-    private var pointer: UInt8 = 0
-    private var fifo: ByteFIFO
-    private var lastFIFOByte: UInt8 = 0
-    private var nextSampleTime = Instant.zero
-    private var frozenUntil: Instant?
-    private var noise: NormalTable
+    // The simulation is single-threaded, and these are read and written for every sample
+    // measured: unchecked exclusivity spares a runtime access-tracking call per access.
+    @exclusivity(unchecked) private var pointer: UInt8 = 0
+    @exclusivity(unchecked) private var fifo: ByteFIFO
+    @exclusivity(unchecked) private var lastFIFOByte: UInt8 = 0
+    @exclusivity(unchecked) private var nextSampleTime = Instant.zero
+    @exclusivity(unchecked) private var frozenUntil: Instant?
+    @exclusivity(unchecked) private var noise: NormalTable
     /// Samples measured since creation (for tests and statistics).
-    public private(set) var samplesMeasured = 0
+    @exclusivity(unchecked) public private(set) var samplesMeasured = 0
     /// Power-on and DEVICE_RESET resets since creation.
     public private(set) var resetCount = 0
 
@@ -227,8 +230,14 @@ public final class SimMPU6050: SimI2CDevice {
     }
 
     /// Quantises to a signed 16-bit count (saturating at full scale) stored big-endian.
+    /// Rounds half away from zero exactly as `Float.rounded()` does, without its libm call:
+    /// the fraction `limited - whole` is exact, since both are floats less than 1 apart.
     private func put(_ address: UInt8, _ value: Float) {
-        let count = Int16(max(-32768, min(32767, value.rounded())))
+        let limited = max(-40000, min(40000, value))
+        let whole = Int32(limited)
+        let fraction = limited - Float(whole)
+        let nearest = fraction >= 0.5 ? whole + 1 : (fraction <= -0.5 ? whole - 1 : whole)
+        let count = Int16(max(-32768, min(32767, nearest)))
         let bits = UInt16(bitPattern: count)
         registers[Int(address)] = UInt8(bits >> 8)
         registers[Int(address) + 1] = UInt8(bits & 0xFF)

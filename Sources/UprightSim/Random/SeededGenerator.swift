@@ -45,7 +45,10 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
         return (-2 * log(u1)).squareRoot() * cos(2 * Double.pi * u2)
     }
 
-    private func rotate(_ x: UInt64, _ k: UInt64) -> UInt64 { (x << k) | (x >> (64 - k)) }
+    /// Masking shifts (k is 7 or 45 here): no range checks, and always inlined, since the
+    /// chip models draw a number for every noise sample.
+    @inline(__always)
+    private func rotate(_ x: UInt64, _ k: UInt64) -> UInt64 { (x &<< k) | (x &>> (64 &- k)) }
 }
 
 #if canImport(Glibc)

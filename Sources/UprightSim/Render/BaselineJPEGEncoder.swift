@@ -5,7 +5,8 @@ import UprightHost
 
 /// A baseline sequential JPEG encoder (ITU T.81, process 1): YCbCr 4:4:4 in JFIF's
 /// full-range BT.601 form, Annex K quantisation tables scaled by quality, Annex K Huffman
-/// tables, one scan, no restart markers. Small and exact rather than fast.
+/// tables, one scan, no restart markers. The DCT is the exact one, computed with the
+/// even/odd symmetry of its cosines rather than as a matrix product.
 public enum BaselineJPEGEncoder {
     /// A complete JPEG file. `exifOrientation`, when given, is written in an Exif APP1
     /// segment right after SOI. `quality` is 1...100 (IJG meaning).
@@ -47,121 +48,178 @@ public enum BaselineJPEGEncoder {
         let acLuminance = HuffmanTable(counts: JPEGTables.acLuminanceCounts, symbols: JPEGTables.acLuminanceSymbols)
         let dcChrominance = HuffmanTable(counts: JPEGTables.dcChrominanceCounts, symbols: JPEGTables.dcChrominanceSymbols)
         let acChrominance = HuffmanTable(counts: JPEGTables.acChrominanceCounts, symbols: JPEGTables.acChrominanceSymbols)
-        var writer = JPEGBitWriter()
-        var previousDC = [0, 0, 0]
-        var block = [[Double]](repeating: [Double](repeating: 0, count: 64), count: 3)
+        // Smooth synthetic pictures code to well under a byte per pixel; reserving that much
+        // spares the writer most of its reallocations.
+        var writer = JPEGBitWriter(reservingCapacity: image.width * image.height / 2 + 1024)
+        var previousDC = (0, 0, 0)
+        // One division per coefficient becomes a multiplication: the reciprocal of each step.
+        let luminanceReciprocals = luminanceTable.map { 1 / Double($0) }
+        let chrominanceReciprocals = chrominanceTable.map { 1 / Double($0) }
         let blocksAcross = (image.width + 7) / 8
         let blocksDown = (image.height + 7) / 8
-        for blockRow in 0..<blocksDown {
-            for blockColumn in 0..<blocksAcross {
-                // Colour conversion (JFIF 1.02, section 7), edge pixels repeated into padding.
-                for y in 0..<8 {
-                    let sourceY = min(blockRow * 8 + y, image.height - 1)
-                    for x in 0..<8 {
-                        let sourceX = min(blockColumn * 8 + x, image.width - 1)
-                        let (r, g, b) = image.pixel(x: sourceX, y: sourceY)
-                        let red = Double(r), green = Double(g), blue = Double(b)
-                        block[0][y * 8 + x] = 0.299 * red + 0.587 * green + 0.114 * blue - 128
-                        block[1][y * 8 + x] = -0.168736 * red - 0.331264 * green + 0.5 * blue
-                        block[2][y * 8 + x] = 0.5 * red - 0.418688 * green - 0.081312 * blue
+        let width = image.width, height = image.height
+        var block = [Double](repeating: 0, count: 3 * 64)
+        var zigzagged = [Int32](repeating: 0, count: 64)
+        // Each table's code and length packed as code << 5 | length, four tables of 256 symbols.
+        var packedCodes = [UInt32](repeating: 0, count: 4 * 256)
+        for (offset, table) in [dcLuminance, acLuminance, dcChrominance, acChrominance].enumerated() {
+            for symbol in 0..<256 {
+                packedCodes[offset * 256 + symbol] = UInt32(table.codes[symbol]) << 5 | UInt32(table.lengths[symbol])
+            }
+        }
+        let zigzag = JPEGTables.zigzag
+        let reciprocals = luminanceReciprocals + chrominanceReciprocals
+        image.pixels.withUnsafeBufferPointer { pixels in
+        block.withUnsafeMutableBufferPointer { block in
+        zigzagged.withUnsafeMutableBufferPointer { zigzagged in
+        packedCodes.withUnsafeBufferPointer { codes in
+        zigzag.withUnsafeBufferPointer { zigzag in
+        reciprocals.withUnsafeBufferPointer { reciprocals in
+            let luma = block.baseAddress!, blueDifference = luma + 64, redDifference = luma + 128
+            let zigzagged = zigzagged.baseAddress!, zigzag = zigzag.baseAddress!
+            let luminanceCodes = codes.baseAddress!, chrominanceCodes = luminanceCodes + 512
+            let luminanceSteps = reciprocals.baseAddress!, chrominanceSteps = luminanceSteps + 64
+            for blockRow in 0..<blocksDown {
+                for blockColumn in 0..<blocksAcross {
+                    // Colour conversion (JFIF 1.02, section 7), edge pixels repeated into padding.
+                    for y in 0..<8 {
+                        let sourceY = min(blockRow * 8 + y, height - 1)
+                        let rowStart = sourceY * width
+                        for x in 0..<8 {
+                            let index = (rowStart + min(blockColumn * 8 + x, width - 1)) * 3
+                            let red = Double(pixels[index]), green = Double(pixels[index + 1]), blue = Double(pixels[index + 2])
+                            luma[y * 8 + x] = 0.299 * red + 0.587 * green + 0.114 * blue - 128
+                            blueDifference[y * 8 + x] = -0.168736 * red - 0.331264 * green + 0.5 * blue
+                            redDifference[y * 8 + x] = 0.5 * red - 0.418688 * green - 0.081312 * blue
+                        }
                     }
-                }
-                for component in 0..<3 {
-                    let table = component == 0 ? luminanceTable : chrominanceTable
-                    let coefficients = quantise(forwardDCT(block[component]), table: table)
-                    encodeBlock(coefficients, previousDC: &previousDC[component], writer: &writer,
-                                dc: component == 0 ? dcLuminance : dcChrominance,
-                                ac: component == 0 ? acLuminance : acChrominance)
+                    transformInPlace(luma)
+                    quantise(luma, reciprocals: luminanceSteps, zigzag: zigzag, into: zigzagged)
+                    encodeBlock(zigzagged, previousDC: &previousDC.0, writer: &writer, codes: luminanceCodes)
+                    transformInPlace(blueDifference)
+                    quantise(blueDifference, reciprocals: chrominanceSteps, zigzag: zigzag, into: zigzagged)
+                    encodeBlock(zigzagged, previousDC: &previousDC.1, writer: &writer, codes: chrominanceCodes)
+                    transformInPlace(redDifference)
+                    quantise(redDifference, reciprocals: chrominanceSteps, zigzag: zigzag, into: zigzagged)
+                    encodeBlock(zigzagged, previousDC: &previousDC.2, writer: &writer, codes: chrominanceCodes)
                 }
             }
+        }
+        }
+        }
+        }
+        }
         }
         writer.finish()
         return writer.bytes
     }
 
-    /// cos((2x + 1) u pi / 16), indexed [u * 8 + x].
-    static let cosines: [Double] = (0..<64).map { index in
-        let u = Double(index / 8), x = Double(index % 8)
-        return cos((2 * x + 1) * u * Double.pi / 16)
-    }
-
-    /// The 2-D forward DCT of T.81 A.3.3, done as two 1-D passes:
-    /// F(v,u) = 1/4 C(u) C(v) sum_x sum_y f(y,x) cos((2x+1)u pi/16) cos((2y+1)v pi/16).
+    /// The 2-D forward DCT of T.81 A.3.3 of one block, in natural order (see `transformInPlace`).
     static func forwardDCT(_ samples: [Double]) -> [Double] {
-        var rows = [Double](repeating: 0, count: 64)
-        for y in 0..<8 {
-            for u in 0..<8 {
-                var sum = 0.0
-                for x in 0..<8 { sum += samples[y * 8 + x] * cosines[u * 8 + x] }
-                rows[y * 8 + u] = sum * (u == 0 ? 0.5.squareRoot() : 1) / 2
-            }
-        }
-        var result = [Double](repeating: 0, count: 64)
-        for u in 0..<8 {
-            for v in 0..<8 {
-                var sum = 0.0
-                for y in 0..<8 { sum += rows[y * 8 + u] * cosines[v * 8 + y] }
-                result[v * 8 + u] = sum * (v == 0 ? 0.5.squareRoot() : 1) / 2
-            }
-        }
+        var result = samples
+        result.withUnsafeMutableBufferPointer { transformInPlace($0.baseAddress!) }
         return result
     }
 
+    /// cos(k pi / 16) for k = 0...8.
+    static let c1 = 0.98078528040323043, c2 = 0.92387953251128674, c3 = 0.83146961230254524
+    static let c5 = 0.55557023301960218, c6 = 0.38268343236508978, c7 = 0.19509032201612825
+    static let c4 = 0.70710678118654757
+
+    /// F(v,u) = 1/4 C(u) C(v) sum_x sum_y f(y,x) cos((2x+1)u pi/16) cos((2y+1)v pi/16)
+    /// (T.81 A.3.3), as 1-D transforms of the rows, then of the columns, in place.
+    @inline(__always)
+    static func transformInPlace(_ block: UnsafeMutablePointer<Double>) {
+        for row in 0..<8 { transform8(block + row * 8, stride: 1) }
+        for column in 0..<8 { transform8(block + column, stride: 8) }
+    }
+
+    /// One 8-point DCT, F(u) = C(u)/2 sum_x f(x) cos((2x+1) u pi/16), split by symmetry: with
+    /// s_k = f_k + f_(7-k) and d_k = f_k - f_(7-k), the even outputs need only s (a 4-point
+    /// transform, split once more the same way) and the odd ones only d, since
+    /// cos((2(7-k)+1) u pi/16) = (-1)^u cos((2k+1) u pi/16). 22 multiplications instead of 64.
+    @inline(__always)
+    static func transform8(_ p: UnsafeMutablePointer<Double>, stride: Int) {
+        let f0 = p[0], f1 = p[stride], f2 = p[2 * stride], f3 = p[3 * stride]
+        let f4 = p[4 * stride], f5 = p[5 * stride], f6 = p[6 * stride], f7 = p[7 * stride]
+        let s0 = f0 + f7, s1 = f1 + f6, s2 = f2 + f5, s3 = f3 + f4
+        let d0 = f0 - f7, d1 = f1 - f6, d2 = f2 - f5, d3 = f3 - f4
+        let a0 = s0 + s3, a1 = s1 + s2, b0 = s0 - s3, b1 = s1 - s2
+        // u = 0 and 4: C(0)/2 = cos(4 pi/16)/2 = 1/(2 sqrt 2).
+        p[0] = 0.5 * c4 * (a0 + a1)
+        p[4 * stride] = 0.5 * c4 * (a0 - a1)
+        // u = 2 and 6: the 4-point sums pair up as cos(2 pi/16) and cos(6 pi/16).
+        p[2 * stride] = 0.5 * (c2 * b0 + c6 * b1)
+        p[6 * stride] = 0.5 * (c6 * b0 - c2 * b1)
+        // Odd u: cos((2k+1) u pi/16) for k = 0...3, reduced to c1...c7 with signs.
+        p[stride] = 0.5 * (c1 * d0 + c3 * d1 + c5 * d2 + c7 * d3)
+        p[3 * stride] = 0.5 * (c3 * d0 - c7 * d1 - c1 * d2 - c5 * d3)
+        p[5 * stride] = 0.5 * (c5 * d0 - c1 * d1 + c7 * d2 + c3 * d3)
+        p[7 * stride] = 0.5 * (c7 * d0 - c5 * d1 + c3 * d2 - c1 * d3)
+    }
+
     /// Rounds each coefficient divided by its step (T.81 A.3.4) and puts them in zig-zag order.
-    static func quantise(_ coefficients: [Double], table: [Int]) -> [Int] {
+    @inline(__always)
+    static func quantise(_ coefficients: UnsafePointer<Double>, reciprocals: UnsafePointer<Double>, zigzag: UnsafePointer<Int>, into zigzagged: UnsafeMutablePointer<Int32>) {
         // Clamped to +-1023 so AC values fit 10 bits and DC differences 11 bits, the largest
         // categories the Annex K tables code (F.1.2); only quality 100 on extreme blocks gets there.
-        JPEGTables.zigzag.map { natural in
-            let value = Int((coefficients[natural] / Double(table[natural])).rounded())
-            return min(max(value, -1023), 1023)
+        for index in 0..<64 {
+            let natural = zigzag[index]
+            let scaled = min(max(coefficients[natural] * reciprocals[natural], -1023), 1023)
+            zigzagged[index] = Int32(truncatingIfNeeded: FastRounding.nearest(scaled))
         }
     }
 
-    /// Huffman-codes one block (T.81 F.1.2.1 and F.1.2.2).
-    static func encodeBlock(_ zigzagged: [Int], previousDC: inout Int, writer: inout JPEGBitWriter, dc: HuffmanTable, ac: HuffmanTable) {
-        let difference = zigzagged[0] - previousDC
-        previousDC = zigzagged[0]
+    /// Huffman-codes one block (T.81 F.1.2.1 and F.1.2.2). `codes` holds the DC table's 256
+    /// packed entries (code << 5 | length) followed by the AC table's.
+    @inline(__always)
+    static func encodeBlock(_ zigzagged: UnsafePointer<Int32>, previousDC: inout Int, writer: inout JPEGBitWriter, codes: UnsafePointer<UInt32>) {
+        let dc = Int(zigzagged[0])
+        let difference = dc - previousDC
+        previousDC = dc
         let dcSize = magnitudeCategory(difference)
-        writer.write(UInt32(dc.codes[dcSize]), count: Int(dc.lengths[dcSize]))
-        writer.write(additionalBits(difference, size: dcSize), count: dcSize)
-
+        // Code and additional bits in one write (at most 16 + 11 bits).
+        let dcCode = codes[dcSize]
+        writer.write((dcCode >> 5) << UInt32(dcSize) | additionalBits(difference, size: dcSize),
+                     count: Int(dcCode & 31) + dcSize)
+        let ac = codes + 256
+        // The last nonzero coefficient: everything after it is one EOB.
+        var last = 63
+        while last > 0 && zigzagged[last] == 0 { last -= 1 }
         var zeroRun = 0
-        for index in 1..<64 {
-            let value = zigzagged[index]
+        var index = 1
+        while index <= last {
+            let value = Int(zigzagged[index])
+            index += 1
             if value == 0 {
                 zeroRun += 1
                 continue
             }
             while zeroRun >= 16 {  // ZRL: sixteen zeros (F.1.2.2.1).
-                writer.write(UInt32(ac.codes[0xF0]), count: Int(ac.lengths[0xF0]))
+                writer.write(ac[0xF0] >> 5, count: Int(ac[0xF0] & 31))
                 zeroRun -= 16
             }
             let size = magnitudeCategory(value)
-            let symbol = zeroRun << 4 | size
-            writer.write(UInt32(ac.codes[symbol]), count: Int(ac.lengths[symbol]))
-            writer.write(additionalBits(value, size: size), count: size)
+            let code = ac[zeroRun << 4 | size]
+            writer.write((code >> 5) << UInt32(size) | additionalBits(value, size: size), count: Int(code & 31) + size)
             zeroRun = 0
         }
-        if zeroRun > 0 {  // EOB
-            writer.write(UInt32(ac.codes[0x00]), count: Int(ac.lengths[0x00]))
+        if last < 63 {  // EOB
+            writer.write(ac[0x00] >> 5, count: Int(ac[0x00] & 31))
         }
     }
 
     /// SSSS: the number of bits of |value| (T.81 Tables F.1 and F.2).
+    @inline(__always)
     static func magnitudeCategory(_ value: Int) -> Int {
-        var magnitude = abs(value)
-        var bits = 0
-        while magnitude > 0 {
-            bits += 1
-            magnitude >>= 1
-        }
-        return bits
+        Int.bitWidth - value.magnitude.leadingZeroBitCount
     }
 
     /// The low `size` bits of the value, or of value - 1 when negative (F.1.2.1).
+    @inline(__always)
     static func additionalBits(_ value: Int, size: Int) -> UInt32 {
         let bits = value < 0 ? value - 1 : value
-        return UInt32(truncatingIfNeeded: bits) & ((1 << UInt32(size)) - 1)
+        return UInt32(truncatingIfNeeded: bits) & ((1 << UInt32(size)) &- 1)
     }
 
     static func bigEndian16(_ value: Int) -> [UInt8] { [UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF)] }

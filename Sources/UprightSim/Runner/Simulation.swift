@@ -241,7 +241,11 @@ public struct Simulation {
 
             // The consumer side: what the event loop does when the ring has data.
             batch.removeAll(keepingCapacity: true)
-            if consumer.popBatch(into: &batch, max: Simulation.ringCapacity) > 0 { runtime.ingest(batch) }
+            // One sample at a time: the generic batch `ingest` was left unspecialised here (a
+            // protocol-witness iterator call per sample).
+            if consumer.popBatch(into: &batch, max: Simulation.ringCapacity) > 0 {
+                for sample in batch { runtime.ingest(sample) }
+            }
 
             while nextEdge < edges.count, edges[nextEdge].time <= now {
                 runtime.buttonEdge(down: edges[nextEdge].pressed, at: edges[nextEdge].time)
