@@ -113,7 +113,7 @@ enum SimCommand: Subcommand {
                 console.print(line)
             }
             console.print("")
-            for line in summary(result, wallSeconds: wallSeconds, cpuSeconds: cpuSeconds - renderCPUSeconds, renderSeconds: renderSeconds, durationSeconds: scenario.durationSeconds, output: output, plot: plotPath) {
+            for line in summary(result, wallSeconds: wallSeconds, totalCPUSeconds: cpuSeconds, cpuSeconds: cpuSeconds - renderCPUSeconds, renderSeconds: renderSeconds, durationSeconds: scenario.durationSeconds, output: output, plot: plotPath) {
                 console.print(line)
             }
         }
@@ -131,9 +131,9 @@ enum SimCommand: Subcommand {
     /// between two runs of one scenario and seed; `--json` leaves all of this out). The first
     /// speed is the whole simulation's (photos included; `upright bench` reads it from the
     /// "simulated D s in W s:" prefix), the second leaves out rendering photos (the camera's
-    /// work); `cpuSeconds` is the CPU time of that rest, which other processes sharing the
-    /// cores do not inflate.
-    static func summary(_ result: SimulationResult<SimCamera>, wallSeconds: Double, cpuSeconds: Double, renderSeconds: Double, durationSeconds: Double, output: SimOutputDirectory, plot: String?) -> [String] {
+    /// work); `totalCPUSeconds` and `cpuSeconds` are the CPU times of the whole and of that
+    /// rest, which other processes sharing the cores do not inflate.
+    static func summary(_ result: SimulationResult<SimCamera>, wallSeconds: Double, totalCPUSeconds: Double, cpuSeconds: Double, renderSeconds: Double, durationSeconds: Double, output: SimOutputDirectory, plot: String?) -> [String] {
         let s = result.stats
         var lines = [
             "sensor: \(s.samplesDelivered) samples in \(s.reads) reads (\(s.readErrors) failed), \(s.samplesLost) lost, \(s.ringDropped) dropped by the ring",
@@ -149,7 +149,7 @@ enum SimCommand: Subcommand {
         let speed = durationSeconds / firmwareSeconds
         let cpuSpeed = durationSeconds / max(cpuSeconds, 1e-9)
         lines.append("simulated \(TextFormat.fixed(durationSeconds, decimals: 1)) s in \(TextFormat.fixed(wallSeconds, decimals: 3)) s "
-            + "(\(Int(wholeSpeed.rounded()))x real time): "
+            + "(\(Int(wholeSpeed.rounded()))x real time; \(TextFormat.fixed(totalCPUSeconds, decimals: 3)) s of CPU, \(Int((durationSeconds / max(totalCPUSeconds, 1e-9)).rounded()))x): "
             + "\(TextFormat.fixed(renderSeconds, decimals: 3)) s rendering photos, \(TextFormat.fixed(firmwareSeconds, decimals: 3)) s the rest "
             + "(\(Int(speed.rounded()))x; \(TextFormat.fixed(cpuSeconds, decimals: 3)) s of CPU, \(Int(cpuSpeed.rounded()))x)")
         return lines

@@ -53,12 +53,14 @@ public enum BaselineJPEGEncoder {
         var writer = JPEGBitWriter(reservingCapacity: image.width * image.height / 2 + 1024)
         var previousDC = (0, 0, 0)
         // One division per coefficient becomes a multiplication: the reciprocal of each step.
-        let luminanceReciprocals = luminanceTable.map { 1 / Double($0) }
-        let chrominanceReciprocals = chrominanceTable.map { 1 / Double($0) }
+        let luminanceReciprocals = luminanceTable.map { 1 / Float($0) }
+        let chrominanceReciprocals = chrominanceTable.map { 1 / Float($0) }
         let blocksAcross = (image.width + 7) / 8
         let blocksDown = (image.height + 7) / 8
         let width = image.width, height = image.height
-        var block = [Double](repeating: 0, count: 3 * 64)
+        // Single precision: ample for 8-bit samples and coefficients within +-1023 * 255, and
+        // twice as many lanes per vector instruction as Double.
+        var block = [Float](repeating: 0, count: 3 * 64)
         var zigzagged = [Int32](repeating: 0, count: 64)
         // Each table's code and length packed as code << 5 | length, four tables of 256 symbols.
         var packedCodes = [UInt32](repeating: 0, count: 4 * 256)
@@ -87,7 +89,7 @@ public enum BaselineJPEGEncoder {
                         let rowStart = sourceY * width
                         for x in 0..<8 {
                             let index = (rowStart + min(blockColumn * 8 + x, width - 1)) * 3
-                            let red = Double(pixels[index]), green = Double(pixels[index + 1]), blue = Double(pixels[index + 2])
+                            let red = Float(pixels[index]), green = Float(pixels[index + 1]), blue = Float(pixels[index + 2])
                             luma[y * 8 + x] = 0.299 * red + 0.587 * green + 0.114 * blue - 128
                             blueDifference[y * 8 + x] = -0.168736 * red - 0.331264 * green + 0.5 * blue
                             redDifference[y * 8 + x] = 0.5 * red - 0.418688 * green - 0.081312 * blue
@@ -129,7 +131,7 @@ public enum BaselineJPEGEncoder {
     /// F(v,u) = 1/4 C(u) C(v) sum_x sum_y f(y,x) cos((2x+1)u pi/16) cos((2y+1)v pi/16)
     /// (T.81 A.3.3), as 1-D transforms of the rows, then of the columns, in place.
     @inline(__always)
-    static func transformInPlace(_ block: UnsafeMutablePointer<Double>) {
+    static func transformInPlace<Sample: BinaryFloatingPoint>(_ block: UnsafeMutablePointer<Sample>) {
         for row in 0..<8 { transform8(block + row * 8, stride: 1) }
         for column in 0..<8 { transform8(block + column, stride: 8) }
     }
@@ -139,34 +141,36 @@ public enum BaselineJPEGEncoder {
     /// transform, split once more the same way) and the odd ones only d, since
     /// cos((2(7-k)+1) u pi/16) = (-1)^u cos((2k+1) u pi/16). 22 multiplications instead of 64.
     @inline(__always)
-    static func transform8(_ p: UnsafeMutablePointer<Double>, stride: Int) {
+    static func transform8<Sample: BinaryFloatingPoint>(_ p: UnsafeMutablePointer<Sample>, stride: Int) {
+        let c1 = Sample(Self.c1), c2 = Sample(Self.c2), c3 = Sample(Self.c3), c4 = Sample(Self.c4)
+        let c5 = Sample(Self.c5), c6 = Sample(Self.c6), c7 = Sample(Self.c7), half = Sample(0.5)
         let f0 = p[0], f1 = p[stride], f2 = p[2 * stride], f3 = p[3 * stride]
         let f4 = p[4 * stride], f5 = p[5 * stride], f6 = p[6 * stride], f7 = p[7 * stride]
         let s0 = f0 + f7, s1 = f1 + f6, s2 = f2 + f5, s3 = f3 + f4
         let d0 = f0 - f7, d1 = f1 - f6, d2 = f2 - f5, d3 = f3 - f4
         let a0 = s0 + s3, a1 = s1 + s2, b0 = s0 - s3, b1 = s1 - s2
         // u = 0 and 4: C(0)/2 = cos(4 pi/16)/2 = 1/(2 sqrt 2).
-        p[0] = 0.5 * c4 * (a0 + a1)
-        p[4 * stride] = 0.5 * c4 * (a0 - a1)
+        p[0] = half * c4 * (a0 + a1)
+        p[4 * stride] = half * c4 * (a0 - a1)
         // u = 2 and 6: the 4-point sums pair up as cos(2 pi/16) and cos(6 pi/16).
-        p[2 * stride] = 0.5 * (c2 * b0 + c6 * b1)
-        p[6 * stride] = 0.5 * (c6 * b0 - c2 * b1)
+        p[2 * stride] = half * (c2 * b0 + c6 * b1)
+        p[6 * stride] = half * (c6 * b0 - c2 * b1)
         // Odd u: cos((2k+1) u pi/16) for k = 0...3, reduced to c1...c7 with signs.
-        p[stride] = 0.5 * (c1 * d0 + c3 * d1 + c5 * d2 + c7 * d3)
-        p[3 * stride] = 0.5 * (c3 * d0 - c7 * d1 - c1 * d2 - c5 * d3)
-        p[5 * stride] = 0.5 * (c5 * d0 - c1 * d1 + c7 * d2 + c3 * d3)
-        p[7 * stride] = 0.5 * (c7 * d0 - c5 * d1 + c3 * d2 - c1 * d3)
+        p[stride] = half * (c1 * d0 + c3 * d1 + c5 * d2 + c7 * d3)
+        p[3 * stride] = half * (c3 * d0 - c7 * d1 - c1 * d2 - c5 * d3)
+        p[5 * stride] = half * (c5 * d0 - c1 * d1 + c7 * d2 + c3 * d3)
+        p[7 * stride] = half * (c7 * d0 - c5 * d1 + c3 * d2 - c1 * d3)
     }
 
     /// Rounds each coefficient divided by its step (T.81 A.3.4) and puts them in zig-zag order.
     @inline(__always)
-    static func quantise(_ coefficients: UnsafePointer<Double>, reciprocals: UnsafePointer<Double>, zigzag: UnsafePointer<Int>, into zigzagged: UnsafeMutablePointer<Int32>) {
+    static func quantise(_ coefficients: UnsafePointer<Float>, reciprocals: UnsafePointer<Float>, zigzag: UnsafePointer<Int>, into zigzagged: UnsafeMutablePointer<Int32>) {
         // Clamped to +-1023 so AC values fit 10 bits and DC differences 11 bits, the largest
         // categories the Annex K tables code (F.1.2); only quality 100 on extreme blocks gets there.
         for index in 0..<64 {
             let natural = zigzag[index]
             let scaled = min(max(coefficients[natural] * reciprocals[natural], -1023), 1023)
-            zigzagged[index] = Int32(truncatingIfNeeded: FastRounding.nearest(scaled))
+            zigzagged[index] = Int32(truncatingIfNeeded: FastRounding.nearest(Double(scaled)))
         }
     }
 

@@ -25,7 +25,7 @@ import UprightCore
     }
 
     @Test func simulatorSpeedComesFromTheSimulationsOwnLine() {
-        let report = "seed 1\nsimulated 60.0 s in 0.012 s (5000x real time): 0.006 s rendering photos, 0.006 s the rest (10000x; 0.005 s of CPU, 12000x)\n"
+        let report = "seed 1\nsimulated 60.0 s in 0.012 s (5000x real time; 0.010 s of CPU, 6000x): 0.006 s rendering photos, 0.006 s the rest (10000x; 0.005 s of CPU, 12000x)\n"
         #expect(SimBenchmark.simulatedWallSeconds(inReport: report) == 0.012)
         // The older form without the overall speed parses too; other text does not.
         #expect(SimBenchmark.simulatedWallSeconds(inReport: "simulated 60.0 s in 0.131 s: 0.108 s rendering photos") == 0.131)
