@@ -71,6 +71,34 @@ public struct Simulation {
         ShutterGesture.Configuration(debounce: .milliseconds(Int64(settings.debounceMilliseconds)), holdTime: .milliseconds(Int64(settings.holdMilliseconds)))
     }
 
+    /// The board file's detector settings, or the error naming the bad key.
+    public static func detectorParameters(_ board: Board) throws(SimulationError) -> DetectorParameters {
+        do throws(DetectorSettings.SettingError) {
+            return try DetectorSettings.parameters(from: board.detector)
+        } catch {
+            throw SimulationError(kind: .board, path: error.path, message: error.message)
+        }
+    }
+
+    /// `motion` seen from a chip mounted as the board file says, or the error if no chip could be.
+    public static func chipMotion<M: MotionSource>(_ motion: M, board: Board) throws(SimulationError) -> ChipFrameMotion<M> {
+        guard let chipMotion = ChipFrameMotion(source: motion, mount: board.sensor.mountMatrix) else {
+            throw SimulationError(kind: .board, path: "sensor.mount_matrix", message: "has no inverse; no chip could be mounted that way")
+        }
+        return chipMotion
+    }
+
+    /// A new, empty journal named `name` in `directory` (any old one removed first), and its path.
+    public static func freshJournal(directory: String, name: String) throws(SimulationError) -> (journal: Journal, path: String) {
+        let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
+        _ = unlink(path)
+        do throws(FileError) {
+            return (try Journal(path: path), path)
+        } catch {
+            throw SimulationError(kind: .output, path: path, message: error.message)
+        }
+    }
+
     /// Runs the scenario. `makeCamera` gets the scenario's true motion (a photo writer renders
     /// the true pose from it) and returns the camera the runtime drives; `fileName` names the
     /// file that camera writes for a record (`SimCamera.fileName(for:photos:)`), for the
@@ -82,78 +110,37 @@ public struct Simulation {
     ) throws(SimulationError) -> SimulationResult<C> {
         var streams = RandomStreams(seed: seed)
         let motion = ScenarioMotion(scenario: scenario, generator: &streams.motion)
-        let mount = board.sensor.mountMatrix
-        guard let chipMotion = ChipFrameMotion(source: motion, mount: mount), let chipFromDevice = mount.inverse else {
+        let chipMotion = try Simulation.chipMotion(motion, board: board)
+        guard let chipFromDevice = board.sensor.mountMatrix.inverse else {
             throw SimulationError(kind: .board, path: "sensor.mount_matrix", message: "has no inverse; no chip could be mounted that way")
         }
-        let parameters: DetectorParameters
-        do throws(DetectorSettings.SettingError) {
-            parameters = try DetectorSettings.parameters(from: board.detector)
-        } catch {
-            throw SimulationError(kind: .board, path: error.path, message: error.message)
-        }
+        let parameters = try Simulation.detectorParameters(board)
 
-        // The edges: clock, bus, chip.
-        let clock = SimClock()
-        let bus = SimBus(clock: clock)
-        let chipKind = board.sensor.simulatedChip
-        let address = board.sensor.simulatedAddress
         let errors = scenario.sensor
-        let imperfections: SensorImperfections
-        if errors == .none {
-            imperfections = chipKind == .mpu6050 ? .mpu6050Typical : .adxl345Typical
-        } else {
+        var imperfections: SensorImperfections?
+        if errors != .none {
             // The scenario states bias in the device frame; the chip adds it in its own.
             imperfections = SensorImperfections(
                 accelerationNoiseG: Float(errors.accelerationNoiseG), accelerationBiasG: chipFromDevice.apply(errors.accelerationBiasG),
                 angularRateNoiseDPS: Float(errors.angularRateNoiseDPS), angularRateBiasDPS: chipFromDevice.apply(errors.angularRateBiasDPS))
         }
         let chipSeed = streams.sensor.next()
-        var sensor: AnySensor<SimBus>
-        switch chipKind {
-        case .mpu6050:
-            bus.attach(SimMPU6050(motion: chipMotion, seed: chipSeed, imperfections: imperfections), at: address)
-            var configuration = board.sensor.mpu6050Configuration()
-            // Noise-free data repeats exactly and would look stuck.
-            if imperfections.accelerationNoiseG == 0 { configuration.stuckSampleLimit = 0 }
-            sensor = .mpu6050(MPU6050(bus: bus, address: address, configuration: configuration, mount: mount))
-        case .adxl345:
-            bus.attach(SimADXL345(motion: chipMotion, seed: chipSeed, imperfections: imperfections), at: address)
-            var configuration = board.sensor.adxl345Configuration()
-            if imperfections.accelerationNoiseG == 0 { configuration.stuckSampleLimit = 0 }
-            sensor = .adxl345(ADXL345(bus: bus, address: address, configuration: configuration, mount: mount))
-        }
-        let failAfter = failureTimeout ?? parameters.maximumGap
-        let readInterval = readIntervalOverride ?? Simulation.readInterval(mode: board.sensor.readMode, samplePeriod: sensor.samplePeriod)
 
         // The journal, fresh for each run.
         var journal: Journal?
         var journalPath: String?
         if let directory = outputDirectory {
-            let path = directory.hasSuffix("/") ? directory + Simulation.journalName : directory + "/" + Simulation.journalName
-            _ = unlink(path)
-            do throws(FileError) {
-                journal = try Journal(path: path)
-            } catch {
-                throw SimulationError(kind: .output, path: path, message: error.message)
-            }
-            journalPath = path
+            let fresh = try Simulation.freshJournal(directory: directory, name: Simulation.journalName)
+            journal = fresh.journal
+            journalPath = fresh.path
         }
 
-        // The real pipeline.
-        let camera = makeCamera(motion)
-        let sink = SimulationSink(fileName: fileName, journal: journal)
-        var runtime = CameraRuntime(
-            camera: camera, sink: sink,
-            configuration: Simulation.machineConfiguration(board.machine),
-            gesture: Simulation.gestureConfiguration(board.shutter),
-            detector: OrientationDetector(parameters: parameters),
-            initial: .idle, start: .zero)
-        let ring = SampleRing<Sample>.make(minimumCapacity: Simulation.ringCapacity, overrun: .overwriteOldest)
-        var producer = ring.producer
-        var consumer = ring.consumer
-        var batch: [Sample] = []
-        batch.reserveCapacity(Simulation.ringCapacity)
+        // The board: the simulated edges and the real pipeline.
+        let simulated = SimulatedBoard(
+            board: board, chipMotion: chipMotion, chipSeed: chipSeed, imperfections: imperfections, parameters: parameters,
+            camera: makeCamera(motion), sink: SimulationSink(fileName: fileName, journal: journal),
+            readInterval: readIntervalOverride, failureTimeout: failureTimeout, stallTimeout: stallTimeout)
+        let bus = simulated.bus
 
         // The scripts: button edges, faults.
         let edges = scenario.button.edges(using: &streams.button)
@@ -165,20 +152,12 @@ public struct Simulation {
         var chipFaults = 0
 
         var stats = SimulationStats()
-        var sensorFaulty = false
-        /// A problem the driver noticed and is recovering from (`sensor-reset`, `stuck-data`).
-        var driverTrouble: String?
-        var nextRead = Instant.zero
-        /// The last delivery, or the last restart of a stalled sensor.
-        var lastProgress = Instant.zero
-        var lastDelivery = Instant.zero
-
-        let stepLimit = Int(scenario.durationSeconds / readInterval.seconds) * 2 + edges.count * 8 + faults.steps.count * 2 + 100_000
+        let stepLimit = Int(scenario.durationSeconds / simulated.readInterval.seconds) * 2 + edges.count * 8 + faults.steps.count * 2 + 100_000
         var now = Instant.zero
         while stats.steps < stepLimit {
             stats.steps += 1
             hooks.beforeStep?(now)
-            clock.advance(to: now)
+            simulated.clock.advance(to: now)
 
             while let action = faults.due(by: now) {
                 switch action {
@@ -189,86 +168,50 @@ public struct Simulation {
                 case .chip(let fault):
                     chipFaults += 1
                     switch fault {
-                    case .powerGlitch: bus.device(at: address)?.powerCycle(now: now)
-                    case .unplug(let outage): bus.unplug(address: address, until: now + outage)
-                    case .stuckData(let length): bus.device(at: address)?.freezeData(now: now, until: now + length)
+                    case .powerGlitch: simulated.powerCycleChip(now: now)
+                    case .unplug(let outage): simulated.unplugChip(until: now + outage)
+                    case .stuckData(let length): simulated.freezeChipData(now: now, until: now + length)
                     }
                 }
             }
 
-            if now >= nextRead {
-                nextRead = now + readInterval
+            if now >= simulated.nextRead {
                 stats.reads += 1
-                do throws(SensorError) {
-                    let report = try sensor.readSamples(now: now) { _ = producer.push($0) }
-                    stats.samplesDelivered += report.delivered
-                    stats.samplesLost += report.lost
-                    if driverTrouble == nil, report.chipResetDetected || report.stuckDataDetected {
-                        let kind = report.stuckDataDetected ? "stuck-data" : "sensor-reset"
-                        let detail = report.stuckDataDetected ? "data registers frozen; resetting the chip" : "chip found reset, asleep or with a register not as configured; initialising it again"
-                        driverTrouble = kind
-                        runtime.sink.host(.fault(kind: kind, detail: detail), at: now)
-                    }
-                    if report.delivered > 0 {
-                        lastProgress = now
-                        lastDelivery = now
-                        if let kind = driverTrouble {
-                            driverTrouble = nil
-                            runtime.sink.host(.recovered(kind: kind, detail: "samples flowing again"), at: now)
-                        }
-                        if sensorFaulty {
-                            sensorFaulty = false
-                            stats.sensorRecoveries += 1
-                            runtime.advance(to: now)
-                            runtime.sensorRecovered()
-                        }
-                    }
-                } catch {
-                    stats.readErrors += 1
-                }
-                if !sensorFaulty && now - lastDelivery >= failAfter {
-                    sensorFaulty = true
-                    stats.sensorFaults += 1
-                    runtime.advance(to: now)
-                    runtime.sensorFailed()
-                }
-                if now - lastProgress >= stallTimeout {
-                    lastProgress = now
-                    stats.sensorRestarts += 1
-                    try? sensor.begin(now: now)
-                }
+                let read = simulated.readSensor(at: now)
+                stats.samplesDelivered += read.delivered
+                stats.samplesLost += read.lost
+                if read.failed { stats.readErrors += 1 }
+                if read.sensorRecovered { stats.sensorRecoveries += 1 }
+                if read.sensorFailed { stats.sensorFaults += 1 }
+                if read.restarted { stats.sensorRestarts += 1 }
             }
 
             // The consumer side: what the event loop does when the ring has data.
-            batch.removeAll(keepingCapacity: true)
-            // One sample at a time: the generic batch `ingest` was left unspecialised here (a
-            // protocol-witness iterator call per sample).
-            if consumer.popBatch(into: &batch, max: Simulation.ringCapacity) > 0 {
-                for sample in batch { runtime.ingest(sample) }
-            }
+            _ = simulated.drainRing()
 
             while nextEdge < edges.count, edges[nextEdge].time <= now {
-                runtime.buttonEdge(down: edges[nextEdge].pressed, at: edges[nextEdge].time)
+                simulated.runtime.buttonEdge(down: edges[nextEdge].pressed, at: edges[nextEdge].time)
                 nextEdge += 1
             }
-            runtime.advance(to: now)
+            simulated.runtime.advance(to: now)
             hooks.progress?(now.seconds)
             if now >= end { break }
 
-            var next = min(nextRead, end)
+            var next = min(simulated.nextRead, end)
             if nextEdge < edges.count { next = min(next, edges[nextEdge].time) }
-            if let deadline = runtime.nextDeadline { next = min(next, deadline) }
+            if let deadline = simulated.runtime.nextDeadline { next = min(next, deadline) }
             if let fault = faults.nextTime { next = min(next, fault) }
             now = max(next, now + TimeSpan(nanoseconds: 1))
         }
 
-        stats.ringDropped = Int(consumer.counters.dropped)
+        stats.ringDropped = simulated.ringDropped
         stats.faultsInjected = retiredInjected + (bus.faults?.injectedCount ?? 0) + chipFaults
         stats.wire = bus.stats
-        let events = runtime.sink.events
+        let events = simulated.runtime.sink.events
         let recording = RunRecording(scenario: scenario, motion: motion, events: events, title: title ?? (scenario.summary.isEmpty ? "upright sim" : scenario.summary))
         return SimulationResult(
             events: events, recording: recording, stats: stats, expectations: scenario.expectations.check(events),
-            camera: runtime.camera, finalState: runtime.state.name, journalPath: journalPath, journalErrors: runtime.sink.journalErrors)
+            camera: simulated.runtime.camera, finalState: simulated.runtime.state.name, journalPath: journalPath,
+            journalErrors: simulated.runtime.sink.journalErrors)
     }
 }

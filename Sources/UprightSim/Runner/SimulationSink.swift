@@ -4,7 +4,7 @@ import UprightHost
 /// Where a simulated run's records go: the contract event stream (through `EventLog`, which
 /// measures clips and names files) plus the simulator's own observations of the sampling side
 /// (a chip found reset, stuck data), in the order they happened; and, when open, the journal.
-public struct SimulationSink: RecordSink {
+public struct SimulationSink: HostRecordSink {
     public private(set) var events: [TimedEvent] = []
     private var log: EventLog
     private let journal: Journal?

@@ -7,8 +7,9 @@ import UprightHost
 /// `upright sim --soak HOURS`: hours of device time on the simulated board with faults drawn
 /// from the seed, then the same load with faults off, checking invariants throughout.
 ///
-/// The pipeline and its stepping are `Simulation`'s (the real driver, ring, detector, gesture
-/// recogniser, machine and runtime; the simulated clock, bus, chip and button), but every input
+/// The board and its sampling are `SimulatedBoard`'s, shared with `Simulation` (the real
+/// driver, ring, detector, gesture recogniser, machine and runtime; the simulated clock, bus
+/// and chip), but every input
 /// streams: the motion (`SoakMotion`), the presses (`SoakWorkload`) and the chip-level faults
 /// (`SoakFaultPlanner`) are generated as the run reaches them, and each event is checked
 /// (`SoakChecker`), journalled and dropped (`SoakSink`). Memory stays flat however long it runs.
@@ -49,53 +50,13 @@ public struct Soak {
         let wallStart = Soak.monotonicSeconds()
         var motionGenerator = SeededGenerator(seed: seed)
         let motion = SoakMotion(seed: motionGenerator.next())
-        let mount = board.sensor.mountMatrix
-        guard let chipMotion = ChipFrameMotion(source: motion, mount: mount) else {
-            throw SimulationError(kind: .board, path: "sensor.mount_matrix", message: "has no inverse; no chip could be mounted that way")
-        }
-        let parameters: DetectorParameters
-        do throws(DetectorSettings.SettingError) {
-            parameters = try DetectorSettings.parameters(from: board.detector)
-        } catch {
-            throw SimulationError(kind: .board, path: error.path, message: error.message)
-        }
-
-        let clock = SimClock()
-        let bus = SimBus(clock: clock)
-        let address = board.sensor.simulatedAddress
-        var sensor: AnySensor<SimBus>
-        switch board.sensor.simulatedChip {
-        case .mpu6050:
-            bus.attach(SimMPU6050(motion: chipMotion, seed: seed ^ 0x5E_7502), at: address)
-            sensor = .mpu6050(MPU6050(bus: bus, address: address, configuration: board.sensor.mpu6050Configuration(), mount: mount))
-        case .adxl345:
-            bus.attach(SimADXL345(motion: chipMotion, seed: seed ^ 0x5E_7502), at: address)
-            sensor = .adxl345(ADXL345(bus: bus, address: address, configuration: board.sensor.adxl345Configuration(), mount: mount))
-        }
-        let failAfter = parameters.maximumGap
-        let stallTimeout = TimeSpan.milliseconds(500)
-        let readInterval = Simulation.readInterval(mode: board.sensor.readMode, samplePeriod: sensor.samplePeriod)
-
-        let journalPath = directory.hasSuffix("/") ? directory + Soak.journalName : directory + "/" + Soak.journalName
-        _ = unlink(journalPath)
-        let journal: Journal
-        do throws(FileError) {
-            journal = try Journal(path: journalPath)
-        } catch {
-            throw SimulationError(kind: .output, path: journalPath, message: error.message)
-        }
-
-        var runtime = CameraRuntime(
-            camera: SoakCamera(), sink: SoakSink(journal: journal),
-            configuration: Simulation.machineConfiguration(board.machine),
-            gesture: Simulation.gestureConfiguration(board.shutter),
-            detector: OrientationDetector(parameters: parameters),
-            initial: .idle, start: .zero)
-        let ring = SampleRing<Sample>.make(minimumCapacity: Simulation.ringCapacity, overrun: .overwriteOldest)
-        var producer = ring.producer
-        var consumer = ring.consumer
-        var batch: [Sample] = []
-        batch.reserveCapacity(Simulation.ringCapacity)
+        let chipMotion = try Simulation.chipMotion(motion, board: board)
+        let parameters = try Simulation.detectorParameters(board)
+        let (journal, journalPath) = try Simulation.freshJournal(directory: directory, name: Soak.journalName)
+        let simulated = SimulatedBoard(
+            board: board, chipMotion: chipMotion, chipSeed: seed ^ 0x5E_7502, parameters: parameters,
+            camera: SoakCamera(), sink: SoakSink(journal: journal))
+        let bus = simulated.bus
 
         // Per-transaction bus faults, counted by kind as they happen.
         var tracker = SoakRecoveryTracker()
@@ -131,28 +92,23 @@ public struct Soak {
         var violation: SoakViolation?
         var drainPausedUntil: Instant?
         var loopStalledUntil: Instant?
-        var sensorFaulty = false
-        var driverTrouble: String?
-        var nextRead = Instant.zero
-        var lastProgress = Instant.zero
-        var lastDelivery = Instant.zero
         var newestSample: Instant?
         var nextProgressReport = 0.0
 
         // Bounded: the loop steps at least every read interval, plus once per input and fault.
-        let stepLimit = Int((faultsOnSeconds + faultsOffSeconds) / readInterval.seconds) * 4 + 10_000_000
+        let stepLimit = Int((faultsOnSeconds + faultsOffSeconds) / simulated.readInterval.seconds) * 4 + 10_000_000
         var steps = 0
         var now = Instant.zero
         while steps < stepLimit {
             steps += 1
-            clock.advance(to: now)
+            simulated.clock.advance(to: now)
 
             // Bus errors stop a second before the phase ends, so every one has recovered in it.
             if phase.faultsOn && now >= busFaultsEnd { injector.enabled = false }
             if phase.faultsOn && now >= faultsOnEnd {
                 // Faults off: the same load again, from the same seed.
-                runtime.sink.checker.checkpoint(at: now)
-                Soak.finish(&phase, runtime: runtime, tracker: tracker, busErrors: busErrors, ringDropped: Int(consumer.counters.dropped), workload: workload)
+                simulated.runtime.sink.checker.checkpoint(at: now)
+                Soak.finish(&phase, runtime: simulated.runtime, tracker: tracker, busErrors: busErrors, ringDropped: simulated.ringDropped, workload: workload)
                 phases.append(phase)
                 phase = SoakPhaseReport(name: "faults off", faultsOn: false, deviceSeconds: faultsOffSeconds)
                 bus.faults = nil
@@ -160,8 +116,8 @@ public struct Soak {
                 nextFault = nil
                 tracker = SoakRecoveryTracker()
                 busErrors = [0, 0, 0, 0]
-                runtime.sink.checker.startPhase()
-                phase.ringDropped = -Int(consumer.counters.dropped)
+                simulated.runtime.sink.checker.startPhase()
+                phase.ringDropped = -simulated.ringDropped
                 workload = SoakWorkload(seed: seed, start: now, end: end, timing: timing)
                 nextInput = workload.next()
                 motion.restartAtNextChunk()
@@ -169,9 +125,9 @@ public struct Soak {
 
             while let fault = nextFault, fault.time <= now {
                 switch fault.kind {
-                case .chipReset: bus.device(at: address)?.powerCycle(now: now)
-                case .unplug: bus.unplug(address: address, until: fault.clears)
-                case .stuckData: bus.device(at: address)?.freezeData(now: now, until: fault.clears)
+                case .chipReset: simulated.powerCycleChip(now: now)
+                case .unplug: simulated.unplugChip(until: fault.clears)
+                case .stuckData: simulated.freezeChipData(now: now, until: fault.clears)
                 case .fifoOverflow: drainPausedUntil = fault.clears
                 case .ringOverflow: loopStalledUntil = fault.clears
                 case .busError: break
@@ -183,49 +139,17 @@ public struct Soak {
             if let until = loopStalledUntil, now >= until { loopStalledUntil = nil }
 
             // The sampling context: drain the chip into the ring.
-            if now >= nextRead && drainPausedUntil == nil {
-                nextRead = now + readInterval
+            if now >= simulated.nextRead && drainPausedUntil == nil {
                 phase.reads += 1
-                do throws(SensorError) {
-                    let report = try sensor.readSamples(now: now) { _ = producer.push($0) }
-                    phase.samplesDelivered += report.delivered
-                    phase.samplesLost += report.lost
-                    if report.overflowed { phase.fifoOverflowsReported += 1 }
-                    if driverTrouble == nil, report.chipResetDetected || report.stuckDataDetected {
-                        let kind = report.stuckDataDetected ? "stuck-data" : "sensor-reset"
-                        let detail = report.stuckDataDetected ? "data registers frozen; resetting the chip" : "chip found reset or asleep; initialising it again"
-                        driverTrouble = kind
-                        runtime.sink.host(.fault(kind: kind, detail: detail), at: now)
-                    }
-                    if report.delivered > 0 {
-                        lastProgress = now
-                        lastDelivery = now
-                        tracker.samplesRead(at: now)
-                        if let kind = driverTrouble {
-                            driverTrouble = nil
-                            runtime.sink.host(.recovered(kind: kind, detail: "samples flowing again"), at: now)
-                        }
-                        if sensorFaulty {
-                            sensorFaulty = false
-                            runtime.advance(to: now)
-                            runtime.sensorRecovered()
-                        }
-                    }
-                } catch {
-                    phase.readErrors += 1
-                }
-                if !sensorFaulty && now - lastDelivery >= failAfter {
-                    sensorFaulty = true
-                    runtime.advance(to: now)
-                    runtime.sensorFailed()
-                }
-                if now - lastProgress >= stallTimeout {
-                    lastProgress = now
-                    phase.sensorRestarts += 1
-                    try? sensor.begin(now: now)
-                }
-            } else if now >= nextRead {
-                nextRead = now + readInterval
+                let read = simulated.readSensor(at: now)
+                phase.samplesDelivered += read.delivered
+                phase.samplesLost += read.lost
+                if read.overflowed { phase.fifoOverflowsReported += 1 }
+                if read.delivered > 0 { tracker.samplesRead(at: now) }
+                if read.failed { phase.readErrors += 1 }
+                if read.restarted { phase.sensorRestarts += 1 }
+            } else if now >= simulated.nextRead {
+                simulated.skipRead(at: now)
             }
 
             // The event loop: button edges, checkpoints, samples, timers (not while stalled).
@@ -233,23 +157,19 @@ public struct Soak {
                 while let input = nextInput, input.time <= now {
                     switch input {
                     case .edge(let edge, let press):
-                        if press { runtime.sink.checker.pressFed(at: edge.time) }
-                        runtime.buttonEdge(down: edge.pressed, at: edge.time)
+                        if press { simulated.runtime.sink.checker.pressFed(at: edge.time) }
+                        simulated.runtime.buttonEdge(down: edge.pressed, at: edge.time)
                     case .checkpoint(let time):
-                        runtime.advance(to: time)
-                        runtime.sink.checker.checkpoint(at: time)
+                        simulated.runtime.advance(to: time)
+                        simulated.runtime.sink.checker.checkpoint(at: time)
                     }
                     nextInput = workload.next()
                 }
-                batch.removeAll(keepingCapacity: true)
-                if consumer.popBatch(into: &batch, max: Simulation.ringCapacity) > 0 {
-                    runtime.ingest(batch)
-                    if let last = batch.last?.time { newestSample = last }
-                }
-                runtime.advance(to: now)
+                if let last = simulated.drainRing() { newestSample = last }
+                simulated.runtime.advance(to: now)
 
                 let expected = motion.expectedOrientation(at: now)
-                let reported = runtime.detector.orientation
+                let reported = simulated.runtime.detector.orientation
                 if expected != nil {
                     phase.settledSteps += 1
                     if expected == reported { phase.agreeingSteps += 1 }
@@ -258,7 +178,7 @@ public struct Soak {
                     violation = violation ?? broken
                 }
             }
-            if let broken = runtime.sink.checker.violation { violation = violation ?? broken }
+            if let broken = simulated.runtime.sink.checker.violation { violation = violation ?? broken }
             if violation != nil { break }
             if now.seconds >= nextProgressReport {
                 nextProgressReport = now.seconds + 60
@@ -266,7 +186,7 @@ public struct Soak {
             }
             if now >= end { break }
 
-            var next = min(nextRead, end)
+            var next = min(simulated.nextRead, end)
             if phase.faultsOn { next = min(next, now < busFaultsEnd ? busFaultsEnd : faultsOnEnd) }
             if let fault = nextFault { next = min(next, fault.time) }
             if let until = drainPausedUntil { next = min(next, until) }
@@ -274,17 +194,17 @@ public struct Soak {
                 next = min(next, until)
             } else {
                 if let input = nextInput { next = min(next, input.time) }
-                if let deadline = runtime.nextDeadline { next = min(next, deadline) }
+                if let deadline = simulated.runtime.nextDeadline { next = min(next, deadline) }
             }
             now = max(next, now + TimeSpan(nanoseconds: 1))
         }
         if violation == nil && now < end {
             violation = SoakViolation(time: now, message: "step limit reached (" + String(stepLimit) + " steps)")
         }
-        if violation == nil { runtime.sink.checker.checkpoint(at: now) }
-        if let broken = runtime.sink.checker.violation { violation = violation ?? broken }
+        if violation == nil { simulated.runtime.sink.checker.checkpoint(at: now) }
+        if let broken = simulated.runtime.sink.checker.violation { violation = violation ?? broken }
         phase.deviceSeconds = min(phase.deviceSeconds, max(0, (now - (phase.faultsOn ? Instant.zero : faultsOnEnd)).seconds))
-        Soak.finish(&phase, runtime: runtime, tracker: tracker, busErrors: busErrors, ringDropped: Int(consumer.counters.dropped), workload: workload)
+        Soak.finish(&phase, runtime: simulated.runtime, tracker: tracker, busErrors: busErrors, ringDropped: simulated.ringDropped, workload: workload)
         phases.append(phase)
 
         // Every capture must be in the journal file, read back from disk.

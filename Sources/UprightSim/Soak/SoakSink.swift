@@ -4,7 +4,7 @@ import UprightHost
 /// Where a soak's runtime reports: each record becomes its contract event (`EventLog`), goes
 /// to the journal when the journal keeps that kind (as `sim`'s does: everything but
 /// orientation and state changes), then to the checker, and is dropped. Nothing accumulates.
-public struct SoakSink: RecordSink {
+public struct SoakSink: HostRecordSink {
     public var checker = SoakChecker()
     private var log = EventLog()
     private let journal: Journal?
