@@ -68,11 +68,19 @@ struct SimOutputDirectory {
     }
 
     /// Writes `bytes` to `file` (a path from `resolve`), replacing it.
+    /// Writes a whole output file atomically, creating its folders inside the output directory
+    /// (e.g. `--plot plots/run.svg`).
     func write(_ bytes: [UInt8], to file: String) throws(CommandError) {
         do throws(FileError) {
-            let fd = try POSIXFile.open(file, flags: O_WRONLY | O_CREAT | O_TRUNC, mode: 0o644)
-            defer { close(fd) }
-            try POSIXFile.writeAll(fd, bytes, path: file)
+            let folder = POSIXFile.directoryName(file)
+            var prefix = folder.hasPrefix("/") ? "" : "."
+            for part in folder.split(separator: "/") {
+                prefix += "/" + part
+                if mkdir(prefix, 0o755) != 0, errno != EEXIST {
+                    throw FileError(path: prefix, message: POSIXFile.errorText(errno))
+                }
+            }
+            try AtomicFile.write(bytes, to: file)
         } catch {
             throw .failed(error.description)
         }

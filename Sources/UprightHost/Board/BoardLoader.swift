@@ -21,7 +21,7 @@ extension Board {
         do {
             document = try JSONParser.parse(bytes)
         } catch {
-            throw BoardError(file: file, message: error.description)
+            throw BoardError(file: file, line: error.line, column: error.column, message: error.message)
         }
         do {
             return try Board(document)
@@ -235,10 +235,24 @@ extension Board.CameraSettings {
     }
 }
 
-/// A board file that cannot be used: `FILE: key.path: message`.
+/// A board file that cannot be used: `FILE: key.path: message`, or `FILE:LINE:COLUMN: message`
+/// for a JSON syntax error (the form compilers and the scenario loader use).
 public struct BoardError: Error, Equatable, Sendable, CustomStringConvertible {
     public var file: String
     public var message: String
+    /// 1-based position of a syntax error; nil for a problem with a key or the file itself.
+    public var line: Int?
+    public var column: Int?
 
-    public var description: String { "\(file): \(message)" }
+    public init(file: String, line: Int? = nil, column: Int? = nil, message: String) {
+        self.file = file
+        self.line = line
+        self.column = column
+        self.message = message
+    }
+
+    public var description: String {
+        if let line, let column { return "\(file):\(line):\(column): \(message)" }
+        return "\(file): \(message)"
+    }
 }

@@ -1,5 +1,6 @@
-@testable import UprightCLI
+import FoundationEssentials
 import Testing
+@testable import UprightCLI
 
 @Suite struct SimOutputDirectoryTests {
     @Test func namesInsideAreJoinedAndTidied() throws {
@@ -25,5 +26,16 @@ import Testing
         let out = try SimOutputDirectory("/tmp/run")
         #expect(throws: CommandError.self) { _ = try out.resolve("/tmp/running/x.svg", option: "plot") }
         #expect(throws: CommandError.self) { _ = try out.resolve("/tmp/run/../x.svg", option: "plot") }
+    }
+
+    @Test func writeCreatesFoldersInsideTheOutputDirectory() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("upright-out-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        let out = try SimOutputDirectory(root)
+        let file = try out.resolve("plots/a/run.svg", option: "plot")
+        try out.write(Array("<svg/>".utf8), to: file)
+        #expect(FileManager.default.contents(atPath: root + "/plots/a/run.svg") == Data("<svg/>".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root + "/plots/a") == ["run.svg"])
     }
 }

@@ -115,8 +115,8 @@ let repositoryRoot: String = {
         (#"{"sensor": {}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}, "extra": 1}"#,
          "b.json: extra: unknown key"),
         (#"{"sensor": {}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}"#,
-         "b.json: 1:80: unexpected end of file in an object"),
-        ("", "b.json: 1:1: empty document"),
+         "b.json:1:80: unexpected end of file in an object"),
+        ("", "b.json:1:1: empty document"),
         ("[]", "b.json: expected an object, found an array"),
     ])
     func invalidBoardsNameTheKey(json: String, message: String) {
