@@ -26,6 +26,27 @@ enum PipelineBenchmark {
         var recordCount: Int { bytes.count / decoder.contents.bytesPerSample }
         /// Virtual time one pass over `bytes` covers.
         var span: TimeSpan { period * Int64(recordCount) }
+
+        /// Replays the stream `passes` times as the firmware drains it: chunks of
+        /// `recordsPerDrain` whole records, each with the time of its newest record, time
+        /// advancing from pass to pass. `body` gets each chunk and that time.
+        @inline(__always)
+        func forEachDrain(passes: Int, _ body: (UnsafeRawBufferPointer, Instant) -> Void) {
+            let size = decoder.contents.bytesPerSample
+            let drainBytes = recordsPerDrain * size
+            bytes.withUnsafeBytes { all in
+                var base = Instant.zero + period
+                for _ in 0..<passes {
+                    var offset = 0
+                    while offset < all.count {
+                        let end = min(offset + drainBytes, all.count)
+                        body(UnsafeRawBufferPointer(rebasing: all[offset..<end]), base + period * Int64((end / size) - 1))
+                        offset = end
+                    }
+                    base += span
+                }
+            }
+        }
     }
 
     /// Per-stage cost and the whole pipeline's rate.
@@ -87,31 +108,18 @@ enum PipelineBenchmark {
         buffer.initialize(repeating: Sample(time: .zero, accelerationG: .zero))
         defer { buffer.deallocate() }
         var runtime = CameraRuntime(camera: NoCamera(), sink: CountingSink(), initial: .previewing)
-        let size = recording.decoder.contents.bytesPerSample
-        let drainBytes = recordsPerDrain * size
         let decoder = recording.decoder
         var samples = 0
         let seconds = ThreadCPUClock.seconds {
-            recording.bytes.withUnsafeBytes { all in
-                var base = Instant.zero + period
-                for _ in 0..<passes {
-                    var offset = 0
-                    while offset < all.count {
-                        let end = min(offset + drainBytes, all.count)
-                        let chunk = UnsafeRawBufferPointer(rebasing: all[offset..<end])
-                        let newest = base + period * Int64((end / size) - 1)
-                        samples += decoder.decodeFIFO(chunk, newestTime: newest, period: period) { sample in
-                            _ = producer.push(sample)
-                        }
-                        // Bounded: each pop takes at least one of the samples just pushed.
-                        while true {
-                            let n = consumer.popBatch(into: buffer)
-                            if n == 0 { break }
-                            runtime.ingest(UnsafeBufferPointer(rebasing: buffer[0..<n]))
-                        }
-                        offset = end
-                    }
-                    base += recording.span
+            recording.forEachDrain(passes: passes) { chunk, newest in
+                samples += decoder.decodeFIFO(chunk, newestTime: newest, period: period) { sample in
+                    _ = producer.push(sample)
+                }
+                // Bounded: each pop takes at least one of the samples just pushed.
+                while true {
+                    let n = consumer.popBatch(into: buffer)
+                    if n == 0 { break }
+                    runtime.ingest(UnsafeBufferPointer(rebasing: buffer[0..<n]))
                 }
             }
         }
@@ -120,25 +128,13 @@ enum PipelineBenchmark {
 
     /// Decoding alone: ns per sample.
     static func decodeOnly(_ recording: Recording, passes: Int) -> Double {
-        let size = recording.decoder.contents.bytesPerSample
-        let drainBytes = recordsPerDrain * size
         let decoder = recording.decoder
         var samples = 0
         var checksum: Float = 0
         let seconds = ThreadCPUClock.seconds {
-            recording.bytes.withUnsafeBytes { all in
-                var base = Instant.zero + period
-                for _ in 0..<passes {
-                    var offset = 0
-                    while offset < all.count {
-                        let end = min(offset + drainBytes, all.count)
-                        let newest = base + period * Int64((end / size) - 1)
-                        samples += decoder.decodeFIFO(UnsafeRawBufferPointer(rebasing: all[offset..<end]), newestTime: newest, period: period) { sample in
-                            checksum += sample.accelerationG.x
-                        }
-                        offset = end
-                    }
-                    base += recording.span
+            recording.forEachDrain(passes: passes) { chunk, newest in
+                samples += decoder.decodeFIFO(chunk, newestTime: newest, period: period) { sample in
+                    checksum += sample.accelerationG.x
                 }
             }
         }
@@ -154,30 +150,18 @@ enum PipelineBenchmark {
         let buffer = UnsafeMutableBufferPointer<Sample>.allocate(capacity: popBatch)
         buffer.initialize(repeating: Sample(time: .zero, accelerationG: .zero))
         defer { buffer.deallocate() }
-        let size = recording.decoder.contents.bytesPerSample
-        let drainBytes = recordsPerDrain * size
         let decoder = recording.decoder
         var samples = 0
         var checksum: Float = 0
         let seconds = ThreadCPUClock.seconds {
-            recording.bytes.withUnsafeBytes { all in
-                var base = Instant.zero + period
-                for _ in 0..<passes {
-                    var offset = 0
-                    while offset < all.count {
-                        let end = min(offset + drainBytes, all.count)
-                        let newest = base + period * Int64((end / size) - 1)
-                        samples += decoder.decodeFIFO(UnsafeRawBufferPointer(rebasing: all[offset..<end]), newestTime: newest, period: period) { sample in
-                            _ = producer.push(sample)
-                        }
-                        while true {
-                            let n = consumer.popBatch(into: buffer)
-                            if n == 0 { break }
-                            for sample in buffer[0..<n] { checksum += sample.accelerationG.x }
-                        }
-                        offset = end
-                    }
-                    base += recording.span
+            recording.forEachDrain(passes: passes) { chunk, newest in
+                samples += decoder.decodeFIFO(chunk, newestTime: newest, period: period) { sample in
+                    _ = producer.push(sample)
+                }
+                while true {
+                    let n = consumer.popBatch(into: buffer)
+                    if n == 0 { break }
+                    for sample in buffer[0..<n] { checksum += sample.accelerationG.x }
                 }
             }
         }
