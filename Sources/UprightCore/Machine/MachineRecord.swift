@@ -54,4 +54,7 @@ public enum FaultKind: UInt8, CaseIterable, Sendable {
     case eventQueue
     /// The shutter button has been down for the stuck time (reported by the runtime).
     case button
+    /// A fixed-size buffer overflowed (a broken bound: a defect); an event, gesture or
+    /// command was dropped. Trapped on in the simulator.
+    case bound
 }

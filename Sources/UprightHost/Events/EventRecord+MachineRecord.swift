@@ -69,6 +69,7 @@ extension FaultKind {
         case .sensor: "sensor"
         case .eventQueue: "event-queue"
         case .button: "button"
+        case .bound: "bound"
         }
     }
 
@@ -77,6 +78,7 @@ extension FaultKind {
         case .sensor: "latching the last known orientation (stale)"
         case .eventQueue: "event queue full, events dropped"
         case .button: "shutter held down past the stuck time"
+        case .bound: "a fixed-size buffer overflowed; an event or command was dropped"
         }
     }
 
@@ -85,6 +87,7 @@ extension FaultKind {
         case .sensor: "sensor answering again"
         case .eventQueue: "event queue draining"
         case .button: "shutter released"
+        case .bound: "running on"
         }
     }
 }
