@@ -100,6 +100,20 @@ import Testing
         ])
     }
 
+    /// A trace saved from a spreadsheet ("CSV UTF-8") or on Windows: a byte-order mark and
+    /// CRLF line ends give the same events as the LF original.
+    @Test func spreadsheetExportWithByteOrderMarkAndCRLF() throws {
+        let original = try String(contentsOfFile: Self.trace("photo-left-up.csv"), encoding: .utf8)
+        let windows = [0xEF, 0xBB, 0xBF] + Array(original.replacingOccurrences(of: "\n", with: "\r\n").utf8)
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("upright-replay-\(UUID().uuidString).csv")
+        try Data(windows).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let expected = try Self.replay([Self.trace("photo-left-up.csv")])
+        #expect(expected.count == 6)
+        #expect(try Self.replay([url.path]) == expected)
+        #expect(try Self.replay(["-"], stdin: Data(windows)) == expected)
+    }
+
     @Test(arguments: [
         ("t,ax,ay\n0,0,1\n", 1, "missing column 'az'"),
         ("t,ax,ay,az,tilt\n", 1, "unknown column 'tilt' (expected t, ax, ay, az, optional gx, gy, gz, button)"),
