@@ -8,7 +8,8 @@ public struct RuntimeSettings: Equatable, Sendable {
     public var gesture: ShutterGesture.Configuration
     public var machine: MachineConfiguration
 
-    /// The defaults (DESIGN.md): those of a board file with no optional sections.
+    /// The defaults (docs/conventions.md "Shutter gestures", docs/traces.md "Detector settings"):
+    /// those of a board file with no optional sections.
     public init(
         detector: DetectorParameters = DetectorParameters(),
         gesture: ShutterGesture.Configuration = ShutterGesture.Configuration(),

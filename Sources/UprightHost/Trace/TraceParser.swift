@@ -54,7 +54,7 @@ public struct TraceParser: Sendable {
             return value
         }
         let seconds = try number(0)
-        // t counts seconds from the start of the recording (DESIGN.md, trace format): a
+        // t counts seconds from the start of the recording (docs/traces.md): a
         // negative time is not a sample `upright trace` can write.
         guard seconds >= 0 else {
             throw TraceError(line: lineNumber, "t = \(seconds) is negative")

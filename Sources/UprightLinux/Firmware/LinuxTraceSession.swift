@@ -5,7 +5,7 @@ import UprightCore
 import UprightHost
 
 /// `upright trace`: samples (device frame, after the board's mount matrix) and the shutter's
-/// level, written as trace lines (DESIGN.md "Trace format") for `seconds`, or until SIGINT or
+/// level, written as trace lines (docs/traces.md) for `seconds`, or until SIGINT or
 /// SIGTERM. Reads on the event loop at the firmware's drain interval; nothing else runs there
 /// (no camera, no journal), so no sampler thread is needed.
 ///

@@ -3,7 +3,7 @@ import UprightHost
 
 /// `upright replay` without the I/O: trace rows through the firmware's own runtime
 /// (`CameraRuntime`: orientation detector, shutter gesture recogniser, camera machine) with a
-/// `ReplayCamera`, collecting the event stream (DESIGN.md "Event stream") as `run --json` and
+/// `ReplayCamera`, collecting the event stream (docs/events.md) as `run --json` and
 /// `sim --json` write it. Pure, so the CLI decides how to buffer and tests compare exact lines.
 ///
 /// Times are the trace's own: the runtime starts at the first row's `t` (so the idle timer
@@ -19,7 +19,7 @@ public struct TraceReplay {
     public private(set) var runtime: Runtime?
     private var buttonDown = false
 
-    /// `initial` is `previewing` by default (DESIGN.md: replay starts there), or `idle`.
+    /// `initial` is `previewing` by default (docs/events.md: replay starts there), or `idle`.
     public init(settings: RuntimeSettings = RuntimeSettings(), initial: StateName = .previewing) {
         self.settings = settings
         self.initial = initial
