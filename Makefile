@@ -10,8 +10,9 @@ WERROR       := -Xswiftc -warnings-as-errors
 # unspecialised (witness-table calls, boxed iterators, malloc per batch): the pipeline is 4x slower.
 RELEASE_FLAGS ?= -Xswiftc -cross-module-optimization
 # Debian packages the build and the tests need: libi2c for the I2C shim, exiftool as the
-# independent reader of the files Upright writes.
-APT_PACKAGES := libi2c-dev libimage-exiftool-perl libjpeg-turbo-progs gcc binutils
+# independent reader of the files Upright writes, systemd for systemd-analyze (the tests
+# score the service unit's sandbox with it; a container image may not have it).
+APT_PACKAGES := libi2c-dev libimage-exiftool-perl libjpeg-turbo-progs gcc binutils systemd
 
 CORE_SOURCES := $(shell find Sources/UprightCore -name '*.swift' | LC_ALL=C sort)
 EMBEDDED_TARGETS := armv6m-none-none-eabi armv7em-none-none-eabi

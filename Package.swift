@@ -40,7 +40,7 @@ let package = Package(
         .testTarget(name: "UprightLinuxTests", dependencies: ["UprightLinux", "CLinux"], swiftSettings: strict),
         .testTarget(name: "UprightSimTests", dependencies: ["UprightSim", "UprightTestSupport"], swiftSettings: strict),
         .testTarget(name: "UprightCLITests", dependencies: ["UprightCLI"], swiftSettings: strict),
-        .testTarget(name: "EndToEndTests", dependencies: ["upright"], swiftSettings: strict),
+        .testTarget(name: "EndToEndTests", dependencies: ["upright", "UprightTestSupport"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )
