@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import UprightTestSupport
 
 /// Every file and every option of `upright` fed hostile input: empty, huge, binary, wrong types,
 /// NaN and Infinity, negative times, unknown keys, paths outside the output directory, missing
@@ -307,7 +308,7 @@ enum HostileFixture {
             let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
             let small = size < 1 << 20 && attributes[.type] as? FileAttributeType == .typeRegular
             return Entry(path: name, size: size, modified: attributes[.modificationDate] as? Date,
-                         bytes: small ? try Data(contentsOf: URL(fileURLWithPath: path)) : nil)
+                         bytes: small ? Data(try TestFile.bytes(path)) : nil)
         }
     }
 }

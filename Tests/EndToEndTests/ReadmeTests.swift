@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import UprightTestSupport
 
 @Suite struct ReadmeTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// The README's diagram is the generated one, not a hand-drawn copy that can drift.
     @Test func stateDiagramMatchesTheMachine() throws {
-        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try TestFile.text(Self.root.appendingPathComponent("README.md").path)
         let result = try UprightBinary.run(["machine", "--mermaid"])
         #expect(result.status == 0)
         #expect(readme.contains("```mermaid\n" + result.out + "```"))
@@ -29,7 +30,7 @@ import Testing
         }
         #expect(files.count > 100)
         for file in files {
-            let text = try String(contentsOf: Self.root.appendingPathComponent(file), encoding: .utf8)
+            let text = try TestFile.text(Self.root.appendingPathComponent(file).path)
             var rest = text[...]
             while let range = rest.range(of: "docs/") {
                 let name = rest[range.upperBound...].prefix { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." }

@@ -15,7 +15,7 @@ import UprightTestSupport
 
     /// The unit's `Key=value` lines, in order (comments and sections left out).
     static func directives() throws -> [(key: String, value: String)] {
-        try String(contentsOf: unit, encoding: .utf8).split(separator: "\n").compactMap { line in
+        try TestFile.text(unit.path).split(separator: "\n").compactMap { line in
             guard !line.hasPrefix("#"), !line.hasPrefix("["), let equals = line.firstIndex(of: "=") else { return nil }
             return (String(line[..<equals]), String(line[line.index(after: equals)...]))
         }

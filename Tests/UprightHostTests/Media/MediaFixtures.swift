@@ -1,4 +1,5 @@
 import Foundation
+import UprightTestSupport
 
 /// Test files built byte by byte from the specifications, independently of the code under
 /// test.
@@ -211,7 +212,7 @@ enum MediaFixtures {
         return path
     }
 
-    static func contents(_ path: String) throws -> [UInt8] { Array(try Data(contentsOf: URL(fileURLWithPath: path))) }
+    static func contents(_ path: String) throws -> [UInt8] { try TestFile.bytes(path) }
 
     /// Everything in the file's directory: no temporary file may be left behind.
     static func directoryListing(_ path: String) throws -> [String] {
