@@ -33,14 +33,14 @@ let package = Package(
         .executableTarget(name: "upright", dependencies: ["UprightCLI"], swiftSettings: strict),
 
         // Shared test helpers (independent tools such as exiftool and djpeg); never shipped.
-        .target(name: "UprightTestSupport", path: "Tests/TestSupport", swiftSettings: strict),
+        .target(name: "UprightTestSupport", dependencies: ["UprightHost"], path: "Tests/TestSupport", swiftSettings: strict),
 
         .testTarget(name: "UprightCoreTests", dependencies: ["UprightCore"], swiftSettings: strict),
         .testTarget(name: "UprightHostTests", dependencies: ["UprightHost", "UprightTestSupport"], swiftSettings: strict),
         .testTarget(name: "UprightLinuxTests", dependencies: ["UprightLinux", "CLinux", "UprightTestSupport"], swiftSettings: strict),
         .testTarget(name: "UprightSimTests", dependencies: ["UprightSim", "UprightTestSupport"], swiftSettings: strict),
-        .testTarget(name: "UprightCLITests", dependencies: ["UprightCLI"], swiftSettings: strict),
-        .testTarget(name: "EndToEndTests", dependencies: ["upright"], swiftSettings: strict),
+        .testTarget(name: "UprightCLITests", dependencies: ["UprightCLI", "UprightTestSupport"], swiftSettings: strict),
+        .testTarget(name: "EndToEndTests", dependencies: ["upright", "UprightTestSupport"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import UprightTestSupport
 
 /// `upright sim` as a user runs it, from a scratch directory with no repository around it
 /// (so the board comes from the copy built into the binary).
@@ -48,7 +49,7 @@ import Testing
         #expect(result.status == 0)
         #expect(result.out.hasPrefix("seed 3 (rerun with --seed 3)\n"))
         #expect(result.out.contains("expectations: all 3 met"))
-        let svg = try String(contentsOf: directory.appendingPathComponent("upright-out/run.svg"), encoding: .utf8)
+        let svg = try TestFile.text(directory.appendingPathComponent("upright-out/run.svg").path)
         #expect(svg.hasPrefix("<svg"))
     }
 

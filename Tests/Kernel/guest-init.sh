@@ -37,7 +37,7 @@
 # 0.2 g of 1; the preloaded pose is 1.038 g). Each probe gets 60 s (busybox
 # timeout; TCG runs the guest far slower than hardware), --help 20 s.
 #
-# The preloaded pose is left-up (DESIGN.md: accel at rest (-1, 0, 0)), tilted slightly so
+# The preloaded pose is left-up (docs/conventions.md: accel at rest (-1, 0, 0)), tilted slightly so
 # every axis has a distinct non-zero value and a byte-order or sign mistake shows:
 #     x = -1.000 g, y = +0.125 g, z = -0.250 g
 #   MPU-6050 at +-2 g, 16384 LSB/g, big-endian from ACCEL_XOUT_H 0x3B (register map 4.17):
@@ -338,8 +338,8 @@ if [ "$ONLY" != probe ]; then
         *) fail "the photo file the journal names exists in the output directory" "file field '$PHOTO'" ;;
     esac
     # The clip: fake-recorder copied minimal.mp4 (tkhd matrix at byte 196, identity); after the stop
-    # upright writes the rotation for left-up, 90 degrees clockwise (HARDWARE.md: matrix a, b, u, c, d
-    # = 0, 1, -1, 0 in 16.16 fixed point; u = 0 in 2.30).
+    # upright writes the rotation for left-up, 90 degrees clockwise (docs/hardware.md, "File
+    # formats": matrix a, b, u, c, d = 0, 1, -1, 0 in 16.16 fixed point; u = 0 in 2.30).
     CLIP=$(echo "$STOP" | sed -n 's/.*"file":"\([^"]*\)".*/\1/p')
     [ -n "$CLIP" ] || CLIP=$(echo "$START" | sed -n 's/.*"file":"\([^"]*\)".*/\1/p')
     CLIP=$(in_output "$CLIP")

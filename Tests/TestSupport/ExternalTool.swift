@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-// Test support shared by the test targets: independent tools that read what Upright writes.
+// Test support shared by the test targets: independent tools that read what Upright writes
+// (and systemd's analyzer, which judges the service unit).
 
 /// Runs an independent program (djpeg, exiftool) that `make deps` installs. A missing tool
 /// is a test failure with a clear message, never a silent pass.
@@ -26,7 +27,7 @@ public enum ExternalTool {
 
     public struct Missing: Error, CustomStringConvertible {
         var name: String
-        public var description: String { "\(name) is not installed; run 'make deps' (Debian packages libjpeg-turbo-progs, libimage-exiftool-perl)" }
+        public var description: String { "\(name) is not installed; run 'make deps' (Debian packages libjpeg-turbo-progs, libimage-exiftool-perl, systemd)" }
     }
 
     public static func path(_ name: String) throws -> String {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import UprightCLI
+import UprightTestSupport
 
 @Suite struct BenchFigureTests {
     @Test func medianMinMax() {
@@ -43,7 +44,7 @@ import Testing
         #expect(try run(["/usr/bin/cc", "-c", "-O1", source.path, "-o", object.path]).status == 0)
         let sizeOutput = try run(["/usr/bin/size", object.path])
         let numbers = sizeOutput.out.split(separator: "\n")[1].split(whereSeparator: { $0 == " " || $0 == "\t" }).prefix(3).compactMap { Int($0) }
-        let parsed = try #require(ELFSize.read(Array(try Data(contentsOf: object))))
+        let parsed = try #require(ELFSize.read(try TestFile.bytes(object.path)))
         #expect([parsed.text, parsed.data, parsed.bss] == numbers)
         #expect(parsed.bss >= 400)
     }

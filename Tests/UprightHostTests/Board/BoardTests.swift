@@ -54,6 +54,20 @@ let repositoryRoot: String = {
         #expect(board.machine == Board.MachineSettings(idleTimeoutSeconds: 60, captureTimeoutSeconds: 5, maximumClipSeconds: 600, pressQueueDepth: 4))
     }
 
+    /// A board file saved by a Windows editor: byte-order mark (EF BB BF) and CRLF lines.
+    @Test func byteOrderMarkAndCRLFAreAccepted() throws {
+        let text = "{\r\n  \"sensor\": {\"kind\": \"adxl345\", \"address\": 83},\r\n  \"camera\": {\"backend\": \"simulated\"},\r\n  \"output\": {\"directory\": \"out\"}\r\n}\r\n"
+        let board = try Board.parse([0xEF, 0xBB, 0xBF] + Array(text.utf8), file: "b.json")
+        #expect(board.sensor.kind == .adxl345)
+        #expect(board.sensor.address == 0x53)
+        do {
+            _ = try Board.parse([0xEF, 0xBB, 0xBF] + Array("{\r\n  \"sensor\": 7,\r\n}".utf8), file: "b.json")
+            Issue.record("accepted a trailing comma")
+        } catch {
+            #expect(error.description == "b.json:3:1: expected a key in quotes")
+        }
+    }
+
     /// Every validation path, with the exact one-line message a user sees.
     @Test(arguments: [
         (#"{"sensor": {"kind": "mpu6050", "rate_hz": 7000}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,

@@ -3,7 +3,7 @@
 /// wake on the PLL clock, gyro range, low-pass filter, divider, accelerometer range,
 /// interrupt pin, FIFO.
 public struct MPU6050<Bus: I2CBus>: Accelerometer, RegisterChip {
-    /// RM 4.28 and PS 6.6: the chip needs about 100 ms after DEVICE_RESET (Linux waits 100 ms).
+    /// After DEVICE_RESET (RM 4.28, which gives no time) wait 100 ms, as Linux's inv_mpu6050 does.
     public static var resetTime: TimeSpan { .milliseconds(100) }
     /// The scratch buffer for one FIFO drain transaction (the whole MPU-6050 FIFO).
     static var drainBufferBytes: Int { 1024 }
@@ -77,7 +77,7 @@ public struct MPU6050<Bus: I2CBus>: Accelerometer, RegisterChip {
     }
 
     /// Wake on the PLL clock (RM 4.28), gyro range (4.4), low-pass filter (4.3), divider (4.2),
-    /// accelerometer range (4.5), INT pin (4.15, 4.16), FIFO contents (4.7) and FIFO on (4.29).
+    /// accelerometer range (4.5), INT pin (4.14, 4.15), FIFO contents (4.6) and FIFO on (4.27).
     func forEachSetting(configuring: Bool, _ body: (UInt8, UInt8) throws(SensorError) -> Void) throws(SensorError) {
         let c = configuration
         try body(MPU6050Register.powerManagement1, MPU6050Register.powerClockPLLGyroX)
@@ -96,7 +96,7 @@ public struct MPU6050<Bus: I2CBus>: Accelerometer, RegisterChip {
         }
         if c.readMode == .fifo {
             try body(MPU6050Register.fifoEnable, c.fifoContents.fifoEnableBits)
-            // RM 4.29: FIFO_RESET (self-clearing) takes effect while FIFO_EN is 0.
+            // RM 4.27: FIFO_RESET (self-clearing) takes effect while FIFO_EN is 0.
             if configuring { try body(MPU6050Register.userControl, MPU6050Register.userFIFOReset) }
             try body(MPU6050Register.userControl, MPU6050Register.userFIFOEnable)
         }
@@ -183,7 +183,7 @@ public struct MPU6050<Bus: I2CBus>: Accelerometer, RegisterChip {
             throw .bus(error)
         }
         let capacity = identity?.model.fifoCapacity ?? 1024
-        // RM 4.30 / PS 7.17: on overflow the chip overwrites the oldest bytes, so a count past
+        // RM 4.31 / PS 7.17: on overflow the chip overwrites the oldest bytes, so a count past
         // the last whole record (or not a multiple of the record size) means records are torn:
         // reset the FIFO and count what was lost, as Linux's inv_mpu6050 flushes.
         if count > capacity - capacity % size || count % size != 0 {
@@ -233,7 +233,7 @@ public struct MPU6050<Bus: I2CBus>: Accelerometer, RegisterChip {
         lastDelivered = now
     }
 
-    /// RM 4.29: FIFO_RESET takes effect while FIFO_EN is 0; then enable the FIFO again.
+    /// RM 4.27: FIFO_RESET takes effect while FIFO_EN is 0; then enable the FIFO again.
     mutating func resetFIFO() throws(SensorError) {
         try write(MPU6050Register.userControl, MPU6050Register.userFIFOReset)
         try write(MPU6050Register.userControl, MPU6050Register.userFIFOEnable)
