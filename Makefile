@@ -9,9 +9,10 @@ WERROR       := -Xswiftc -warnings-as-errors
 # UprightCore but are instantiated in UprightCLI; without this their generic code runs
 # unspecialised (witness-table calls, boxed iterators, malloc per batch): the pipeline is 4x slower.
 RELEASE_FLAGS ?= -Xswiftc -cross-module-optimization
-# Debian packages the build and the tests need: libi2c for the I2C shim, exiftool as the
-# independent reader of the files Upright writes.
-APT_PACKAGES := libi2c-dev libimage-exiftool-perl libjpeg-turbo-progs gcc binutils
+# Debian packages the build and the tests need: libi2c for the I2C shim, libturbojpeg0-dev for
+# the simulator's JPEGs (it also ships the libturbojpeg.a that `make static` links), exiftool,
+# djpeg/cjpeg and ffprobe (ffmpeg) as the independent readers of the files Upright writes.
+APT_PACKAGES := libi2c-dev libturbojpeg0-dev libimage-exiftool-perl libjpeg-turbo-progs ffmpeg gcc binutils
 
 CORE_SOURCES := $(shell find Sources/UprightCore -name '*.swift' | LC_ALL=C sort)
 EMBEDDED_TARGETS := armv6m-none-none-eabi armv7em-none-none-eabi

@@ -16,11 +16,13 @@ public enum SimulatedClip {
     /// A `.mov` file's bytes. Keep clips short: every frame is a full JPEG held in memory
     /// (a 320 x 240 frame is about 10 KB).
     public static func movie(poses: [Pose], orientation: UprightOrientation, framesPerSecond: Int = 10,
-                             width: Int = 320, height: Int = 240, quality: Int = 75) -> [UInt8] {
+                             width: Int = 320, height: Int = 240, quality: Int = 75) throws(JPEGCompressionError) -> [UInt8] {
         let width = SimulatedPhoto.clampedSide(width), height = SimulatedPhoto.clampedSide(height)
-        let frames = poses.map { pose in
-            BaselineJPEGEncoder.encode(SceneRenderer.render(rollDegrees: pose.rollDegrees, tiltDegrees: pose.tiltDegrees,
-                                                            width: width, height: height), quality: quality)
+        let compressor = try JPEGCompressor()
+        var frames: [[UInt8]] = []
+        for pose in poses {
+            frames.append(try compressor.compress(SceneRenderer.render(rollDegrees: pose.rollDegrees, tiltDegrees: pose.tiltDegrees,
+                                                                       width: width, height: height), quality: quality))
         }
         return MotionJPEGMovieWriter.movie(frames: frames, width: width, height: height,
                                            framesPerSecond: framesPerSecond, orientation: orientation)

@@ -27,7 +27,7 @@ import UprightHost
     }
 
     @Test func exiftoolReadsTheTrack() throws {
-        let movie = SimulatedClip.movie(poses: Self.poses, orientation: .leftUp, framesPerSecond: 3, width: 64, height: 48)
+        let movie = try SimulatedClip.movie(poses: Self.poses, orientation: .leftUp, framesPerSecond: 3, width: 64, height: 48)
         let path = try write(movie)
         let tags = try exiftool(["FileType", "Rotation", "ImageWidth", "ImageHeight", "CompressorID", "VideoFrameRate", "Duration", "HandlerType", "Warning"], path)
         #expect(tags == ["FileType": "MOV", "Rotation": "90", "ImageWidth": "64", "ImageHeight": "48", "CompressorID": "jpeg",
@@ -40,7 +40,7 @@ import UprightHost
     /// stco gives the chunk offset, stsz the frame sizes (ISO/IEC 14496-12 8.7.3, 8.7.5);
     /// every frame decodes, and the first, rotated as the matrix says, is upright.
     @Test func framesDecodeAndDisplayUpright() throws {
-        let movie = SimulatedClip.movie(poses: Self.poses, orientation: .leftUp, framesPerSecond: 3, width: 96, height: 72)
+        let movie = try SimulatedClip.movie(poses: Self.poses, orientation: .leftUp, framesPerSecond: 3, width: 96, height: 72)
         let stco = try #require(find("stco", in: movie))
         let stsz = try #require(find("stsz", in: movie))
         func u32(_ at: Int) -> Int { movie[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) } }
