@@ -73,9 +73,10 @@ bench: release embedded
 
 ## static: a statically linked release binary (Swift runtime included) for the Pi, in
 ## .build/static (its own scratch directory, so the normal release build is kept), and a
-## copy without debug information, .build/static/upright, the one to install
+## copy without debug information, .build/static/upright, the one to install. Only the
+## `upright` product: the test-support target imports Testing, which has no static library.
 static: deps
-	$(SWIFT) build -c release $(RELEASE_FLAGS) --static-swift-stdlib -Xswiftc -static-executable --scratch-path .build/static $(WERROR)
+	$(SWIFT) build -c release $(RELEASE_FLAGS) --product upright --static-swift-stdlib -Xswiftc -static-executable --scratch-path .build/static $(WERROR)
 	strip -o .build/static/upright .build/static/release/upright
 	@ls -l .build/static/release/upright .build/static/upright
 
