@@ -11,8 +11,9 @@ WERROR       := -Xswiftc -warnings-as-errors
 RELEASE_FLAGS ?= -Xswiftc -cross-module-optimization
 # Debian packages the build and the tests need: libi2c for the I2C shim, libturbojpeg0-dev for
 # the simulator's JPEGs (it also ships the libturbojpeg.a that `make static` links), exiftool,
-# djpeg/cjpeg and ffprobe (ffmpeg) as the independent readers of the files Upright writes.
-APT_PACKAGES := libi2c-dev libturbojpeg0-dev libimage-exiftool-perl libjpeg-turbo-progs ffmpeg gcc binutils
+# djpeg/cjpeg and ffprobe (ffmpeg) as the independent readers of the files Upright writes, and
+# busybox-static to run the camera stand-in (Tests/CameraStandIn) as the kernel test's guest does.
+APT_PACKAGES := libi2c-dev libturbojpeg0-dev libimage-exiftool-perl libjpeg-turbo-progs ffmpeg busybox-static gcc binutils
 
 CORE_SOURCES := $(shell find Sources/UprightCore -name '*.swift' | LC_ALL=C sort)
 EMBEDDED_TARGETS := armv6m-none-none-eabi armv7em-none-none-eabi

@@ -26,7 +26,7 @@ public enum ExternalTool {
 
     public struct Missing: Error, CustomStringConvertible {
         var name: String
-        public var description: String { "\(name) is not installed; run 'make deps' (Debian packages libjpeg-turbo-progs, libimage-exiftool-perl, ffmpeg)" }
+        public var description: String { "\(name) is not installed; run 'make deps' (Debian packages libjpeg-turbo-progs, libimage-exiftool-perl, ffmpeg, busybox-static)" }
     }
 
     public static func path(_ name: String) throws -> String {
