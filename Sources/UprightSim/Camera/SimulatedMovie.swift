@@ -15,7 +15,7 @@ import UprightHost
 /// frame's bytes instead of rendering and storing them again (a camera held still costs one
 /// frame). Deterministic: the same poses give byte-identical files.
 ///
-///     let movie = try SimulatedMovie(path: dir + "/CLIP_0001.mov", width: 320, height: 240, framesPerSecond: 30)
+///     let movie = try SimulatedMovie(path: dir + "/CLIP_0001.mov", settings: board.simulatedClip)
 ///     try movie.appendFrames(upTo: stop - start) { offset in motion.pose(atSeconds: (start + offset).seconds) }
 ///     let summary = try movie.finish(orientation: latched)
 public final class SimulatedMovie {
@@ -78,6 +78,12 @@ public final class SimulatedMovie {
         }
         end = 0
         try write(MotionJPEGMovieBoxes.fileType + MotionJPEGMovieBoxes.mediaDataHeader(payloadBytes: 0))
+    }
+
+    /// A movie at the board's simulated clip size, rate and quality (`camera.clip_*`).
+    public convenience init(path: String, settings: Board.SimulatedClipSettings) throws(SimulatedMovieError) {
+        try self.init(path: path, width: settings.widthPixels, height: settings.heightPixels,
+                      framesPerSecond: settings.framesPerSecond, quality: settings.quality)
     }
 
     public var frameCount: Int { sampleSizes.count }

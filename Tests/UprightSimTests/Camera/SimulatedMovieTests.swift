@@ -147,6 +147,20 @@ import UprightHost
         #expect(stream["nb_frames"] == "18000" && stream["duration"] == "600.000000" && stream["rotation"] == "90")
     }
 
+    @Test func boardSettingsGiveTheSizeAndRate() throws {
+        let dir = try Self.directory()
+        var settings = Board.SimulatedClipSettings()
+        settings.widthPixels = 40
+        settings.heightPixels = 30
+        settings.framesPerSecond = 12
+        let movie = try SimulatedMovie(path: dir + "/s.mov", settings: settings)
+        #expect((movie.width, movie.height, movie.framesPerSecond, movie.quality) == (40, 30, 12, 75))
+        try Self.sweep(movie, frames: 12)
+        try movie.finish(orientation: .normal)
+        let stream = try Self.probe(dir + "/s.mov")
+        #expect(stream["width"] == "40" && stream["r_frame_rate"] == "12/1" && stream["duration"] == "1.000000")
+    }
+
     @Test func samePosesGiveTheSameBytes() throws {
         let dir = try Self.directory()
         for name in ["a.mov", "b.mov"] {
