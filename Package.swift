@@ -4,6 +4,7 @@ import PackageDescription
 // Dependencies point one way:
 //   upright -> UprightCLI -> UprightLinux, UprightSim -> UprightHost -> UprightCore
 //   UprightLinux -> CLinux (ioctl shims, libi2c)
+//   UprightSim -> CTurboJPEG (libjpeg-turbo's TurboJPEG API, for the simulated photos and movies)
 // UprightCore is Embedded-clean (see `make embedded`); UprightHost holds what both the
 // real board and the simulator need on a hosted OS (JSON, board files, traces, journal,
 // media files), so neither has to depend on the other.
@@ -28,7 +29,10 @@ let package = Package(
             linkerSettings: [.linkedLibrary("i2c")]
         ),
         .target(name: "UprightLinux", dependencies: ["UprightCore", "UprightHost", "CLinux"], swiftSettings: strict),
-        .target(name: "UprightSim", dependencies: ["UprightCore", "UprightHost"], swiftSettings: strict),
+        // A system library (Debian libturbojpeg0-dev, installed by `make deps`): the module map
+        // links -lturbojpeg, which static builds resolve to libturbojpeg.a.
+        .systemLibrary(name: "CTurboJPEG", path: "Sources/CTurboJPEG"),
+        .target(name: "UprightSim", dependencies: ["UprightCore", "UprightHost", "CTurboJPEG"], swiftSettings: strict),
         .target(name: "UprightCLI", dependencies: ["UprightCore", "UprightHost", "UprightLinux", "UprightSim"], swiftSettings: strict),
         .executableTarget(name: "upright", dependencies: ["UprightCLI"], swiftSettings: strict),
 

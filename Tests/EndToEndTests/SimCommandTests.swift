@@ -41,6 +41,12 @@ import UprightTestSupport
         // Both runs wrote their files where they were told.
         #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("upright-out/IMG_0002.jpg").path))
         #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("again/journal.ndjson").path))
+        // The photos too are byte-identical for the same seed (libjpeg-turbo is deterministic).
+        for name in ["IMG_0001.jpg", "IMG_0002.jpg"] {
+            let one = try Data(contentsOf: directory.appendingPathComponent("upright-out/" + name))
+            let two = try Data(contentsOf: directory.appendingPathComponent("again/" + name))
+            #expect(one.count > 1000 && one == two, "\(name): \(one.count) and \(two.count) bytes")
+        }
     }
 
     @Test func reportStartsWithTheSeedAndWritesThePlot() throws {

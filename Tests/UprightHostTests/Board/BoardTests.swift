@@ -52,6 +52,14 @@ let repositoryRoot: String = {
         #expect(board.shutter.gpio == nil)
         #expect(board.output.journal == "out/journal.ndjson")
         #expect(board.machine == Board.MachineSettings(idleTimeoutSeconds: 60, captureTimeoutSeconds: 5, maximumClipSeconds: 600, pressQueueDepth: 4))
+        let clip = board.simulatedClip
+        #expect((clip.widthPixels, clip.heightPixels, clip.framesPerSecond, clip.quality) == (320, 240, 30, 75))
+    }
+
+    @Test func simulatedClipSettings() throws {
+        let json = #"{"sensor": {}, "camera": {"backend": "simulated", "clip_width": 640, "clip_height": 480, "clip_fps": 25, "clip_quality": 60}, "output": {"directory": "o"}}"#
+        let clip = try Board.parse(Array(json.utf8), file: "b.json").simulatedClip
+        #expect((clip.widthPixels, clip.heightPixels, clip.framesPerSecond, clip.quality) == (640, 480, 25, 60))
     }
 
     /// A board file saved by a Windows editor: byte-order mark (EF BB BF) and CRLF lines.
@@ -108,6 +116,12 @@ let repositoryRoot: String = {
          "b.json: camera.still[1]: expected a string, found a number"),
         (#"{"sensor": {}, "camera": {"backend": "simulated", "width": 8}, "output": {"directory": "o"}}"#,
          "b.json: camera.width: 8 is out of range (16..4096)"),
+        (#"{"sensor": {}, "camera": {"backend": "simulated", "clip_fps": 240}, "output": {"directory": "o"}}"#,
+         "b.json: camera.clip_fps: 240 is out of range (1..120)"),
+        (#"{"sensor": {}, "camera": {"backend": "simulated", "clip_width": 8000}, "output": {"directory": "o"}}"#,
+         "b.json: camera.clip_width: 8000 is out of range (16..4096)"),
+        (#"{"sensor": {}, "camera": {"backend": "command", "still": ["x"], "video": ["y"], "clip_fps": 25}, "output": {"directory": "o"}}"#,
+         "b.json: camera.clip_fps: only the simulated camera backend has clip settings"),
         (#"{"sensor": {}, "shutter": {"chip": "gpiochip0"}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
          "b.json: shutter.line: missing (required when chip is given)"),
         (#"{"sensor": {}, "shutter": {"debounce_ms": 500, "hold_ms": 400}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
