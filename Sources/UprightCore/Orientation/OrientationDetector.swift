@@ -46,8 +46,9 @@ public struct OrientationDetector: Sendable {
     private var candidate: Orientation?
     private var candidateSince = Instant.zero
     private var stillSince: Instant?
-    /// When the current motion began (the rate rose to `stillRateDPS`); nil while still.
-    private var movingSince: Instant?
+    /// The last sample at which the rotation rate was below `stillRateDPS`: the motion under
+    /// way began after it.
+    private var lastStill = Instant.zero
     /// When the camera set off from the stable orientation toward the candidate (the start of
     /// the motion during which the candidate first differed from it).
     private var departedAt = Instant.zero
@@ -114,11 +115,6 @@ public struct OrientationDetector: Sendable {
         let speed = rateNow.magnitude
         rate = rate + ((speed > ceiling ? rateNow * (ceiling / speed) : rateNow) - rate) * step.rate
         let rateDPS = rate.magnitude
-        if rateDPS < parameters.stillRateDPS {
-            movingSince = nil
-        } else if movingSince == nil {
-            movingSince = now
-        }
 
         let magnitudeSquared = gravity.magnitudeSquared
         let trusted = magnitudeSquared >= thresholds.minimumMagnitudeSquared
@@ -131,19 +127,22 @@ public struct OrientationDetector: Sendable {
         // The candidate is followed while moving too, so the settle time runs during the end
         // of a turn; stillness is the separate condition that a shake never meets, and the
         // flick time the one that a flick, however still at its far end, never meets.
+        let moving = rateDPS >= parameters.stillRateDPS
+        if !moving { lastStill = now }
         let proposal = classify(gravity)
-        if proposal == orientation {
-            poseSeen = true
-        } else if candidate == orientation || candidate == nil {
-            // Left the stable orientation (or its first trusted sample after a shake or a
-            // restart is elsewhere): the flick time runs from the start of this motion.
-            departedAt = movingSince ?? now
-        }
         if proposal != candidate {
+            if proposal == orientation {
+                poseSeen = true
+            } else if candidate == orientation || candidate == nil {
+                // Left the stable orientation (or the first trusted sample after a shake or a
+                // restart is elsewhere): the flick time runs from the start of this motion,
+                // the sample after the last still one.
+                departedAt = moving ? lastStill + period : now
+            }
             candidate = proposal
             candidateSince = now
         }
-        guard rateDPS < parameters.stillRateDPS else {
+        guard !moving else {
             stillSince = nil
             return nil
         }
@@ -170,13 +169,14 @@ public struct OrientationDetector: Sendable {
         rate = .zero
         candidate = nil
         stillSince = nil
-        movingSince = nil
     }
 
     private mutating func restart(with sample: Sample) {
         reset()
         lastTime = sample.time
         gravity = sample.accelerationG
+        // Nothing is known of the motion before the gap: it counts from here.
+        lastStill = sample.time
     }
 
     /// The pose `g` shows, with hysteresis relative to the current state. Always inlined: as a

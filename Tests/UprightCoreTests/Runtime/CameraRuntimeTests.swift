@@ -121,8 +121,9 @@ private func hold(_ x: Float, _ y: Float, _ z: Float, from start: Int64, to end:
         let batch = hold(0, 1, 0, from: 0, to: 200) + hold(-1, 0, 0, from: 200, to: 600) + hold(0, 0, -1, from: 600, to: 1000)
         batch.withUnsafeBufferPointer { runtime.ingest($0) }
         #expect(runtime.sink.records == [
-            Entry(milliseconds: 500, record: .orientation(.leftUp)),
-            Entry(milliseconds: 900, record: .orientation(.lensUp)),
+            // 300 ms (the flick time) after each jump, less the one period a sample stands for.
+            Entry(milliseconds: 490, record: .orientation(.leftUp)),
+            Entry(milliseconds: 890, record: .orientation(.lensUp)),
         ])
         #expect(runtime.state.orientation == .lensUp)
         #expect(runtime.state.lastUpright == .leftUp)
