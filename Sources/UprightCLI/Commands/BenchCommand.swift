@@ -54,7 +54,7 @@ enum BenchCommand: Subcommand {
         if wanted("latency") { report.figures += eventLatencyFigures(runs: runs) }
         report.figures += sizeFigures(embeddedObject: arguments.value("embedded-object") ?? ".build/embedded/UprightCore-armv6m-none-none-eabi.o")
         if wanted("pipeline") { report.figures += PipelineBenchmark.figures(runs: runs, passes: passes) }
-        if wanted("ring") { report.figures += RingBenchmark.figures(runs: runs) }
+        if wanted("ring") { report.figures += RingBenchmark.figures(runs: runs) + StalledConsumerBenchmark.figures(runs: runs) }
         if wanted("wire") {
             let wire = WireCostBenchmark.report()
             report.figures += wire.figures

@@ -176,19 +176,22 @@ public struct MPU6050<Bus: I2CBus>: Accelerometer, RegisterChip {
     /// Mode (b): FIFO_COUNT then whole records from FIFO_R_W (RM 4.30, 4.31).
     mutating func drainFIFO(now: Instant, report: inout ReadReport, body: (Sample) -> Void) throws(SensorError) {
         let size = decoder.contents.bytesPerSample
-        let count: Int
-        do throws(I2CError) {
-            count = Int(try bus.readBigEndianUInt16(address: address, from: MPU6050Register.fifoCountHigh))
-        } catch {
-            throw .bus(error)
-        }
         let capacity = identity?.model.fifoCapacity ?? 1024
         // RM 4.31 / PS 7.17: on overflow the chip overwrites the oldest bytes, so a count past
-        // the last whole record (or not a multiple of the record size) means records are torn:
-        // reset the FIFO and count what was lost, as Linux's inv_mpu6050 flushes.
-        if count > capacity - capacity % size || count % size != 0 {
+        // the last whole record (or not a multiple of the record size) means records are torn.
+        // A bit flipped on the wire reads the same way (no power of two is a multiple of 6, 12
+        // or 14), and flushing for it throws away up to a FIFO of good samples: read the count
+        // once more, and flush only if that read is implausible too.
+        func plausible(_ count: Int) -> Bool { count <= capacity - capacity % size && count % size == 0 }
+        var count = try readFIFOCount()
+        if !plausible(count) { count = try readFIFOCount() }
+        if !plausible(count) {
+            // Reset the FIFO and count what was lost, as Linux's inv_mpu6050 flushes: every
+            // sample due since the last drain, or the records a torn FIFO held if more (a
+            // count past the FIFO's size is a flipped bit, not records).
             report.overflowed = true
-            report.lost += max(count / size, samplesDue(from: lastDelivered, to: now))
+            let held = count <= capacity ? count / size : 0
+            report.lost += max(held, samplesDue(from: lastDelivered, to: now))
             try resetFIFO()
             lastDelivered = now
             return
@@ -231,6 +234,15 @@ public struct MPU6050<Bus: I2CBus>: Accelerometer, RegisterChip {
             return
         }
         lastDelivered = now
+    }
+
+    /// FIFO_COUNT_H and FIFO_COUNT_L in one read (RM 4.30: the count of bytes in the FIFO).
+    func readFIFOCount() throws(SensorError) -> Int {
+        do throws(I2CError) {
+            return Int(try bus.readBigEndianUInt16(address: address, from: MPU6050Register.fifoCountHigh))
+        } catch {
+            throw .bus(error)
+        }
     }
 
     /// RM 4.27: FIFO_RESET takes effect while FIFO_EN is 0; then enable the FIFO again.
