@@ -252,9 +252,16 @@ if [ "$ONLY" != probe ]; then
     # i2c-stub's registers are plain memory: without this the ADXL345 would repeat one raw
     # sample forever and the driver's stuck-data monitor (64 identical samples) would restart
     # it. Toggle DATAX0's lowest bit every 0.2 s (x = -256 or -255 counts, -1.000 or -0.996 g:
-    # still left-up). Bounded: 300 rounds, about a minute.
-    ( n=0; while [ $n -lt 300 ]; do
-          $I2CSET -y $RDWR 0x53 0x32 $((n % 2)) 2>/dev/null; sleep 0.2; n=$((n + 1))
+    # still left-up). And act as a chip measures: FIFO_STATUS (0x39) holds an entry only while
+    # POWER_CTL's measure bit (0x2D bit 3) is set, so a chip put back at its power-on values
+    # (the unplug check below) has an empty FIFO until the driver has configured it again.
+    # Bounded: 600 rounds, about two minutes.
+    ( n=0; while [ $n -lt 600 ]; do
+          $I2CSET -y $RDWR 0x53 0x32 $((n % 2)) 2>/dev/null
+          power=$($I2CGET -y $RDWR 0x53 0x2d 2>/dev/null)
+          if [ $(( ${power:-0} & 8 )) -ne 0 ]; then entries=1; else entries=0; fi
+          $I2CSET -y $RDWR 0x53 0x39 $entries 2>/dev/null
+          sleep 0.2; n=$((n + 1))
       done ) &
     JITTER=$!
     $UPRIGHT run --board /opt/kt/board.json --json > $E 2> /tmp/kt/run.err &
@@ -351,6 +358,68 @@ if [ "$ONLY" != probe ]; then
     else
         fail "journal: no fault records" "no journal at $J"
     fi
+
+    # One firmware: the committed scenario describing this run (scenarios/kernel/
+    # photo-clip-shutdown.json: the same pose, presses and SIGTERM on the simulated twin of
+    # board.json) gives, record for record, the journal upright run wrote. Compared with the
+    # times left out (`t`, a clip's `duration`) and the clip's container (the simulator writes
+    # .mov, rpicam-vid .mp4).
+    norm() { sed -e 's/"t":[0-9.]*,//' -e 's/,"duration":[0-9.e+-]*//' -e 's/"file":"\([A-Z]*_[0-9]*\)\.[a-z0-9]*"/"file":"\1"/' "$1" 2>/dev/null; }
+    same_journal() { # same_journal NAME RUN-JOURNAL SCENARIO
+        out=/tmp/kt/sim-$(basename $3 .json)
+        (cd /opt/kt && timeout 60 $UPRIGHT sim scenarios/$3 --out $out >$out.txt 2>&1); RC=$?
+        expect "$1: upright sim $3 meets its expectations" 0 "$RC"
+        if [ -s "$2" ] && [ "$(norm $2)" = "$(norm $out/journal.ndjson)" ]; then
+            pass "$1: run's journal equals sim's for $3, record for record (times left out)"
+        else
+            fail "$1: run's journal equals sim's for $3, record for record (times left out)" \
+                "run: $(norm $2 | tr '\n' '|') sim: $(norm $out/journal.ndjson | tr '\n' '|')"
+        fi
+    }
+    same_journal "one firmware" $J photo-clip-shutdown.json
+
+    # A real unplug: the i2c-stub-rdwr device is taken off the bus (its `unplugged` parameter:
+    # every message upright sends is not acknowledged) for 2.5 s, a press meanwhile, then it
+    # comes back at the ADXL345's power-on register values (datasheet Rev. E, Table 19, see
+    # docs/hardware.md: BW_RATE 0x0A, POWER_CTL, INT_ENABLE, INT_MAP, DATA_FORMAT, FIFO_CTL and
+    # FIFO_STATUS 0), as a chip that lost power does. run must journal the fault and recovery
+    # records sim writes for scenarios/kernel/unplug.json, the press in between latched stale.
+    UNPLUG=/sys/module/i2c_stub_rdwr/parameters/unplugged
+    J2=/tmp/kt/journal2.ndjson
+    E2=/tmp/kt/events2.ndjson
+    mkdir -p /tmp/kt/out2
+    sed -e 's#/tmp/kt/out#/tmp/kt/out2#' -e 's#/tmp/kt/journal.ndjson#/tmp/kt/journal2.ndjson#' /opt/kt/board.json >/tmp/kt/board2.json
+    $UPRIGHT run --board /tmp/kt/board2.json --json > $E2 2> /tmp/kt/run2.err &
+    RUN2=$!
+    waited=0   # bounded: at most 30 s of TCG time
+    while [ $waited -lt 300 ] && kill -0 $RUN2 2>/dev/null && ! grep -q '"orientation":"left-up"' $E2 2>/dev/null; do
+        sleep 0.1; waited=$((waited + 1))
+    done
+    click() { echo pull-down > $PULL; sleep 0.25; echo pull-up > $PULL; }
+    click; sleep 1.5
+    if [ -w $UNPLUG ]; then pass "unplug: i2c-stub-rdwr has a writable unplugged parameter"; else fail "unplug: i2c-stub-rdwr has a writable unplugged parameter" "$UNPLUG missing"; fi
+    echo 1 > $UNPLUG
+    sleep 1; click; sleep 1.25
+    for register in "0x2c 0x0a" "0x2d 0x00" "0x2e 0x00" "0x2f 0x00" "0x31 0x00" "0x38 0x00" "0x39 0x00"; do
+        $I2CSET -y $RDWR 0x53 $register
+    done
+    echo 0 > $UNPLUG
+    waited=0   # bounded: at most 20 s of TCG time
+    while [ $waited -lt 200 ] && ! grep -q '"event":"recovered","kind":"sensor-reset"' $E2 2>/dev/null; do
+        sleep 0.1; waited=$((waited + 1))
+    done
+    sleep 1; click; sleep 1.5
+    kill -TERM $RUN2 2>/dev/null
+    waited=0   # bounded: 10 s of TCG time
+    while [ $waited -lt 100 ] && kill -0 $RUN2 2>/dev/null; do sleep 0.1; waited=$((waited + 1)); done
+    if kill -0 $RUN2 2>/dev/null; then kill -KILL $RUN2; fi
+    wait $RUN2; RC=$?
+    expect "unplug: run exits 0 after SIGTERM" 0 "$RC"
+    sed 's/^/KT-INFO unplug journal | /' $J2 2>/dev/null | head -20
+    sed 's/^/KT-INFO unplug run stderr | /' /tmp/kt/run2.err | tail -10
+    expect "unplug: three photos, the one while unplugged stale" "3 1" \
+        "$(grep -c '"event":"capture"' $J2 2>/dev/null) $(grep -c '"event":"capture".*"stale":true' $J2 2>/dev/null)"
+    same_journal "unplug" $J2 unplug.json
     kill $JITTER 2>/dev/null; wait $JITTER 2>/dev/null
 fi
 # The camera stand-in (Tests/CameraStandIn) under the guest's busybox ash: a still server writes

@@ -10,7 +10,16 @@
  * bytes from the pointer on; the pointer advances after every data byte. An address no
  * emulated chip answers to fails with -ENXIO, which is how i2c-dev reports a missing
  * acknowledge.
+ *
+ * The parameter `unplugged` (/sys/module/i2c_stub_rdwr/parameters/unplugged, writable) takes the
+ * chips away from this path: while it is 1 every plain I2C message fails with -ENXIO, as a chip
+ * pulled off the bus does not acknowledge. The SMBus path (i2cset, i2cget) still reaches the
+ * registers, so the test can set them to their power-on values before it plugs the chip back.
  */
+static bool upright_unplugged;
+module_param_named(unplugged, upright_unplugged, bool, 0644);
+MODULE_PARM_DESC(unplugged, "while 1, plain I2C messages get no acknowledge (a chip taken off the bus)");
+
 static struct stub_chip *upright_stub_chip_at(u16 address)
 {
 	int index;
@@ -26,6 +35,8 @@ static int upright_stub_master_xfer(struct i2c_adapter *adapter,
 {
 	int m, k;
 
+	if (upright_unplugged)
+		return -ENXIO;
 	for (m = 0; m < count; m++) {
 		struct i2c_msg *message = &messages[m];
 		struct stub_chip *chip = upright_stub_chip_at(message->addr);

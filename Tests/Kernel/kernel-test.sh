@@ -221,6 +221,10 @@ cp "$R/oot/gpio-sim/gpio-sim.ko" "$R/oot/i2c-stub-rdwr/i2c-stub-rdwr.ko" "$IR/li
 for f in "$IR/lib/modules/$KV/"*.ko.xz; do [ -e "$f" ] && xz -d "$f"; done   # newer kernels ship .ko.xz
 [ -e "$UP" ] && cp "$UP" "$IR/opt/kt/upright"
 cp "$HERE/board.json" "$HERE/fake-recorder" "$IR/opt/kt/"
+# The committed scenarios the run's journals are compared with, and their simulated board.
+mkdir -p "$IR/opt/kt/boards" "$IR/opt/kt/scenarios"
+cp "$ROOT/boards/sim-adxl345.json" "$IR/opt/kt/boards/"
+cp "$ROOT/scenarios/kernel/"*.json "$IR/opt/kt/scenarios/"
 cp -a "$ROOT/Tests/CameraStandIn" "$IR/opt/kt/camera"     # the rpicam stand-in, symlinks kept
 write_minimal_mp4 "$IR/opt/kt/minimal.mp4"
 cp "$HERE/guest-init.sh" "$IR/init"

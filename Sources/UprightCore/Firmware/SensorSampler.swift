@@ -9,7 +9,8 @@
 /// - a read that throws is retried later, backing off from the schedule's interval to
 ///   `SupervisionSettings.maximumRetryInterval`, so a broken bus is not hammered;
 /// - no sample for `stallTimeout` restarts the driver's initialisation (at most once per
-///   span), the only repair for a chip left configured wrong;
+///   span), the only repair for a chip left configured wrong; a restart the chip answers is a
+///   `sensorReset` trouble, as a reset the driver found is;
 /// - a read whose driver found the chip reset or its data stuck starts a `SensorTrouble`
 ///   (one `troubleStarted` event, not one per read), and the first sample after it ends it;
 /// - lost samples (FIFO overflows, the gap of a reset) are counted.
@@ -98,8 +99,17 @@ public final class SensorSampler<Sensor: Accelerometer>: @unchecked Sendable {
         if now - lastProgress >= supervision.stallTimeout {
             lastProgress = now
             counters.restarts += 1
-            // A chip that does not answer now is tried again on the next stall.
-            try? sensor.begin(now: now)
+            do throws(SensorError) {
+                try sensor.begin(now: now)
+                // The chip answers and is being initialised again: the same trouble as a
+                // reset the driver found, so the records do not depend on which came first.
+                if trouble == nil {
+                    trouble = .sensorReset
+                    publish(SensorEvent(time: now, kind: .troubleStarted(.sensorReset)))
+                }
+            } catch {
+                // Not answering: tried again on the next stall.
+            }
         }
     }
 

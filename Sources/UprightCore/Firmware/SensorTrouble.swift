@@ -1,8 +1,8 @@
 /// A problem the driver noticed and is recovering from by itself, reported as a `fault`
 /// record when it starts and a `recovered` record when samples flow again.
 public enum SensorTrouble: UInt8, CaseIterable, Sendable {
-    /// The chip was found reset, asleep or with a register not as configured; it is being
-    /// initialised again.
+    /// The chip was found reset, asleep or with a register not as configured, or gave no
+    /// sample for the stall timeout; it is being initialised again.
     case sensorReset
     /// The data registers repeated one raw value too long; the chip is being reset.
     case stuckData

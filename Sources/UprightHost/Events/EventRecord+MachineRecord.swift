@@ -81,7 +81,7 @@ extension FaultKind {
         case .eventQueue: "event queue full, events dropped"
         case .button: "shutter held down past the stuck time"
         case .bound: "a fixed-size buffer overflowed; an event or command was dropped"
-        case .sensorReset: "chip found reset, asleep or with a register not as configured; initialising it again"
+        case .sensorReset: "chip found reset, asleep, stalled or with a register not as configured; initialising it again"
         case .stuckData: "data registers frozen; resetting the chip"
         }
     }

@@ -81,7 +81,8 @@ public struct Simulation {
 
         let end = Instant.zero + TimeSpan(seconds: scenario.durationSeconds)
         let edges = scenario.button.edges(using: &streams.button)
-        let world = ScenarioWorld<C>(edges: edges, faults: FaultSchedule(scenario.faults, duration: end - .zero), faultSeeds: streams.faults)
+        let shutdown = scenario.shutdownSeconds.map { Instant.zero + TimeSpan(seconds: $0) }
+        let world = ScenarioWorld<C>(edges: edges, faults: FaultSchedule(scenario.faults, duration: end - .zero), faultSeeds: streams.faults, shutdown: shutdown)
         let records = RecordWriter(journal: journal, fileName: naming.fileName(for:), output: EventCollector())
         let rig = try SimRig<ScenarioWorld<C>>(
             board: board, chipMotion: chipMotion, chipSeed: chipSeed, imperfections: imperfections,
@@ -115,15 +116,18 @@ final class ScenarioWorld<Cam: Camera>: SimulationWorld {
 
     let edges: [ButtonEdge]
     var faults: FaultSchedule
+    /// When the camera is told to shut down (SIGTERM on a board), if the scenario says.
+    private var shutdown: Instant?
     private var nextEdge = 0
     private var openWindows: [Bool]
     private var faultSeeds: SeededGenerator
     private var retiredInjected = 0
     private var chipFaults = 0
 
-    init(edges: [ButtonEdge], faults: FaultSchedule, faultSeeds: SeededGenerator) {
+    init(edges: [ButtonEdge], faults: FaultSchedule, faultSeeds: SeededGenerator, shutdown: Instant?) {
         self.edges = edges
         self.faults = faults
+        self.shutdown = shutdown
         self.faultSeeds = faultSeeds
         openWindows = [Bool](repeating: false, count: faults.windows.count)
     }
@@ -148,11 +152,16 @@ final class ScenarioWorld<Cam: Camera>: SimulationWorld {
             rig.press(ShutterEdge(time: edges[nextEdge].time, down: edges[nextEdge].pressed))
             nextEdge += 1
         }
+        if let time = shutdown, time <= now {
+            shutdown = nil
+            rig.engine.requestShutdown(at: time)
+        }
     }
 
     func nextTime(after now: Instant) -> Instant? {
         var next = faults.nextTime
         if nextEdge < edges.count, next.map({ edges[nextEdge].time < $0 }) ?? true { next = edges[nextEdge].time }
+        if let time = shutdown, next.map({ time < $0 }) ?? true { next = time }
         return next
     }
 

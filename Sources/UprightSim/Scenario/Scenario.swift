@@ -17,12 +17,16 @@ public struct Scenario: Equatable, Sendable {
     public var sensor: SensorErrors
     public var button: ButtonScript
     public var faults: [FaultSpec]
+    /// When the camera is told to shut down (as SIGTERM tells `upright run`), seconds; nil:
+    /// never, the run just ends.
+    public var shutdownSeconds: Double?
     public var expectations: ScenarioExpectations
 
     public init(
         summary: String = "", board: String = Scenario.defaultBoard, durationSeconds: Double, seed: UInt64? = nil,
         keyframes: [MotionKeyframe], disturbances: [Disturbance] = [], sensor: SensorErrors = .none,
-        button: ButtonScript = ButtonScript(), faults: [FaultSpec] = [], expectations: ScenarioExpectations = ScenarioExpectations()
+        button: ButtonScript = ButtonScript(), faults: [FaultSpec] = [], shutdownSeconds: Double? = nil,
+        expectations: ScenarioExpectations = ScenarioExpectations()
     ) {
         self.summary = summary
         self.board = board
@@ -33,6 +37,7 @@ public struct Scenario: Equatable, Sendable {
         self.sensor = sensor
         self.button = button
         self.faults = faults
+        self.shutdownSeconds = shutdownSeconds
         self.expectations = expectations
     }
 }

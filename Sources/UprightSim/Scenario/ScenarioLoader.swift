@@ -35,7 +35,7 @@ public enum ScenarioLoader {
     // MARK: the document
 
     static func read(_ root: JSONObjectReader) throws(ConfigError) -> Scenario {
-        try knownKeysOnly(root, ["description", "board", "duration", "seed", "motion", "disturbances", "sensor", "button", "faults", "expect"])
+        try knownKeysOnly(root, ["description", "board", "duration", "seed", "motion", "disturbances", "sensor", "button", "faults", "shutdown", "expect"])
         let summary = try root.string("description") ?? ""
         let board = try root.string("board") ?? Scenario.defaultBoard
         if board.isEmpty { throw root.error("board", "must not be empty") }
@@ -57,11 +57,13 @@ public enum ScenarioLoader {
         for reader in try root.objects("faults") {
             faults.append(try readFault(reader, context))
         }
+        let shutdown = try number(root, "shutdown", in: 0...duration, unit: "seconds")
         let expectations = try root.object("expect").map { (reader) throws(ConfigError) in try readExpectations(reader) } ?? ScenarioExpectations()
         try root.finish()
         return Scenario(
             summary: summary, board: board, durationSeconds: duration, seed: seed, keyframes: keyframes,
-            disturbances: disturbances, sensor: sensor, button: button, faults: faults, expectations: expectations)
+            disturbances: disturbances, sensor: sensor, button: button, faults: faults, shutdownSeconds: shutdown,
+            expectations: expectations)
     }
 
     struct Context {

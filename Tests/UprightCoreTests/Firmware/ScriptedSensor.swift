@@ -1,10 +1,13 @@
 import UprightCore
 
-/// A sensor for the engine's tests: while `failing` every read throws no-acknowledge; else a
+/// A sensor for the engine's tests: while `failing` every read throws no-acknowledge, while
+/// `silent` reads deliver nothing; else a
 /// read delivers one sample per `samplePeriod` since the last delivery (like a FIFO), with
 /// `accelerationG`, and reports `nextReport`'s flags once.
 struct ScriptedSensor: Accelerometer {
     var failing = false
+    /// Reads succeed but deliver nothing (a FIFO left off).
+    var silent = false
     var accelerationG = Vector3(x: -1, y: 0, z: 0)
     var samplePeriod: TimeSpan = .milliseconds(10)
     var fifoSamples = 0
@@ -32,6 +35,7 @@ struct ScriptedSensor: Accelerometer {
         if failing { throw .bus(.noAcknowledge) }
         var report = nextReport
         nextReport = ReadReport()
+        if silent { return report }
         var time = (lastSample ?? now) + samplePeriod
         while time <= now {
             body(Sample(time: time, accelerationG: accelerationG))

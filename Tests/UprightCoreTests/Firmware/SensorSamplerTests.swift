@@ -54,9 +54,26 @@ struct SensorSamplerTests {
         sampler.read(at: ms(10))
         sampler.sensor.failing = true
         for time in stride(from: Int64(20), through: 1_600, by: 20) { sampler.read(at: ms(time)) }
-        // Delivery last at 10 ms: restarts at 520 ms and 1020 ms and 1520 ms.
+        // Delivery last at 10 ms: restarts at 520 ms and 1020 ms and 1520 ms; the chip does
+        // not answer them, so no trouble is reported (the engine's failure timeout speaks).
         #expect(sampler.counters.restarts == 3)
         #expect(sampler.sensor.begins == 4)
+        #expect(stream.nextEvent() == nil)
+    }
+
+    /// A chip that answers but delivers nothing (its FIFO left off) is started over at the
+    /// stall timeout, and that is a `sensorReset` trouble until samples flow again.
+    @Test func aRestartTheChipAnswersIsASensorReset() throws {
+        let stream = try stream()
+        let sampler = stream.sampler
+        sampler.read(at: ms(10))
+        sampler.sensor.silent = true
+        for time in stride(from: Int64(20), through: 600, by: 20) { sampler.read(at: ms(time)) }
+        #expect(sampler.counters.restarts == 1)
+        #expect(stream.nextEvent() == SensorEvent(time: ms(520), kind: .troubleStarted(.sensorReset)))
+        sampler.sensor.silent = false
+        sampler.read(at: ms(620))
+        #expect(stream.nextEvent() == SensorEvent(time: ms(620), kind: .troubleCleared(.sensorReset)))
     }
 
     /// A reset reported on three reads in a row is one trouble; the first sample after it ends it.
