@@ -28,6 +28,14 @@ struct FigureTable {
 
         func peak(_ figure: String) -> UInt64 { runs.compactMap { $0.figures[figure] }.max() ?? 0 }
 
+        /// Everything but the harness: the engine, the Swift runtime, newlib and libgcc.
+        var engineFlashBytes: Int {
+            FirmwareSizes.Part.allCases.filter { $0 != .harness }.reduce(0) { $0 + sizes[$1].text + sizes[$1].data }
+        }
+
+        /// All static data, the heap's and the stack's peaks over the runs.
+        var ramPeakBytes: Int { sizes.total.data + sizes.total.bss + Int(peak("heap-peak")) + Int(peak("stack-peak")) }
+
         /// Mean and maximum instructions a sample over the runs of `kind`.
         func instructions(kind: String) -> (mean: Double, max: Double)? {
             let values = runs.filter { $0.kind == kind }.compactMap(\.instructionsPerSample)
@@ -67,20 +75,46 @@ struct FigureTable {
 
     static func bytes(_ count: Int) -> String { "\(count) B" }
 
+    /// The goals of issue 19, checked by `upright bench`: on the Cortex-M0 the engine within
+    /// 48 KB of flash and 8 KB of RAM (stack included); nowhere an allocation after start-up.
+    static let engineFlashGoalBytes = 48 * 1024
+    static let ramGoalBytes = 8 * 1024
+
+    /// The figures for `upright bench` (Sources/UprightCLI/Bench/MCUFigures.swift reads them):
+    /// one per line, `KEY UNIT VALUE`, then `<=GOAL` when there is one.
+    var benchLines: [String] {
+        var lines: [String] = []
+        for machine in machines {
+            let chip = machine.name == "microbit" ? "m0" : machine.name == "mps2-an386" ? "m4f" : machine.name
+            let m0 = chip == "m0"
+            func add(_ key: String, _ unit: String, _ value: Double, goal: Int? = nil) {
+                lines.append("mcu_\(chip)_\(key) \(unit) \(value)" + (goal.map { " <=\($0)" } ?? ""))
+            }
+            add("engine_flash_bytes", "bytes", Double(machine.engineFlashBytes), goal: m0 ? FigureTable.engineFlashGoalBytes : nil)
+            add("firmware_flash_bytes", "bytes", Double(machine.sizes.total.text + machine.sizes.total.data))
+            add("ram_peak_bytes", "bytes", Double(machine.ramPeakBytes), goal: m0 ? FigureTable.ramGoalBytes : nil)
+            add("stack_peak_bytes", "bytes", Double(machine.peak("stack-peak")))
+            add("allocations_after_init", "count", Double(machine.peak("allocations-run")), goal: 0)
+            for kind in ["trace", "bus"] {
+                if let figures = machine.instructions(kind: kind) { add("\(kind)_instructions_per_sample", "instructions", figures.mean.rounded()) }
+            }
+        }
+        return lines
+    }
+
     var text: String {
         var table = TextTable(headers: ["figure"] + machines.map(\.name), alignments: [.left] + machines.map { _ in .right })
         func row(_ title: String, _ value: (Machine) -> String) { table.append([title] + machines.map(value)) }
         for part in FirmwareSizes.Part.allCases {
             row("flash: \(part.title)") { FigureTable.bytes($0.sizes[part].text + $0.sizes[part].data) }
         }
+        row("flash: the engine with what it links") { FigureTable.bytes($0.engineFlashBytes) }
         row("flash: total (text + data)") { FigureTable.bytes($0.sizes.total.text + $0.sizes.total.data) }
         row("RAM: engine's data + bss") { FigureTable.bytes($0.sizes[.engine].data + $0.sizes[.engine].bss) }
         row("RAM: all data + bss") { FigureTable.bytes($0.sizes.total.data + $0.sizes.total.bss) }
         row("RAM: heap, peak") { FigureTable.bytes(Int($0.peak("heap-peak"))) }
         row("RAM: stack, peak (of the region)") { "\($0.peak("stack-peak")) B (\($0.peak("stack-region")))" }
-        row("RAM: total used, peak") {
-            FigureTable.bytes($0.sizes.total.data + $0.sizes.total.bss + Int($0.peak("heap-peak")) + Int($0.peak("stack-peak")))
-        }
+        row("RAM: total used, peak") { FigureTable.bytes($0.ramPeakBytes) }
         row("allocations at initialisation, max") { "\($0.peak("allocations-init"))" }
         row("allocations after initialisation, max") { "\($0.peak("allocations-run"))" }
         for (kind, title) in [("trace", "traces"), ("bus", "bus recordings")] {

@@ -22,7 +22,9 @@ public enum MCUTool {
           check MACHINE NAME EXPECTED.ndjson OUTPUT.txt FIGURES.txt
                                          decode a chip's output, compare it with EXPECTED, print
                                          PASS or FAIL, write the figures (- for none)
-          report RUNS-DIR MACHINE=MAP...  the figures table from the runs and the map files
+          report RUNS-DIR BENCH-FILE MACHINE=MAP...
+                                         the figures table from the runs and the map files; the
+                                         figures for upright bench into BENCH-FILE (- for none)
         """
 
     public static func main(_ arguments: [String]) -> Int32 {
@@ -169,9 +171,9 @@ public enum MCUTool {
     }
 
     static func report(_ arguments: [String]) throws(ToolError) {
-        guard arguments.count >= 2 else { throw ToolError(message: "usage: upright-mcu report RUNS-DIR MACHINE=MAP...") }
+        guard arguments.count >= 3 else { throw ToolError(message: "usage: upright-mcu report RUNS-DIR BENCH-FILE MACHINE=MAP...") }
         var machines: [FigureTable.Machine] = []
-        for pair in arguments.dropFirst() {
+        for pair in arguments.dropFirst(2) {
             let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
             guard parts.count == 2 else { throw ToolError(message: "report: '\(pair)' is not MACHINE=MAP") }
             let map = String(decoding: try read(parts[1]), as: UTF8.self)
@@ -184,6 +186,8 @@ public enum MCUTool {
             let runs = try FigureTable.loadRuns(directory: arguments[0] + "/" + parts[0])
             machines.append(FigureTable.Machine(name: parts[0], sizes: sizes, runs: runs))
         }
-        print(FigureTable(machines: machines).text, terminator: "")
+        let table = FigureTable(machines: machines)
+        if arguments[1] != "-" { try write(lines: table.benchLines, to: arguments[1]) }
+        print(table.text, terminator: "")
     }
 }

@@ -8,6 +8,9 @@ struct RunCheck {
     static let calibrationInstructions: UInt64 = 200_000
     /// One timer tick is 62.5 instructions on the micro:bit: two ticks either way.
     static let calibrationTolerance: UInt64 = 125
+    /// A stack that came this close to the end of its region may have run past it (into the
+    /// heap, unseen by the painting).
+    static let stackMarginBytes: UInt64 = 256
 
     let passed: Bool
     let line: String
@@ -29,6 +32,11 @@ struct RunCheck {
                 || calibration > RunCheck.calibrationInstructions + RunCheck.calibrationTolerance {
                 passed = false
                 line = "FAIL \(label): instruction counting is off (the calibration loop counted \(calibration), not \(RunCheck.calibrationInstructions))"
+                return
+            }
+            if let peak = figure("stack-peak"), let region = figure("stack-region"), peak + RunCheck.stackMarginBytes > region {
+                passed = false
+                line = "FAIL \(label): the stack reached \(peak) of its \(region) bytes: it may have overflowed"
                 return
             }
             passed = true

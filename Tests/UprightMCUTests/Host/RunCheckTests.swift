@@ -6,8 +6,19 @@ import Testing
         #"{"t":0.100000,"event":"orientation","orientation":"left-up"}"#,
     ]
 
-    static func output(record: String = "o 100000000 1", calibration: Int = 200_000) -> String {
-        "upright-mcu 1 microbit trace\n\(record)\n= samples 10\n= instructions 12345\n= calibration \(calibration)\n= allocations-run 0\nend ok 1\n"
+    static func output(record: String = "o 100000000 1", calibration: Int = 200_000, stackPeak: Int = 3900) -> String {
+        """
+        upright-mcu 1 microbit trace
+        \(record)
+        = samples 10
+        = instructions 12345
+        = calibration \(calibration)
+        = allocations-run 0
+        = stack-peak \(stackPeak)
+        = stack-region 6144
+        end ok 1
+
+        """
     }
 
     @Test func identicalRecordsPass() {
@@ -32,5 +43,14 @@ import Testing
         let off = RunCheck(machine: "microbit", name: "x", expected: Self.expected, output: Self.output(calibration: 200_126))
         #expect(!off.passed)
         #expect(off.line.hasSuffix("instruction counting is off (the calibration loop counted 200126, not 200000)"))
+    }
+}
+
+extension RunCheckTests {
+    @Test func aStackWithinItsMarginOfTheRegionsEndFails() {
+        #expect(RunCheck(machine: "microbit", name: "x", expected: Self.expected, output: Self.output(stackPeak: 5888)).passed)
+        let deep = RunCheck(machine: "microbit", name: "x", expected: Self.expected, output: Self.output(stackPeak: 5889))
+        #expect(!deep.passed)
+        #expect(deep.line == "FAIL microbit   x: the stack reached 5889 of its 6144 bytes: it may have overflowed")
     }
 }
