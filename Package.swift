@@ -46,7 +46,7 @@ let package = Package(
 
         .testTarget(name: "UprightCoreTests", dependencies: ["UprightCore"], swiftSettings: strict),
         .testTarget(name: "UprightHostTests", dependencies: ["UprightHost", "UprightTestSupport"], swiftSettings: strict),
-        .testTarget(name: "UprightLinuxTests", dependencies: ["UprightLinux", "CLinux"], swiftSettings: strict),
+        .testTarget(name: "UprightLinuxTests", dependencies: ["UprightLinux", "CLinux", "UprightTestSupport"], swiftSettings: strict),
         .testTarget(name: "UprightSimTests", dependencies: ["UprightSim", "UprightTestSupport"], swiftSettings: strict),
         .testTarget(name: "UprightCLITests", dependencies: ["UprightCLI"], swiftSettings: strict),
         .testTarget(name: "EndToEndTests", dependencies: ["upright"], swiftSettings: strict),

@@ -3,13 +3,12 @@ import UprightHost
 import UprightMCUShared
 import UprightSim
 
-/// Makes a bus input on the host: the harness's `BusEngine` runs against the simulator's
-/// register-level chip on a `SimBus` (with the scenario's motion, button and chip faults, and
-/// a steady rate of bus errors), behind a `RecordingBus`. The transfers and the calls become
-/// the input; the records of this hosted run are the reference the chips must reproduce.
+/// Makes a bus input on the host: the firmware engine (through the harness's `BusEngine`)
+/// runs against the simulator's register-level chip on a `SimBus` (with the scenario's
+/// motion, button and chip faults, and a steady rate of bus errors), behind a `RecordingBus`.
+/// The transfers and the calls become the input; the records of this hosted run, through the
+/// records edge `upright replay` uses, are the reference the chips must reproduce.
 struct BusRecorder {
-    /// Steps every 20 ms: the simulator's FIFO read interval at 100 Hz (Simulation.readInterval).
-    static let readInterval = TimeSpan.milliseconds(20)
     /// Per-transaction fault rates on top of the scenario's chip faults: enough to exercise the
     /// drivers' retries and the supervision in every recording. (The scenario's bus-error
     /// windows are not replayed window by window; these rates stand in for them.)
@@ -53,28 +52,14 @@ struct BusRecorder {
         }
     }
 
-    /// The calls: a step every `readInterval` from 0 to the end, and every button edge (a step
-    /// at the same instant goes first, as the simulator reads before it delivers edges).
-    func calls(edges: [ButtonEdge], end: Instant) -> [BusCall] {
-        var calls: [BusCall] = []
-        var next = 0
-        var time = Instant.zero
-        while time <= end {
-            while next < edges.count, edges[next].time < time {
-                calls.append(.edge(down: edges[next].pressed, at: edges[next].time))
-                next += 1
-            }
-            calls.append(.step(time))
-            time += BusRecorder.readInterval
-        }
-        while next < edges.count, edges[next].time <= end {
-            calls.append(.edge(down: edges[next].pressed, at: edges[next].time))
-            next += 1
-        }
-        return calls
-    }
+    /// The most steps a recording takes: one per read at the fastest schedule over the
+    /// longest scenario, and then some (a bound, never reached).
+    static let stepLimit = 2_000_000
 
-    func record() -> Recording {
+    /// Runs the scenario: the engine is stepped as a microcontroller's main loop would step it,
+    /// at its next deadline (a read, a timer, the sensor-failure deadline) or at the next
+    /// button edge, whichever comes first; every call is written down for the chips.
+    func record() throws(SensorError) -> Recording {
         var streams = RandomStreams(seed: seed)
         let motion = ScenarioMotion(scenario: scenario, generator: &streams.motion)
         let clock = SimClock()
@@ -90,23 +75,35 @@ struct BusRecorder {
             noAcknowledgeProbability: BusRecorder.noAcknowledgeProbability, timeoutProbability: BusRecorder.timeoutProbability,
             arbitrationLossProbability: BusRecorder.arbitrationLossProbability, bitFlipProbability: BusRecorder.bitFlipProbability,
             chipFaults: BusRecorder.chipFaults(scenario.faults, address: chip.address, duration: end - .zero)))
-        let calls = calls(edges: scenario.button.edges(using: &streams.button), end: end)
+        let edges = scenario.button.edges(using: &streams.button)
 
         let recorder = RecordingBus(inner: bus)
-        let engine = BusEngine(bus: recorder, chip: chip, sink: EventLog(), start: .zero)
-        for call in calls {
+        let engine = try BusEngine(bus: recorder, chip: chip, sink: RecordWriter(journal: nil, output: EventCollector()), start: .zero)
+        var calls: [BusCall] = []
+        func perform(_ call: BusCall) {
             clock.advance(to: call.time)
-            switch call {
-            case .step(let time): engine.step(now: time)
-            case .edge(let down, let time): engine.shutterEdge(down: down, at: time)
-            }
+            calls.append(call)
+            engine.perform(call)
         }
-        let last = calls.last?.time ?? .zero
-        clock.advance(to: last)
-        engine.finish(at: last)
+        var now = Instant.zero
+        var nextEdge = 0
+        for _ in 0..<BusRecorder.stepLimit {
+            while nextEdge < edges.count, edges[nextEdge].time <= now {
+                perform(.edge(down: edges[nextEdge].pressed, at: edges[nextEdge].time))
+                nextEdge += 1
+            }
+            perform(.step(now))
+            if now >= end { break }
+            var next = end
+            if let deadline = engine.nextDeadline, deadline < next { next = deadline }
+            if nextEdge < edges.count, edges[nextEdge].time < next { next = edges[nextEdge].time }
+            now = max(next, now + TimeSpan(nanoseconds: 1))
+        }
+        perform(.finish(now))
         let input = InputWriter.bus(
             chip: chip, capabilities: bus.capabilities, start: .zero, calls: calls,
             transfers: recorder.records.bytes, transferCount: recorder.count)
-        return Recording(input: input, reference: engine.runtime.sink.jsonLines(), calls: calls.count, transfers: recorder.count, samples: engine.samples)
+        let reference = engine.engine.runtime.sink.output.events.map { $0.jsonLine() }
+        return Recording(input: input, reference: reference, calls: calls.count, transfers: recorder.count, samples: engine.samples)
     }
 }

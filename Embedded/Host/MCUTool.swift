@@ -22,6 +22,8 @@ public enum MCUTool {
           check MACHINE NAME EXPECTED.ndjson OUTPUT.txt FIGURES.txt
                                          decode a chip's output, compare it with EXPECTED, print
                                          PASS or FAIL, write the figures (- for none)
+          libm MACHINE=MAP...             PASS when the firmware links no libm function but the square
+                                         root (the others round differently from one libm to another)
           report RUNS-DIR BENCH-FILE MACHINE=MAP...
                                          the figures table from the runs and the map files; the
                                          figures for upright bench into BENCH-FILE (- for none)
@@ -39,6 +41,7 @@ public enum MCUTool {
             case "run": return try run(rest)
             case "check": return try check(rest)
             case "report": try report(rest)
+            case "libm": return try libm(rest)
             default: throw ToolError(message: "upright-mcu: unknown command '\(command)'\n" + usage)
             }
             return 0
@@ -127,7 +130,12 @@ public enum MCUTool {
         } catch {
             throw ToolError(message: error.description)
         }
-        let recording = BusRecorder(chip: chip, scenario: scenario).record()
+        let recording: BusRecorder.Recording
+        do throws(SensorError) {
+            recording = try BusRecorder(chip: chip, scenario: scenario).record()
+        } catch {
+            throw ToolError(message: "record: \(arguments[1]): the simulated \(arguments[0]) did not answer at boot: \(error)")
+        }
         try checkFits(recording.input, arguments[1])
         try write(recording.input, to: arguments[2])
         try write(lines: recording.reference, to: arguments[3])
@@ -170,21 +178,51 @@ public enum MCUTool {
         return verdict.passed ? 0 : 1
     }
 
-    static func report(_ arguments: [String]) throws(ToolError) {
-        guard arguments.count >= 3 else { throw ToolError(message: "usage: upright-mcu report RUNS-DIR BENCH-FILE MACHINE=MAP...") }
-        var machines: [FigureTable.Machine] = []
-        for pair in arguments.dropFirst(2) {
+    /// The libm functions IEEE 754 requires to be correctly rounded, so every libm agrees.
+    static let exactLibm: Set<String> = ["sqrtf", "__ieee754_sqrtf"]
+
+    static func libm(_ arguments: [String]) throws(ToolError) -> Int32 {
+        guard !arguments.isEmpty else { throw ToolError(message: "usage: upright-mcu libm MACHINE=MAP...") }
+        var failed = false
+        for (machine, sizes) in try maps(arguments) {
+            let verdict = libmVerdict(machine: machine, sizes: sizes)
+            print(verdict.line)
+            if !verdict.passed { failed = true }
+        }
+        return failed ? 1 : 0
+    }
+
+    static func libmVerdict(machine: String, sizes: FirmwareSizes) -> (passed: Bool, line: String) {
+        let others = sizes.libmSymbols.filter { !exactLibm.contains($0) }
+        let label = TextFormat.padRight(machine, 10)
+        guard others.isEmpty else {
+            return (false, "FAIL \(label) libm: \(others.joined(separator: ", ")) linked; its results may differ from the host's libm")
+        }
+        let linked = sizes.libmSymbols.isEmpty ? "none" : sizes.libmSymbols.joined(separator: ", ")
+        return (true, "PASS \(label) libm: \(linked) (IEEE 754 rounds the square root exactly: every libm agrees)")
+    }
+
+    /// `MACHINE=MAP` pairs, each map file read.
+    static func maps(_ pairs: some Sequence<String>) throws(ToolError) -> [(String, FirmwareSizes)] {
+        var result: [(String, FirmwareSizes)] = []
+        for pair in pairs {
             let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
-            guard parts.count == 2 else { throw ToolError(message: "report: '\(pair)' is not MACHINE=MAP") }
+            guard parts.count == 2 else { throw ToolError(message: "'\(pair)' is not MACHINE=MAP") }
             let map = String(decoding: try read(parts[1]), as: UTF8.self)
-            let sizes: FirmwareSizes
             do throws(FirmwareSizes.MapError) {
-                sizes = try FirmwareSizes(map: map)
+                result.append((parts[0], try FirmwareSizes(map: map)))
             } catch {
                 throw ToolError(message: "\(parts[1]): \(error)")
             }
-            let runs = try FigureTable.loadRuns(directory: arguments[0] + "/" + parts[0])
-            machines.append(FigureTable.Machine(name: parts[0], sizes: sizes, runs: runs))
+        }
+        return result
+    }
+
+    static func report(_ arguments: [String]) throws(ToolError) {
+        guard arguments.count >= 3 else { throw ToolError(message: "usage: upright-mcu report RUNS-DIR BENCH-FILE MACHINE=MAP...") }
+        var machines: [FigureTable.Machine] = []
+        for (machine, sizes) in try maps(arguments.dropFirst(2)) {
+            machines.append(FigureTable.Machine(name: machine, sizes: sizes, runs: try FigureTable.loadRuns(directory: arguments[0] + "/" + machine)))
         }
         let table = FigureTable(machines: machines)
         if arguments[1] != "-" { try write(lines: table.benchLines, to: arguments[1]) }

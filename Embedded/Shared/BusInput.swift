@@ -48,6 +48,7 @@ public struct BusInput {
         case BusCall.stepCode: return .step(time)
         case BusCall.edgeUpCode: return .edge(down: false, at: time)
         case BusCall.edgeDownCode: return .edge(down: true, at: time)
+        case BusCall.finishCode: return .finish(time)
         default: throw .badCall
         }
     }

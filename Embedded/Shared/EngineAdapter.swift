@@ -2,127 +2,99 @@ import UprightCore
 
 // The one file of the harness that knows how the firmware is driven (docs/mcu.md, "The
 // adapter"). Everything else (flash inputs, bus playback, record lines, figures, the host
-// tool and the comparison) is independent of it.
-//
-// Today it drives `CameraRuntime` itself:
+// tool and the comparison) is independent of it. Both paths drive the firmware engine
+// (`FirmwareEngine`, Sources/UprightCore/Firmware) with the harness's camera and sink:
 // - `TraceEngine` exactly as `upright replay` does (Sources/UprightSim/Replay/TraceReplay.swift):
-//   the runtime starts in `previewing` at the first row's time, each row's sample goes in,
-//   then a change of the button column is an edge at the row's time; at the end a shutdown.
-// - `BusEngine`: a driver on the bus, read at each step, pushing into a small SampleRing
-//   whose consumer feeds the runtime, with the sampling side's supervision as the simulator's
-//   board has it (SimulatedBoard.readSensor): no sample for the detector's maximum gap tells
-//   the runtime the sensor failed (and the next delivery that it recovered); no sample for
-//   500 ms starts the driver's initialisation again.
-// When the firmware engine lands (Sources/UprightCore/Firmware), both become thin wrappers of
-// it: the trace rows feed its sensor edge, the bus recording its I2C edge, and `step`,
-// `shutterEdge` and `finish` are its own calls.
+//   a `FedSensor` read by the detached sampler at each row's time, the button column's changes
+//   as shutter edges, a step at each row, a shutdown at the last row;
+// - `BusEngine`: the chip's driver on a bus (the recording's playback on a chip, the simulated
+//   chip behind a recorder on the host), the engine reading it inline in `step` on its own
+//   schedule with its supervision, fed the recorded steps, shutter edges and the final shutdown.
 
-/// Trace rows through the runtime, as `upright replay` runs them.
+/// The engine's settings on the chips and in the host runs they are compared with: the
+/// defaults (a board file without optional sections; `upright replay` without `--board`), with
+/// a ring of 16 samples instead of a Pi's 1024 (a Cortex-M0 has 16 KB of RAM, and the engine
+/// keeps a batch buffer of the ring's size besides). With the reads inline in `step` the ring
+/// holds what one read delivers before the same step drains it: two samples every 20 ms at
+/// 100 Hz; a read after a backed-off retry or an outage can bring more, and the oldest are
+/// overwritten (counted), in the host's reference run alike. A replay reads one row at a
+/// time, so it gives the same records with any capacity.
+public enum EngineAdapter {
+    public static let ringCapacity = 16
+
+    public static var settings: FirmwareSettings { FirmwareSettings(ringCapacity: ringCapacity) }
+}
+
+/// Trace rows through the engine, as `upright replay` runs them.
 public struct TraceEngine<Sink: RecordSink> {
-    public private(set) var runtime: CameraRuntime<InstantCamera, Sink>
+    public let engine: FirmwareEngine<FedSensor, InstantCamera, Sink>
+    private let sampler: SensorSampler<FedSensor>
     private var buttonDown = false
+    private var lastTime: Instant
 
-    /// The runtime starts at the first row's time, in `previewing` (replay's default), with
-    /// the default settings (those of a board file without optional sections).
-    public init(sink: Sink, start: Instant) {
-        runtime = CameraRuntime(camera: InstantCamera(), sink: sink, initial: .previewing, start: start)
+    /// The engine starts at the first row's time, in `previewing` (replay's default).
+    public init(sink: Sink, start: Instant) throws(SensorError) {
+        engine = try FirmwareEngine(sensor: FedSensor(), camera: InstantCamera(), records: sink, settings: EngineAdapter.settings,
+                                    initial: .previewing, start: start)
+        // Detached right after init: never nil.
+        sampler = engine.detachSampler()!
+        lastTime = start
     }
 
-    /// One row: the sample first (it was measured at the instant the button column reports),
-    /// then the button's edge if its level changed.
+    /// One row at its time: the sample is read from the sensor, a change of the button column
+    /// is an edge; the step handles both, the sample first.
     public mutating func feed(_ sample: Sample, buttonDown level: Bool?) {
-        runtime.ingest(sample)
+        _ = sampler.sensor.feed(sample)
+        sampler.read(at: sample.time)
         if let level, level != buttonDown {
             buttonDown = level
-            runtime.buttonEdge(down: level, at: sample.time)
+            engine.shutterEdge(ShutterEdge(time: sample.time, down: level))
         }
+        engine.step(now: sample.time)
+        lastTime = sample.time
     }
 
     /// The trace ended: the camera shuts down at the last row.
     public mutating func finish() {
-        runtime.requestShutdown()
+        engine.requestShutdown(at: lastTime)
     }
 
-    public var sink: Sink { runtime.sink }
+    public var sink: Sink { engine.runtime.sink }
 }
 
-/// A driver on `Bus`, a sample ring and the runtime: the firmware's sampling side and loop.
-/// A class: it holds both ends of the ring, which cannot be copied.
-public final class BusEngine<Bus: I2CBus, Sink: RecordSink> {
-    /// Small on purpose: a Cortex-M0 has 16 KB of RAM. A step drains the ring after each read,
-    /// so it only overflows when one read returns more (a FIFO after an outage); the oldest
-    /// samples go, and the detector restarts its filter across the gap anyway.
-    public static var ringCapacity: Int { 32 }
-    /// No sample for this long restarts the driver's initialisation.
-    public static var stallTimeout: TimeSpan { .milliseconds(500) }
+/// The engine on a chip's driver over `Bus`, booted in `idle`.
+public struct BusEngine<Bus: I2CBus, Sink: RecordSink> {
+    /// Tries at boot before giving up: a chip whose first transfer fails (a glitch on the
+    /// bus) is asked again, as firmware retries its set-up.
+    public static var bootAttempts: Int { 8 }
 
-    public private(set) var runtime: CameraRuntime<InstantCamera, Sink>
-    public private(set) var sensor: AnySensor<Bus>
-    /// Samples that reached the runtime.
-    public private(set) var samples = 0
-    /// No sample for this long and the runtime is told the sensor failed.
-    public let failureTimeout: TimeSpan
-    private var ring: SampleRing<Sample>.Endpoints
-    private var sensorFaulty = false
-    private var lastProgress: Instant
-    private var lastDelivery: Instant
+    public let engine: FirmwareEngine<AnySensor<Bus>, InstantCamera, Sink>
 
-    /// Boots at `start`: the runtime in `idle`, the driver's initialisation begun.
-    public init(bus: Bus, chip: BusChip, sink: Sink, start: Instant) {
-        ring = SampleRing<Sample>.make(minimumCapacity: BusEngine.ringCapacity, overrun: .overwriteOldest)
-        sensor = chip.sensor(on: bus)
-        let detector = OrientationDetector()
-        failureTimeout = detector.parameters.maximumGap
-        runtime = CameraRuntime(camera: InstantCamera(), sink: sink, detector: detector, initial: .idle, start: start)
-        lastProgress = start
-        lastDelivery = start
-        // A chip that does not answer yet is the stall restart's to retry.
-        try? sensor.begin(now: start)
-    }
-
-    /// One turn of the firmware's loop at `now`.
-    public func step(now: Instant) {
-        readSensor(now: now)
-        while let sample = ring.consumer.pop() {
-            runtime.ingest(sample)
-            samples += 1
-        }
-        runtime.advance(to: now)
-    }
-
-    public func shutterEdge(down: Bool, at time: Instant) {
-        runtime.buttonEdge(down: down, at: time)
-    }
-
-    /// The recording ended at `time`: the camera shuts down.
-    public func finish(at time: Instant) {
-        runtime.advance(to: time)
-        runtime.requestShutdown()
-    }
-
-    private func readSensor(now: Instant) {
-        do throws(SensorError) {
-            let report = try sensor.readSamples(now: now) { _ = ring.producer.push($0) }
-            if report.delivered > 0 {
-                lastProgress = now
-                lastDelivery = now
-                if sensorFaulty {
-                    sensorFaulty = false
-                    runtime.advance(to: now)
-                    runtime.sensorRecovered()
-                }
+    /// Throws the last attempt's error when the chip never answered.
+    public init(bus: Bus, chip: BusChip, sink: Sink, start: Instant) throws(SensorError) {
+        var attempt = 1
+        while true {
+            do throws(SensorError) {
+                engine = try FirmwareEngine(sensor: chip.sensor(on: bus), camera: InstantCamera(), records: sink,
+                                            settings: EngineAdapter.settings, initial: .idle, start: start)
+                return
+            } catch {
+                guard attempt < BusEngine.bootAttempts else { throw error }
+                attempt += 1
             }
-        } catch {
-            // A failed read: the timeouts below decide when it matters.
-        }
-        if !sensorFaulty && now - lastDelivery >= failureTimeout {
-            sensorFaulty = true
-            runtime.advance(to: now)
-            runtime.sensorFailed()
-        }
-        if now - lastProgress >= BusEngine.stallTimeout {
-            lastProgress = now
-            try? sensor.begin(now: now)
         }
     }
+
+    public func perform(_ call: BusCall) {
+        switch call {
+        case .step(let time): engine.step(now: time)
+        case .edge(let down, let time): engine.shutterEdge(ShutterEdge(time: time, down: down))
+        case .finish(let time): engine.requestShutdown(at: time)
+        }
+    }
+
+    /// When the engine must step next if no edge comes first.
+    public var nextDeadline: Instant? { engine.nextDeadline }
+
+    public var samples: Int { engine.samplesHandled }
 }

@@ -79,6 +79,8 @@ public enum HarnessRun {
         case input(InputError)
         case divergence(PlaybackDivergence)
         case unusedTransfers(Int)
+        /// The engine could not start its sensor (the chip never answered at boot).
+        case sensorDidNotStart
     }
 
     static func kindName(_ kind: InputKind) -> StaticString {
@@ -92,20 +94,35 @@ public enum HarnessRun {
     static func runTrace<Output: LineOutput, Meter: HarnessMeter>(
         _ header: InputHeader, _ payload: UnsafeRawBufferPointer, output: Output, meter: inout Meter
     ) throws(RunError) -> (samples: Int, records: Int) {
+        var rows: TraceInput
+        let first: TraceInput.Row
         do throws(InputError) {
-            var rows = try TraceInput(header: header, payload: payload)
-            guard let first = try rows.next() else { throw InputError.empty }
-            var engine = TraceEngine(sink: RecordLineSink(output: output), start: first.sample.time)
-            meter.initialised()
-            engine.feed(first.sample, buttonDown: first.buttonDown)
-            while let row = try rows.next() {
-                engine.feed(row.sample, buttonDown: row.buttonDown)
-            }
-            engine.finish()
-            return (rows.rowsRead, engine.sink.records)
+            rows = try TraceInput(header: header, payload: payload)
+            guard let row = try rows.next() else { throw InputError.empty }
+            first = row
         } catch {
             throw .input(error)
         }
+        var engine: TraceEngine<RecordLineSink<Output>>
+        do throws(SensorError) {
+            engine = try TraceEngine(sink: RecordLineSink(output: output), start: first.sample.time)
+        } catch {
+            throw .sensorDidNotStart
+        }
+        meter.initialised()
+        engine.feed(first.sample, buttonDown: first.buttonDown)
+        while true {
+            let next: TraceInput.Row?
+            do throws(InputError) {
+                next = try rows.next()
+            } catch {
+                throw .input(error)
+            }
+            guard let row = next else { break }
+            engine.feed(row.sample, buttonDown: row.buttonDown)
+        }
+        engine.finish()
+        return (rows.rowsRead, engine.sink.records)
     }
 
     static func runBus<Output: LineOutput, Meter: HarnessMeter>(
@@ -118,9 +135,14 @@ public enum HarnessRun {
             throw .input(error)
         }
         let bus = PlaybackBus<Meter.Pause>(transfers: calls.transfers, count: calls.transferCount, capabilities: calls.capabilities)
-        let engine = BusEngine(bus: bus, chip: calls.chip, sink: RecordLineSink(output: output), start: calls.start)
+        let engine: BusEngine<PlaybackBus<Meter.Pause>, RecordLineSink<Output>>
+        do throws(SensorError) {
+            engine = try BusEngine(bus: bus, chip: calls.chip, sink: RecordLineSink(output: output), start: calls.start)
+        } catch {
+            if let divergence = bus.divergence { throw .divergence(divergence) }
+            throw .sensorDidNotStart
+        }
         meter.initialised()
-        var last = calls.start
         while true {
             let next: BusCall?
             do throws(InputError) {
@@ -129,17 +151,11 @@ public enum HarnessRun {
                 throw .input(error)
             }
             guard let call = next else { break }
-            switch call {
-            case .step(let time): engine.step(now: time)
-            case .edge(let down, let time): engine.shutterEdge(down: down, at: time)
-            }
-            last = call.time
+            engine.perform(call)
             if let divergence = bus.divergence { throw .divergence(divergence) }
         }
-        engine.finish(at: last)
-        if let divergence = bus.divergence { throw .divergence(divergence) }
         if bus.remaining > 0 { throw .unusedTransfers(bus.remaining) }
-        return (engine.samples, engine.runtime.sink.records)
+        return (engine.samples, engine.engine.runtime.sink.records)
     }
 
     static func runFloatProbe<Output: LineOutput, Meter: HarnessMeter>(
@@ -168,6 +184,8 @@ public enum HarnessRun {
         case .unusedTransfers(let count):
             line.append("bus: recorded transfers never made:")
             line.append(count)
+        case .sensorDidNotStart:
+            line.append("engine: the sensor did not answer at boot")
         }
         line.write(to: &output)
         var end = LineBuilder("end")

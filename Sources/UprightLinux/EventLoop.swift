@@ -1,12 +1,14 @@
 import CLinux
+import UprightCore
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// The firmware's one waiting point on Linux: `poll` over a signalfd (SIGINT, SIGTERM, SIGHUP),
-/// a timerfd for periodic sampling, and up to `maximumWatched` other descriptors (GPIO lines,
-/// the data-ready line, camera processes, the sampler's wake-up eventfd). Nothing spins: between
-/// events the thread sleeps in the kernel.
+/// a timerfd armed for the engine's next deadline (absolute CLOCK_MONOTONIC, so nanosecond
+/// deadlines are not rounded to poll's milliseconds), and up to `maximumWatched` other
+/// descriptors (GPIO lines, camera processes and their output directory, the sampler's wake-up
+/// eventfd). Nothing spins: between events the thread sleeps in the kernel.
 ///
 /// Create it on the main thread before starting any other thread: it blocks its signals in the
 /// calling thread (threads started later inherit the mask), so they arrive only through the
@@ -55,27 +57,14 @@ public final class EventLoop {
         pthread_sigmask(SIG_SETMASK, &previousMask, nil)
     }
 
-    /// Fires `.timer` every `periodNanoseconds` on CLOCK_MONOTONIC, the first after one period.
-    public func startTimer(periodNanoseconds: Int64) throws(LinuxDeviceError) {
-        guard periodNanoseconds > 0 else {
-            throw LinuxDeviceError(path: "timerfd", code: EINVAL, description: "timer period must be positive, not \(periodNanoseconds) ns")
-        }
-        let period = timespec(tv_sec: Int(periodNanoseconds / 1_000_000_000), tv_nsec: Int(periodNanoseconds % 1_000_000_000))
-        var specification = itimerspec(it_interval: period, it_value: period)
-        if timerfd_settime(timerFD, 0, &specification, nil) < 0 {
-            let code = errno
-            throw LinuxDeviceError(path: "timerfd", code: code, description: "cannot arm the timer: \(LinuxDeviceError.message(code))")
-        }
-        timerArmed = true
-    }
-
-    /// Disarms the timer and forgets expirations not yet reported.
-    public func stopTimer() {
-        var specification = itimerspec()
-        _ = timerfd_settime(timerFD, 0, &specification, nil)
+    /// Fires `.timer` once when CLOCK_MONOTONIC reaches `deadline` (at once if it has passed);
+    /// nil disarms. Replaces any earlier deadline; expirations not yet reported are forgotten.
+    public func armTimer(at deadline: Instant?) {
         var expirations: UInt64 = 0
         _ = read(timerFD, &expirations, MemoryLayout<UInt64>.size)
-        timerArmed = false
+        var specification = itimerspec.absolute(deadline)
+        _ = timerfd_settime(timerFD, Int32(TFD_TIMER_ABSTIME), &specification, nil)
+        timerArmed = deadline != nil
     }
 
     /// Reports `.readable(token)` whenever `fd` has data. The caller keeps owning `fd`.
@@ -91,7 +80,8 @@ public final class EventLoop {
         watched.removeAll { $0.token == token }
     }
 
-    /// Sleeps until something happens or `timeoutMilliseconds` pass (-1: no timeout), then
+    /// Sleeps until something happens, the timer fires or `timeoutMilliseconds` pass (-1: no
+    /// timeout), then
     /// appends what happened to `events` (signals first, then the timer, then descriptors in
     /// the order watched) and returns how many. An interrupted wait returns 0.
     public func wait(timeoutMilliseconds: Int32, into events: inout [EventLoopEvent]) throws(LinuxDeviceError) -> Int {

@@ -2,8 +2,7 @@
 public enum EventLoopEvent: Hashable, Sendable {
     /// A watched signal arrived (SIGINT, SIGTERM, SIGHUP by default), through the signalfd.
     case signal(Int32)
-    /// The periodic timer fired this many times since it was last read (more than 1 means the
-    /// loop fell behind).
+    /// The timer's deadline passed (`armTimer(at:)`).
     case timer(expirations: UInt64)
     /// A watched descriptor has data (a GPIO line's events, a pipe, an eventfd).
     case readable(token: Int)

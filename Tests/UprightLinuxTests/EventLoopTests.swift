@@ -1,6 +1,7 @@
 import CLinux
 import Glibc
 import Testing
+import UprightCore
 import UprightLinux
 
 /// The event loop with stand-ins: pipes and eventfds for GPIO lines, a real timerfd, and
@@ -70,21 +71,27 @@ import UprightLinux
         #expect(edges.map(\.lineSequence) == [1, 2])
     }
 
-    @Test func timerFiresAndStops() throws {
+    /// An absolute deadline 2 ms ahead wakes the wait (not before it), once; a deadline in
+    /// the past fires at once; disarmed, nothing fires.
+    @Test func timerFiresAtTheDeadlineOnceAndDisarms() throws {
         let loop = try EventLoop(signals: [])
-        try loop.startTimer(periodNanoseconds: 1_000_000)
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        let start = Instant(nanoseconds: Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec))
+        loop.armTimer(at: start + .milliseconds(2))
         var events: [EventLoopEvent] = []
-        var fired = false
-        for _ in 0..<100 where !fired {
-            events.removeAll()
-            _ = try loop.wait(timeoutMilliseconds: 5_000, into: &events)
-            fired = events.contains { if case .timer(let expirations) = $0 { expirations >= 1 } else { false } }
-        }
-        #expect(fired)
-        loop.stopTimer()
+        #expect(try loop.wait(timeoutMilliseconds: 5_000, into: &events) == 1)
+        #expect(events == [.timer(expirations: 1)])
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        #expect(Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec) >= start.nanoseconds + 2_000_000)
         events.removeAll()
         #expect(try loop.wait(timeoutMilliseconds: 20, into: &events) == 0)
-        #expect(throws: LinuxDeviceError.self) { try loop.startTimer(periodNanoseconds: 0) }
+        loop.armTimer(at: start)
+        #expect(try loop.wait(timeoutMilliseconds: 5_000, into: &events) == 1)
+        loop.armTimer(at: start + .seconds(3600))
+        loop.armTimer(at: nil)
+        events.removeAll()
+        #expect(try loop.wait(timeoutMilliseconds: 20, into: &events) == 0)
     }
 
     @Test func signalsArriveAsEvents() throws {

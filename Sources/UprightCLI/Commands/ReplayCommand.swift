@@ -42,18 +42,12 @@ enum ReplayCommand: Subcommand {
         case "idle": initial = .idle
         case let other: throw .usage(UsageError("option '--start': '\(other)' is not idle or previewing"))
         }
-        var settings = RuntimeSettings()
+        var settings = FirmwareSettings()
         if let boardPath = arguments.value("board") {
-            let board: Board
-            do {
-                board = try Board.load(path: boardPath)
+            do throws(BoardError) {
+                settings = try Board.load(path: boardPath).firmwareSettings()
             } catch {
                 throw .badInput(error.description)
-            }
-            do {
-                settings = try RuntimeSettings(board: board)
-            } catch {
-                throw .badInput("\(boardPath): \(error.description)")
             }
         }
         let path = arguments.positionals[0]

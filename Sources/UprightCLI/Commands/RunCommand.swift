@@ -46,8 +46,7 @@ enum RunCommand: Subcommand {
             throw .failed(error.description)
         }
         try makeDirectory(board.output.directory)
-        let base = OutputNumbering.highestNumber(in: board.output.directory)
-        let naming: CommandCamera.Naming = { kind, number in CommandCamera.defaultName(kind, number &+ base) }
+        let naming = MediaNaming(clipExtension: CommandCamera.clipExtension, numberOffset: OutputNumbering.highestNumber(in: board.output.directory))
         guard var camera = CommandCamera(board: board, naming: naming) else {
             throw .badInput("camera.backend: not the command backend")
         }
@@ -59,32 +58,27 @@ enum RunCommand: Subcommand {
             }
         }
 
-        let recorder: FirmwareRecorder
+        let journal: Journal
         do throws(FileError) {
-            recorder = try FirmwareRecorder(
-                journalPath: board.output.journal, origin: origin,
-                fileName: { CommandCamera.fileName(for: $0, naming: naming) },
-                report: { event in
-                    if json {
-                        console.print(event.jsonLine(origin: origin))
-                        console.flush()
-                    } else {
-                        console.printError(TimelineFormatter.line(event, origin: origin))
-                    }
-                },
-                note: note)
+            journal = try Journal(path: board.output.journal)
         } catch {
             throw .failed("journal \(error)")
         }
+        if journal.repair.wasRepaired {
+            note("journal \(journal.path): set aside a torn last line (\(journal.repair.tornBytes) bytes) in \(journal.repair.setAsidePath ?? "")")
+        }
+        let records = RecordWriter(
+            journal: journal, origin: origin, fileName: naming.fileName(for:),
+            output: ConsoleEvents(console: console, json: json, origin: origin, note: note))
 
         do throws(FirmwareError) {
             let firmware = try LinuxFirmware(
-                board: board, devices: devices, camera: camera, recorder: recorder,
+                board: board, devices: devices, camera: camera, records: records,
                 clock: { MonotonicClock.now() }, note: note)
-            note("\(firmware.sensorName), sampling \(describe(firmware.placement)); journal \(board.output.journal); files in \(board.output.directory)")
+            note("\(firmware.sensorName), sampling \(describe(firmware)); journal \(board.output.journal); files in \(board.output.directory)")
             let status = try firmware.run()
             console.flush()
-            note("stopped (\(firmware.samplesHandled) samples, \(firmware.edgesHandled) shutter edges)")
+            note("stopped (\(firmware.engine.samplesHandled) samples, \(firmware.engine.edgesHandled) shutter edges)")
             return status
         } catch {
             console.flush()
@@ -107,11 +101,9 @@ enum RunCommand: Subcommand {
         }
     }
 
-    static func describe(_ placement: SamplerPlacement) -> String {
-        switch placement {
-        case .loop(let period): "every \(period.milliseconds) ms on the event loop"
-        case .thread(let period): "every \(period.microseconds) us on the sampler thread"
-        }
+    static func describe<B, C, O>(_ firmware: LinuxFirmware<B, C, O>) -> String {
+        let interval = firmware.engine.schedule.interval
+        return firmware.samplingOnThread ? "every \(interval.microseconds) us on the sampler thread" : "every \(interval.milliseconds) ms on the event loop"
     }
 
     /// Creates the output directory (one level) when missing.

@@ -80,7 +80,7 @@ enum SimCommand: Subcommand {
         let cpuStart = threadCPUTime()
         let result: SimulationResult<SimCamera>
         do throws(SimulationError) {
-            result = try simulation.run(hooks: hooks, fileName: { SimCamera.fileName(for: $0, photos: true) }) { motion in
+            result = try simulation.run(hooks: hooks, naming: SimCamera.naming) { motion in
                 let render = SimulatedPhotoWriter.make(motion: motion, camera: board.camera)
                 return SimCamera(outputDirectory: output.path) { shot, orientation, time in
                     let start = MonotonicClock.now()

@@ -30,11 +30,16 @@ public struct CameraMachine: Sendable {
         return commands
     }
 
-    /// Reacts to one event, run to completion.
+    /// Reacts to one event, run to completion. Every handler names the events it ignores, so
+    /// a new event cannot be ignored by accident: the compiler asks where it goes.
     @inline(never)
     public func transition(_ state: inout MachineState, _ event: MachineEvent) -> Commands {
         var commands = Commands()
         switch event {
+        case .shutterTouched:
+            // The one latch: the orientation at the press's first edge, stale while the
+            // sensor is at fault. The debounced press that follows uses it.
+            state.touchLatch = Latch(orientation: state.lastUpright, stale: state.sensorFaulty)
         case .orientationChanged(let pose):
             state.orientation = pose
             if let upright = pose.upright { state.lastUpright = upright }
@@ -52,7 +57,8 @@ public struct CameraMachine: Sendable {
             }
         case .eventsLost:
             commands.append(.journal(.fault(.eventQueue)))
-        default:
+        case .shutterPressed, .shutterReleased, .shutterHeld, .captureFinished, .captureFailed,
+             .recordingStarted, .recordingStopped, .recordingFailed, .timerFired, .shutdownRequested:
             switch state.name {
             case .idle: idle(&state, event, &commands)
             case .previewing: previewing(&state, event, &commands)
@@ -67,21 +73,25 @@ public struct CameraMachine: Sendable {
 
     private func idle(_ state: inout MachineState, _ event: MachineEvent, _ commands: inout Commands) {
         switch event {
-        case .shutterPressed(let latch):
+        case .shutterPressed:
             // The press wakes the camera and is not lost: its release or hold shoots.
-            state.press = .pending(latch)
+            state.press = .pending(takeLatch(&state))
             go(&state, to: .previewing, &commands)
         case .shutterReleased, .shutterHeld:
             state.press = .up
-        default:
+        case .captureFinished, .captureFailed, .recordingStarted, .recordingStopped, .recordingFailed, .timerFired:
             break // late completions and timers of an earlier state
+        case .shutdownRequested:
+            break // already idle
+        case .shutterTouched, .orientationChanged, .sensorFault, .sensorRecovered, .eventsLost:
+            break // handled for every state in `transition`
         }
     }
 
     private func previewing(_ state: inout MachineState, _ event: MachineEvent, _ commands: inout Commands) {
         switch event {
-        case .shutterPressed(let latch):
-            state.press = .pending(latch)
+        case .shutterPressed:
+            state.press = .pending(takeLatch(&state))
             commands.append(.armTimer(.idle, configuration.idleTimeout))
         case .shutterReleased:
             guard case .pending(let latch) = state.press else {
@@ -105,15 +115,18 @@ public struct CameraMachine: Sendable {
         case .shutdownRequested:
             rejectPendingPress(&state, .shutdown, &commands)
             go(&state, to: .idle, &commands)
-        default:
-            break
+        case .captureFinished, .captureFailed, .recordingStarted, .recordingStopped, .recordingFailed,
+             .timerFired(.capture), .timerFired(.clip):
+            break // late completions and timers of an earlier photo or clip
+        case .shutterTouched, .orientationChanged, .sensorFault, .sensorRecovered, .eventsLost:
+            break // handled for every state in `transition`
         }
     }
 
     private func capturing(_ state: inout MachineState, _ event: MachineEvent, _ commands: inout Commands) {
         switch event {
-        case .shutterPressed(let latch):
-            state.press = .pending(latch)
+        case .shutterPressed:
+            state.press = .pending(takeLatch(&state))
         case .shutterReleased:
             guard case .pending(let latch) = state.press else {
                 state.press = .up
@@ -142,14 +155,20 @@ public struct CameraMachine: Sendable {
             }
             rejectPendingPress(&state, .shutdown, &commands)
             go(&state, to: .idle, &commands)
-        default:
-            break
+        case .captureFinished, .captureFailed:
+            break // an earlier shot's late answer (it timed out)
+        case .recordingStarted, .recordingStopped, .recordingFailed, .timerFired(.idle), .timerFired(.clip):
+            break // late completions and timers of an earlier clip or preview
+        case .shutterTouched, .orientationChanged, .sensorFault, .sensorRecovered, .eventsLost:
+            break // handled for every state in `transition`
         }
     }
 
     private func recording(_ state: inout MachineState, _ event: MachineEvent, _ commands: inout Commands) {
         switch event {
         case .shutterPressed:
+            // The press stops the clip; its latch is not needed.
+            state.touchLatch = nil
             state.press = .consumed
             stopClip(&state, .shutter, to: .previewing, &commands)
         case .shutterReleased, .shutterHeld:
@@ -164,8 +183,14 @@ public struct CameraMachine: Sendable {
             go(&state, to: .previewing, &commands)
         case .shutdownRequested:
             stopClip(&state, .shutdown, to: .idle, &commands)
-        default:
-            break // recordingStarted is a confirmation: record-start was written at entry
+        case .recordingStarted:
+            break // a confirmation: record-start was written at entry
+        case .recordingStopped, .recordingFailed:
+            break // an earlier clip's late answer
+        case .captureFinished, .captureFailed, .timerFired(.idle), .timerFired(.capture):
+            break // late completions and timers of an earlier photo or preview
+        case .shutterTouched, .orientationChanged, .sensorFault, .sensorRecovered, .eventsLost:
+            break // handled for every state in `transition`
         }
     }
 
@@ -236,6 +261,13 @@ public struct CameraMachine: Sendable {
         commands.append(.stopRecording(clip: state.clip))
         commands.append(.journal(.recordStop(clip: state.clip, orientation: state.clipLatch.orientation, reason: reason)))
         go(&state, to: target, &commands)
+    }
+
+    /// The latch of the press being confirmed: its touch's, or (a press with no touch seen,
+    /// which the recogniser never gives) the orientation now.
+    private func takeLatch(_ state: inout MachineState) -> Latch {
+        defer { state.touchLatch = nil }
+        return state.touchLatch ?? Latch(orientation: state.lastUpright, stale: state.sensorFaulty)
     }
 
     private func rejectPendingPress(_ state: inout MachineState, _ reason: RejectionReason, _ commands: inout Commands) {

@@ -4,19 +4,27 @@
 /// The bound: the worst event is `shutdownRequested` in `capturing` with a full press queue
 /// and a press down: cancel the capture timer, a capture-failed record, one rejection per
 /// queued press (`PressQueue.capacity`) and one for the press down, the state record, stop
-/// the preview: 5 + capacity = 9. The exhaustive exploration test checks the maximum seen.
+/// the preview: 5 + capacity = 9. The exhaustive exploration test runs at the full queue
+/// capacity and checks that exactly this maximum is reached.
 public struct Commands: Sendable {
     public static let capacity = 12
 
     private var storage = InlineArray<12, MachineCommand>(repeating: .stopPreview)
     public private(set) var count = 0
+    /// A command was dropped because the capacity was exceeded: a broken bound. Debug builds
+    /// trap at once; the runtime traps in strict builds (the simulator) and reports it otherwise.
+    public private(set) var overflowed = false
 
     public init() {}
 
     /// Appends `command`. The capacity exceeds the worst case (see above), so nothing is
-    /// dropped; if a future change broke that, the extra command is dropped, never a crash.
+    /// dropped; if a future change broke that, the extra command is dropped and `overflowed` set.
     public mutating func append(_ command: MachineCommand) {
-        guard count < Commands.capacity else { return }
+        guard count < Commands.capacity else {
+            overflowed = true
+            assertionFailure("Commands: more commands for one event than its capacity")
+            return
+        }
         storage[count] = command
         count += 1
     }

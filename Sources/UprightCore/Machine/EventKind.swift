@@ -1,5 +1,6 @@
 /// A `MachineEvent` without its payload; timers are split by id so the table reads well.
 public enum EventKind: UInt8, CaseIterable, Sendable {
+    case shutterTouched
     case shutterPressed
     case shutterReleased
     case shutterHeld
@@ -19,6 +20,7 @@ public enum EventKind: UInt8, CaseIterable, Sendable {
 
     public var name: StaticString {
         switch self {
+        case .shutterTouched: "shutter-touched"
         case .shutterPressed: "shutter-pressed"
         case .shutterReleased: "shutter-released"
         case .shutterHeld: "shutter-held"

@@ -6,14 +6,15 @@ public struct MachineConfiguration: Equatable, Sendable {
     public var captureTimeout: TimeSpan
     /// The longest clip; recording stops with reason `clip-limit` after it.
     public var maxClipLength: TimeSpan
-    /// Presses queued while a photo is in flight (clamped to 0...PressQueue.capacity).
+    /// Presses queued while a photo is in flight (clamped to 0...PressQueue.capacity; board
+    /// files refuse more).
     public var queueDepth: Int
 
     public init(
         idleTimeout: TimeSpan = .seconds(60),
         captureTimeout: TimeSpan = .seconds(5),
         maxClipLength: TimeSpan = .seconds(600),
-        queueDepth: Int = 2
+        queueDepth: Int = 4
     ) {
         self.idleTimeout = idleTimeout
         self.captureTimeout = captureTimeout

@@ -1,8 +1,10 @@
 /// Facts the machine reacts to. Each case names who sends it.
 public enum MachineEvent: Equatable, Sendable {
-    /// ShutterGesture: the debounced press. It carries the latch the runtime took at the raw
-    /// edge that began it (the detector's orientation then, not when the debounce settled).
-    case shutterPressed(Latch)
+    /// ShutterGesture: the first raw down edge of a press, at once (before the debounce). The
+    /// machine latches the orientation here, so a press carries the pose of its edge.
+    case shutterTouched
+    /// ShutterGesture: the debounced press; it uses the latch its touch took.
+    case shutterPressed
     /// ShutterGesture: released before the hold time, a short press (a photo).
     case shutterReleased
     /// ShutterGesture: held for the hold time (start a clip).
@@ -33,6 +35,7 @@ public enum MachineEvent: Equatable, Sendable {
     /// The payload-free kind: a column of the transition table.
     public var kind: EventKind {
         switch self {
+        case .shutterTouched: .shutterTouched
         case .shutterPressed: .shutterPressed
         case .shutterReleased: .shutterReleased
         case .shutterHeld: .shutterHeld

@@ -54,4 +54,12 @@ public enum FaultKind: UInt8, CaseIterable, Sendable {
     case eventQueue
     /// The shutter button has been down for the stuck time (reported by the runtime).
     case button
+    /// The chip was found reset, asleep or with a register not as configured, and is being
+    /// initialised again (written by the engine from the driver's report).
+    case sensorReset
+    /// The chip's data registers froze; it is being reset (written by the engine).
+    case stuckData
+    /// A fixed-size buffer overflowed (a broken bound: a defect); an event, gesture or
+    /// command was dropped. Trapped on in the simulator.
+    case bound
 }

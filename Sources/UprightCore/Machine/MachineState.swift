@@ -6,8 +6,10 @@ public struct MachineState: Equatable, Sendable {
     public internal(set) var orientation: Orientation = .normal
     /// The last upright pose: what a press latches, also while the camera lies flat.
     public internal(set) var lastUpright: UprightOrientation = .normal
-    /// Between `sensorFault` and `sensorRecovered` (the runtime stamps latches stale then).
+    /// Between `sensorFault` and `sensorRecovered`: latches taken then are stale.
     public internal(set) var sensorFaulty = false
+    /// Taken at the touch that began the press being debounced; nil when none is open.
+    public internal(set) var touchLatch: Latch?
     public internal(set) var press: PressPhase = .up
     /// Presses waiting for the photo in flight (only non-empty in `capturing`).
     public internal(set) var queue = PressQueue()

@@ -13,8 +13,11 @@ public struct PressQueue: Equatable, Sendable {
 
     public var isEmpty: Bool { count == 0 }
 
-    /// Appends `latch`; false (and unchanged) when `limit` presses (at most `capacity`) are queued.
+    /// Appends `latch`; false (and unchanged) when `limit` presses are queued. A `limit` above
+    /// `capacity` is a caller's bug (`MachineConfiguration` clamps its depth): debug builds
+    /// trap, others queue at most `capacity`.
     public mutating func append(_ latch: Latch, limit: Int) -> Bool {
+        assert(limit <= PressQueue.capacity, "PressQueue: limit above the capacity")
         guard Int(count) < min(limit, PressQueue.capacity) else { return false }
         let packed = UInt16(latch.orientation.rawValue) | (latch.stale ? 4 : 0)
         bits |= packed << (3 * UInt16(count))

@@ -6,10 +6,13 @@
 /// press too short to be meant) gives nothing. A gesture is stamped with the time of the edge
 /// that began the stable level, not the time it was recognised.
 ///
-/// Gestures: `pressed` at the press edge; then either `released` (up before `holdTime`: a
-/// short press, a photo) or `held` (down for `holdTime`: a clip; its release gives nothing).
-/// A button down for `stuckTime` reports `stuck` once, and `unstuck` when it is finally
-/// released; it never repeats `held`.
+/// Gestures: `touched` at once at the first down edge of a press (the line had settled up
+/// before it: a bounce burst's later edges are not new touches), so the orientation at that
+/// instant can be latched; `pressed` once the debounce confirms it, stamped with that edge's
+/// time; then either `released` (up before `holdTime`: a short press, a photo) or `held` (down
+/// for `holdTime`: a clip; its release gives nothing). A button down for `stuckTime` reports
+/// `stuck` once, and `unstuck` when it is finally released; it never repeats `held`. A touch
+/// that never becomes a press (a glitch shorter than the debounce) is followed by no gesture.
 public struct ShutterGesture: Sendable {
     public struct Configuration: Equatable, Sendable {
         public var debounce: TimeSpan
@@ -24,6 +27,8 @@ public struct ShutterGesture: Sendable {
     }
 
     public enum Kind: UInt8, Sendable {
+        /// The first raw down edge of a press, reported at once (not debounced).
+        case touched
         case pressed
         case released
         case held
@@ -49,10 +54,16 @@ public struct ShutterGesture: Sendable {
     private var stableSince = Instant.zero
     private var heldReported = false
     private var stuckReported = false
-    /// Gestures recognised but not yet taken. At most three can be due at once (settle a press,
-    /// hold, stuck), so four slots never overflow.
-    private var pending = InlineArray<4, Gesture>(repeating: Gesture(.pressed, at: .zero))
+    /// A touch was reported and its press not yet confirmed.
+    private var touchOpen = false
+    /// Gestures recognised but not yet taken. At most four can be waiting at once (a release
+    /// settled, a touch, then a press settled and its hold, or a hold and a stuck), so six
+    /// slots never overflow; `overflowed` says if a future change broke that.
+    private var pending = InlineArray<6, Gesture>(repeating: Gesture(.pressed, at: .zero))
     private var pendingCount = 0
+    /// A gesture was dropped because `pending` was full: a broken bound, which the runtime
+    /// reports (and the simulator traps on).
+    public private(set) var overflowed = false
 
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
@@ -67,6 +78,13 @@ public struct ShutterGesture: Sendable {
         let time = max(time, rawSince)
         recognise(until: time)
         guard down != rawDown else { return }
+        // A new touch: the line is down while the debounced button is up, and either no touch
+        // is open or the line had settled up for the debounce time before this edge (a glitch
+        // long ago does not hold the latch of a later press).
+        if down && !stableDown && (!touchOpen || rawSince + configuration.debounce <= time) {
+            touchOpen = true
+            emit(.touched, at: time)
+        }
         rawDown = down
         rawSince = time
     }
@@ -105,6 +123,7 @@ public struct ShutterGesture: Sendable {
                 if stableDown {
                     heldReported = false
                     stuckReported = false
+                    touchOpen = false
                     emit(.pressed, at: rawSince)
                 } else if stuckReported {
                     emit(.unstuck, at: rawSince)
@@ -122,7 +141,11 @@ public struct ShutterGesture: Sendable {
     }
 
     private mutating func emit(_ kind: Kind, at time: Instant) {
-        guard pendingCount < 4 else { return }
+        guard pendingCount < pending.count else {
+            overflowed = true
+            assertionFailure("ShutterGesture: pending gestures overflowed")
+            return
+        }
         pending[pendingCount] = Gesture(kind, at: time)
         pendingCount += 1
     }

@@ -8,11 +8,18 @@
 /// board), and samples and edges carry their own times; time never goes backwards. Within one
 /// `advance`, everything due is handled in time order: gestures, camera completions, timers.
 ///
-/// Feeding order matters in two places. A press latches the detector's orientation when its
-/// first down edge is fed, so feed an edge before the samples stamped after it. And a sample
-/// runs nothing unless something is due by its time (`nextDeadline`), so a camera that cannot
-/// predict its completions (a child process) needs an `advance(to:)` when it has one (its
-/// descriptor polled readable), as does any change made to `camera` from outside.
+/// Feeding order matters: a press latches the orientation when its first down edge is fed
+/// (the gesture's `touched`, which the machine latches on), so feed an edge before the samples
+/// stamped after it; `FirmwareEngine` merges its inputs so. And a sample runs nothing unless
+/// something is due by its time (`nextDeadline`), so a camera that cannot predict its
+/// completions (a child process) needs an `advance(to:)` when it has one (its descriptor
+/// polled readable), as does any change made to `camera` from outside.
+///
+/// The runtime decides nothing itself: every decision is the machine's (the latch included);
+/// the runtime only moves time, runs events to completion and carries out commands. Its fixed
+/// buffers (the event queue, a transition's commands, the gesture recogniser's pending
+/// gestures) are bounded; an overflow is a broken bound, which traps when `strictBounds` is set
+/// (the simulator and the tests) and is otherwise reported as a `bound` fault record.
 public struct CameraRuntime<C: Camera, S: RecordSink> {
     public var camera: C
     public var sink: S
@@ -33,11 +40,9 @@ public struct CameraRuntime<C: Camera, S: RecordSink> {
     private var eventsLost = false
     /// Armed deadlines by `TimerID.rawValue`; nil when disarmed.
     private var timers = InlineArray<3, Instant?>(repeating: nil)
-    /// The latch taken at the first down edge of the press being debounced; nil when none.
-    private var edgeLatch: Latch?
-    /// The raw shutter line as last reported, and the time it last went up.
-    private var rawDown = false
-    private var rawUpSince = Instant.zero
+    /// Trap on a broken bound instead of reporting it (see the type's documentation).
+    public let strictBounds: Bool
+    private var gestureOverflowReported = false
 
     /// The most events one `drain` runs before returning (the rest wait for the next call);
     /// and the most deadlines one `advance` steps through.
@@ -51,8 +56,10 @@ public struct CameraRuntime<C: Camera, S: RecordSink> {
         gesture: ShutterGesture.Configuration = ShutterGesture.Configuration(),
         detector: OrientationDetector = OrientationDetector(),
         initial: StateName = .idle,
-        start: Instant = .zero
+        start: Instant = .zero,
+        strictBounds: Bool = false
     ) {
+        self.strictBounds = strictBounds
         self.camera = camera
         self.sink = sink
         self.machine = CameraMachine(configuration: configuration)
@@ -88,19 +95,10 @@ public struct CameraRuntime<C: Camera, S: RecordSink> {
         if let pose = poseDetector.update(sample) { orientationChanged(pose) }
     }
 
-    /// The shutter line changed (`down`: pressed) at `time`.
+    /// The shutter line changed (`down`: pressed) at `time`. A touch is run at once, so the
+    /// machine latches the orientation of this instant.
     public mutating func buttonEdge(down: Bool, at time: Instant) {
         advance(to: time)
-        if down != rawDown {
-            rawDown = down
-            if !down {
-                rawUpSince = time
-            } else if !gesture.isDown, edgeLatch == nil || rawUpSince + gesture.configuration.debounce <= time {
-                // The first down edge of a burst (the line was settled up before it): the
-                // orientation now is what the press, once debounced, latches.
-                edgeLatch = Latch(orientation: poseDetector.lastUpright, stale: state.sensorFaulty)
-            }
-        }
         gesture.edge(down: down, at: time)
         collectGestures()
         drain()
@@ -180,15 +178,25 @@ public struct CameraRuntime<C: Camera, S: RecordSink> {
         while count < 8, let recognised = gesture.next(now: clock) {
             count += 1
             switch recognised.kind {
-            case .pressed:
-                enqueue(.shutterPressed(edgeLatch ?? Latch(orientation: poseDetector.lastUpright, stale: state.sensorFaulty)))
-                edgeLatch = nil
+            case .touched: enqueue(.shutterTouched)
+            case .pressed: enqueue(.shutterPressed)
             case .released: enqueue(.shutterReleased)
             case .held: enqueue(.shutterHeld)
             case .stuck: sink.record(.fault(.button), at: clock)
             case .unstuck: sink.record(.recovered(.button), at: clock)
             }
         }
+        if gesture.overflowed && !gestureOverflowReported {
+            gestureOverflowReported = true
+            boundExceeded("ShutterGesture: pending gestures overflowed")
+        }
+    }
+
+    /// A fixed buffer overflowed and something was dropped: trap when strict, else say so.
+    @inline(never)
+    private mutating func boundExceeded(_ what: String) {
+        if strictBounds { preconditionFailure(what) }
+        sink.record(.fault(.bound), at: clock)
     }
 
     /// After every entry point: timers, gesture and camera may have changed.
@@ -211,7 +219,10 @@ public struct CameraRuntime<C: Camera, S: RecordSink> {
 
     @inline(never)
     private mutating func enqueue(_ event: MachineEvent) {
-        if !queue.append(event) { eventsLost = true }
+        if !queue.append(event) {
+            if strictBounds { preconditionFailure("CameraRuntime: event queue full") }
+            eventsLost = true
+        }
     }
 
     @inline(never)
@@ -236,6 +247,7 @@ public struct CameraRuntime<C: Camera, S: RecordSink> {
     private mutating func handle(_ event: MachineEvent) {
         let commands = machine.transition(&state, event)
         execute(commands)
+        if commands.overflowed { boundExceeded("CameraMachine: more commands than Commands.capacity") }
     }
 
     @inline(never)

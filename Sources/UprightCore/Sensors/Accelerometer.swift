@@ -6,6 +6,10 @@ public protocol Accelerometer {
     var identity: ChipIdentity? { get }
     /// Time between two samples at the configured output data rate.
     var samplePeriod: TimeSpan { get }
+    /// How many samples the chip buffers between reads in its configured mode (its FIFO's
+    /// depth in samples); 0 when each read returns only the newest sample. The read
+    /// schedule (`ReadSchedule`) is derived from it.
+    var fifoSamples: Int { get }
     /// The software calibration offset (g, device frame) subtracted from every sample.
     var offsetG: Vector3 { get set }
 

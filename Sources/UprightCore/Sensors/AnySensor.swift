@@ -18,6 +18,13 @@ public enum AnySensor<Bus: I2CBus>: Accelerometer {
         }
     }
 
+    public var fifoSamples: Int {
+        switch self {
+        case .mpu6050(let driver): driver.fifoSamples
+        case .adxl345(let driver): driver.fifoSamples
+        }
+    }
+
     public var address: UInt8 {
         switch self {
         case .mpu6050(let driver): driver.address

@@ -7,8 +7,8 @@ public struct Board: Equatable, Sendable {
     public var name: String
     public var i2c: I2CSettings
     public var sensor: SensorSettings
-    /// Detector tunables as written in the file (`detector.*`); applied by the pipeline.
-    public var detector: [JSONMember]
+    /// The `detector` section over the defaults, parsed and range-checked once at load.
+    public var detector: DetectorParameters
     public var shutter: ShutterSettings
     public var dataReady: GPIOLineSettings?
     public var machine: MachineSettings
@@ -66,6 +66,8 @@ public struct Board: Equatable, Sendable {
         public var gpio: GPIOLineSettings?
         public var debounceMilliseconds: Int
         public var holdMilliseconds: Int
+        /// Down this long and the button counts as stuck (a `fault button` record).
+        public var stuckSeconds: Double
     }
 
     public struct MachineSettings: Equatable, Sendable {

@@ -49,10 +49,9 @@ extension Board {
             }
             detectorMembers.append(JSONMember(key: key, value: .number(value)))
         }
-        detector = detectorMembers
         // Only the detector's own keys, in range: a typo must not silently keep a default.
         do {
-            _ = try DetectorSettings.parameters(from: detectorMembers)
+            detector = try DetectorSettings.parameters(from: detectorMembers)
         } catch {
             throw ConfigError(path: error.path, message: error.message)
         }
@@ -62,10 +61,14 @@ extension Board {
         shutter = ShutterSettings(
             gpio: shutterLine,
             debounceMilliseconds: try shutterReader?.integer("debounce_ms", in: 0...1000) ?? 30,
-            holdMilliseconds: try shutterReader?.integer("hold_ms", in: 100...10_000) ?? 1000)
+            holdMilliseconds: try shutterReader?.integer("hold_ms", in: 100...10_000) ?? 1000,
+            stuckSeconds: try shutterReader?.number("stuck_s", in: 2...3600) ?? 30)
         try shutterReader?.finish()
         if shutter.debounceMilliseconds >= shutter.holdMilliseconds {
             throw ConfigError(path: "shutter.hold_ms", message: "must be longer than shutter.debounce_ms (\(shutter.debounceMilliseconds))")
+        }
+        if shutter.stuckSeconds * 1000 <= Double(shutter.holdMilliseconds) {
+            throw ConfigError(path: "shutter.stuck_s", message: "must be longer than shutter.hold_ms (\(shutter.holdMilliseconds) ms)")
         }
 
         if let readyReader = try root.object("data_ready") {
@@ -83,7 +86,7 @@ extension Board {
             idleTimeoutSeconds: try machineReader?.number("idle_timeout_s", in: 1...86_400) ?? 60,
             captureTimeoutSeconds: try machineReader?.number("capture_timeout_s", in: 0.1...600) ?? 5,
             maximumClipSeconds: try machineReader?.number("max_clip_s", in: 1...86_400) ?? 600,
-            pressQueueDepth: try machineReader?.integer("press_queue", in: 0...16) ?? 4)
+            pressQueueDepth: try machineReader?.integer("press_queue", in: 0...PressQueue.capacity) ?? 4)
         try machineReader?.finish()
 
         camera = try CameraSettings(try root.requiredObject("camera"))

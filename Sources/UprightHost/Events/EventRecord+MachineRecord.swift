@@ -69,6 +69,9 @@ extension FaultKind {
         case .sensor: "sensor"
         case .eventQueue: "event-queue"
         case .button: "button"
+        case .bound: "bound"
+        case .sensorReset: "sensor-reset"
+        case .stuckData: "stuck-data"
         }
     }
 
@@ -77,6 +80,9 @@ extension FaultKind {
         case .sensor: "latching the last known orientation (stale)"
         case .eventQueue: "event queue full, events dropped"
         case .button: "shutter held down past the stuck time"
+        case .bound: "a fixed-size buffer overflowed; an event or command was dropped"
+        case .sensorReset: "chip found reset, asleep or with a register not as configured; initialising it again"
+        case .stuckData: "data registers frozen; resetting the chip"
         }
     }
 
@@ -85,6 +91,8 @@ extension FaultKind {
         case .sensor: "sensor answering again"
         case .eventQueue: "event queue draining"
         case .button: "shutter released"
+        case .bound: "running on"
+        case .sensorReset, .stuckData: "samples flowing again"
         }
     }
 }

@@ -8,14 +8,15 @@ import UprightCore
 /// produce there (a release in `recording`, whose entering hold already consumed it).
 public enum TransitionTable {
     public static let rows: [Transition] = [
+        Transition(nil, .shutterTouched, "", nil, "latch the last upright pose (stale while faulty)"),
         Transition(nil, .orientationChanged, "", nil, "remember the pose; show it unless idle"),
         Transition(nil, .sensorFault, "sensor was ok", nil, "later latches are stale; fault record"),
         Transition(nil, .sensorRecovered, "sensor was faulty", nil, "recovered record"),
         Transition(nil, .eventsLost, "", nil, "fault record"),
 
-        Transition(.idle, .shutterPressed, "", .previewing, "latch the press"),
+        Transition(.idle, .shutterPressed, "", .previewing, "take the touch's latch"),
 
-        Transition(.previewing, .shutterPressed, "", nil, "latch the press; restart idle timer"),
+        Transition(.previewing, .shutterPressed, "", nil, "take the touch's latch; restart idle timer"),
         Transition(.previewing, .shutterReleased, "press latched", .capturing, "photo"),
         Transition(.previewing, .shutterHeld, "press latched", .recording, "clip"),
         Transition(.previewing, .shutterReleased, "press used", nil, "forget the press"),
@@ -23,7 +24,7 @@ public enum TransitionTable {
         Transition(.previewing, .idleTimerFired, "", .idle, "reject a press still down"),
         Transition(.previewing, .shutdownRequested, "", .idle, "reject a press still down"),
 
-        Transition(.capturing, .shutterPressed, "", nil, "latch the press"),
+        Transition(.capturing, .shutterPressed, "", nil, "take the touch's latch"),
         Transition(.capturing, .shutterReleased, "press latched", nil, "queue it or reject (queue-full)"),
         Transition(.capturing, .shutterHeld, "press latched", nil, "reject (busy)"),
         Transition(.capturing, .captureFinished, "this shot, queue empty", .previewing, "capture record"),

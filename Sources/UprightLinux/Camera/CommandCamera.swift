@@ -18,17 +18,13 @@ import UprightHost
 ///
 /// Event loop contract: poll `pollDescriptors` for POLLIN and sleep no later than
 /// `nextDeadline`; on either, call the runtime's `advance(to: now)`, which collects the
-/// completions. Files are named by `naming` (default `IMG_0001.jpg`, `CLIP_0001.mp4`); a name
-/// that is empty, `.`/`..` or holds a `/` or NUL fails the order, so every path stays directly
-/// inside `outputDirectory`.
+/// completions. Files are named by `naming` (`IMG_0001.jpg`, `CLIP_0001.mp4`), built from
+/// numbers only, so every path stays directly inside `outputDirectory`.
 public struct CommandCamera: Camera {
-    public enum MediaKind: Sendable { case photo, clip }
-    public typealias Naming = (_ kind: MediaKind, _ number: UInt32) -> String
-
     public var still: CommandTemplate
     public var video: CommandTemplate
     public var outputDirectory: String
-    public var naming: Naming
+    public var naming: MediaNaming
     /// Between SIGINT and SIGKILL when stopping a clip (rpicam-vid finalises the MP4 on SIGINT).
     public var stopGrace: TimeSpan = .seconds(3)
     /// A still command running longer is killed (the machine's capture timeout has long fired).
@@ -64,7 +60,10 @@ public struct CommandCamera: Camera {
     /// Why orders failed (spawn errors, bad names, exit statuses), oldest first, for the log.
     public private(set) var problems: [String] = []
 
-    public init(still: CommandTemplate, video: CommandTemplate, outputDirectory: String, naming: @escaping Naming = CommandCamera.defaultName) {
+    /// rpicam-vid writes MP4.
+    public static let clipExtension = "mp4"
+
+    public init(still: CommandTemplate, video: CommandTemplate, outputDirectory: String, naming: MediaNaming = MediaNaming(clipExtension: CommandCamera.clipExtension)) {
         self.still = still
         self.video = video
         self.outputDirectory = outputDirectory
@@ -73,25 +72,9 @@ public struct CommandCamera: Camera {
 
     /// The board's command backend writing into its output directory; nil when the board
     /// uses the simulated camera.
-    public init?(board: Board, naming: @escaping Naming = CommandCamera.defaultName) {
+    public init?(board: Board, naming: MediaNaming = MediaNaming(clipExtension: CommandCamera.clipExtension)) {
         guard case .command(let still, let video) = board.camera else { return nil }
         self.init(still: still, video: video, outputDirectory: board.output.directory, naming: naming)
-    }
-
-    /// `IMG_0001.jpg` / `CLIP_0001.mp4` (at least four digits).
-    public static func defaultName(_ kind: MediaKind, _ number: UInt32) -> String {
-        let digits = String(number)
-        let padded = String(repeating: "0", count: max(0, 4 - digits.count)) + digits
-        return kind == .photo ? "IMG_" + padded + ".jpg" : "CLIP_" + padded + ".mp4"
-    }
-
-    /// For `EventLog.fileName`: the file a `capture`, `record-start` or `record-stop` refers to.
-    public static func fileName(for record: MachineRecord, naming: Naming = defaultName) -> String? {
-        switch record {
-        case .capture(let shot, _, _): naming(.photo, shot)
-        case .recordStart(let clip, _, _), .recordStop(let clip, _, _): naming(.clip, clip)
-        default: nil
-        }
     }
 
     /// The problems noted since the last call.
@@ -160,10 +143,7 @@ public struct CommandCamera: Camera {
             fail(.captureFailed(shot: shot), "photo \(shot): \(Self.maxStills) still commands still running")
             return
         }
-        guard let path = path(.photo, shot) else {
-            fail(.captureFailed(shot: shot), "photo \(shot): refused file name \"\(naming(.photo, shot))\"")
-            return
-        }
+        let path = path(naming.photoName(shot: shot))
         let values = values(file: path, orientation: orientation, shot: shot, clip: 0)
         do throws(CommandCameraError) {
             let child = try spawn(still, values)
@@ -178,10 +158,7 @@ public struct CommandCamera: Camera {
             fail(.recordingFailed(clip: clip), "clip \(clip): a clip is still recording")
             return
         }
-        guard let path = path(.clip, clip) else {
-            fail(.recordingFailed(clip: clip), "clip \(clip): refused file name \"\(naming(.clip, clip))\"")
-            return
-        }
+        let path = path(naming.clipName(clip: clip))
         let values = values(file: path, orientation: orientation, shot: 0, clip: clip)
         do throws(CommandCameraError) {
             let child = try spawn(video, values)
@@ -238,11 +215,9 @@ public struct CommandCamera: Camera {
 
     // MARK: helpers
 
-    /// `outputDirectory/name`, or nil when the name could leave the directory.
-    private func path(_ kind: MediaKind, _ number: UInt32) -> String? {
-        let name = naming(kind, number)
-        guard !name.isEmpty, name != ".", name != "..", !name.contains("/"), !name.contains("\0") else { return nil }
-        return outputDirectory.hasSuffix("/") ? outputDirectory + name : outputDirectory + "/" + name
+    /// `outputDirectory/name`.
+    private func path(_ name: String) -> String {
+        outputDirectory.hasSuffix("/") ? outputDirectory + name : outputDirectory + "/" + name
     }
 
     private func values(file: String, orientation: UprightOrientation, shot: UInt32, clip: UInt32) -> [String: String] {

@@ -2,33 +2,28 @@
 import Glibc
 #endif
 import CLinux
-import Synchronization
 import UprightCore
 
-/// Reads the accelerometer on its own thread (see `SamplerPlacement`): a timerfd (or the
-/// data-ready line) paces `SensorSampler.read`, samples go into a `SampleRing`, and the event
-/// loop is woken through `wakeFD` (an eventfd) once per drain interval or when the sensor's
-/// health changes. The thread owns the sensor and the bus while it runs; the loop owns the
-/// ring's consumer end.
+/// The sampling context on a thread of its own, for schedules the event loop cannot keep
+/// (`ReadSchedule.needsOwnContext`: register reads above 100 Hz, a shallow FIFO) and for reads
+/// paced by the chip's data-ready line. It runs the engine's detached `SensorSampler` (the
+/// schedule, the supervision and the rings are the engine's; this is only a timer and a
+/// thread): a timerfd armed for the sampler's next read, or the data-ready line's edges with a
+/// fallback read every four intervals (at least every 100 ms) in case an edge was missed while
+/// the chip held its pin. The event loop is woken through `wakeFD` (an eventfd) once per drain
+/// interval, when the ring is half full, or when the sampler reported trouble.
 public final class SamplerThread<Sensor: Accelerometer>: @unchecked Sendable {
-    /// Readable when samples or health changes are waiting.
+    /// Readable when the engine has samples or sensor events waiting.
     public let wakeFD: Int32
-    public private(set) var consumer: SampleRing<Sample>.Consumer
+    /// The sampler, owned by the thread while it runs; read its counters after `stop`.
+    public let sampler: SensorSampler<Sensor>
 
-    private var sampler: SensorSampler<Sensor>
-    private var producer: SampleRing<Sample>.Producer?
     private let stopFD: Int32
-    private let period: TimeSpan
     private let dataReadyFD: Int32?
     private let clock: @Sendable () -> Instant
-    private let changes = Mutex<[SensorSampler<Sensor>.Change]>([])
     private var thread: pthread_t?
 
-    /// Health changes kept for the loop at most (older ones are dropped: the newest matters).
-    public static var maximumPendingChanges: Int { 16 }
-
-    public init(sampler: SensorSampler<Sensor>, period: TimeSpan, dataReadyFD: Int32?, ringCapacity: Int, clock: @escaping @Sendable () -> Instant) throws(LinuxDeviceError) {
-        let endpoints = SampleRing<Sample>.make(minimumCapacity: ringCapacity, overrun: .overwriteOldest)
+    public init(sampler: SensorSampler<Sensor>, dataReadyFD: Int32?, clock: @escaping @Sendable () -> Instant) throws(LinuxDeviceError) {
         let wake = eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC))
         let stop = eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC))
         guard wake >= 0, stop >= 0 else {
@@ -38,12 +33,8 @@ public final class SamplerThread<Sensor: Accelerometer>: @unchecked Sendable {
             throw LinuxDeviceError(path: "eventfd", code: code, description: "cannot create an eventfd: \(LinuxDeviceError.message(code))")
         }
         self.sampler = sampler
-        let producer = endpoints.producer
-        self.consumer = endpoints.consumer
-        self.producer = .some(producer)
         self.wakeFD = wake
         self.stopFD = stop
-        self.period = period
         self.dataReadyFD = dataReadyFD
         self.clock = clock
     }
@@ -72,37 +63,23 @@ public final class SamplerThread<Sensor: Accelerometer>: @unchecked Sendable {
         thread = nil
     }
 
-    /// Health changes since the last call, oldest first; also clears the wake-up.
-    public func takeChanges() -> [SensorSampler<Sensor>.Change] {
+    /// Clears the wake-up (the engine is about to take what is waiting).
+    public func acknowledgeWake() {
         var count: UInt64 = 0
         _ = read(wakeFD, &count, 8)
-        return changes.withLock { pending in
-            defer { pending.removeAll() }
-            return pending
-        }
-    }
-
-    /// Appends up to `max` queued samples to `batch`, oldest first; returns how many.
-    public func appendSamples(to batch: inout [Sample], max: Int) -> Int {
-        consumer.popBatch(into: &batch, max: max)
     }
 
     private func body() {
-        guard var producer = self.producer.take() else { return }
         let timer = dataReadyFD == nil ? timerfd_create(CLOCK_MONOTONIC, Int32(TFD_NONBLOCK | TFD_CLOEXEC)) : -1
         defer { if timer >= 0 { close(timer) } }
-        if timer >= 0 {
-            let spec = timespec(tv_sec: Int(period.nanoseconds / 1_000_000_000), tv_nsec: Int(period.nanoseconds % 1_000_000_000))
-            var timing = itimerspec(it_interval: spec, it_value: spec)
-            _ = timerfd_settime(timer, 0, &timing, nil)
-        }
         let trigger = dataReadyFD ?? timer
-        // With a data-ready line, also read every 4 periods (at least every 100 ms) in case an
-        // edge was missed while the chip still holds its interrupt.
-        let fallbackMilliseconds = Int32(max(100, period.milliseconds * 4))
+        let fallbackMilliseconds = Int32(max(100, sampler.schedule.interval.milliseconds * 4))
         var lastWake = clock()
+        var published = sampler.counters.eventsPublished
         var edgeBuffer = [UInt8](repeating: 0, count: GPIOEdgeEvent.byteCount * 16)
+        // Bounded by `stop`: every pass sleeps in poll until the next read or the stop request.
         while true {
+            if timer >= 0 { arm(timer, at: sampler.nextRead) }
             var fds = [pollfd(fd: stopFD, events: Int16(POLLIN), revents: 0), pollfd(fd: trigger, events: Int16(POLLIN), revents: 0)]
             let ready = poll(&fds, 2, dataReadyFD == nil ? -1 : fallbackMilliseconds)
             if ready < 0 && errno != EINTR { return }
@@ -112,18 +89,23 @@ public final class SamplerThread<Sensor: Accelerometer>: @unchecked Sendable {
                 _ = edgeBuffer.withUnsafeMutableBytes { read(trigger, $0.baseAddress, $0.count) }
             }
             let now = clock()
-            let change = sampler.read(now: now) { sample in _ = producer.push(sample) }
-            if let change {
-                changes.withLock { pending in
-                    if pending.count >= Self.maximumPendingChanges { pending.removeFirst() }
-                    pending.append(change)
-                }
+            if dataReadyFD != nil {
+                sampler.read(at: now)
+            } else if !sampler.readIfDue(at: now) {
+                continue
             }
-            if change != nil || now - lastWake >= SamplerPlacement.drainInterval || producer.count >= producer.capacity / 2 {
+            let troubled = sampler.counters.eventsPublished != published
+            published = sampler.counters.eventsPublished
+            if troubled || now - lastWake >= ReadSchedule.drainInterval || sampler.samplesQueued >= sampler.ringCapacity / 2 {
                 lastWake = now
                 var one: UInt64 = 1
                 _ = write(wakeFD, &one, 8)
             }
         }
+    }
+
+    private func arm(_ timer: Int32, at deadline: Instant) {
+        var timing = itimerspec.absolute(deadline)
+        _ = timerfd_settime(timer, Int32(TFD_TIMER_ABSTIME), &timing, nil)
     }
 }

@@ -29,25 +29,6 @@ public enum SensorSetup {
         }
     }
 
-    /// The driver found and initialised (waiting out the chip's reset time by sleeping), or
-    /// `.device` with what to check.
-    public static func initializedSensor<Bus: I2CBus>(
-        on bus: Bus, settings: Board.SensorSettings, interrupt: Bool, busName: String, clock: () -> Instant
-    ) throws(FirmwareError) -> AnySensor<Bus> {
-        var sensor = try self.sensor(on: bus, settings: settings, interrupt: interrupt, busName: busName)
-        do throws(SensorError) {
-            try sensor.initialize(now: clock()) { span in
-                var request = timespec(tv_sec: Int(span.nanoseconds / 1_000_000_000), tv_nsec: Int(span.nanoseconds % 1_000_000_000))
-                var remaining = timespec()
-                while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
-                return clock()
-            }
-        } catch {
-            throw FirmwareError(.device, describe(error, sensor: sensor, busName: busName))
-        }
-        return sensor
-    }
-
     /// "ADXL345 at 0x53 on /dev/i2c-1".
     public static func describe<Bus>(_ sensor: AnySensor<Bus>, busName: String) -> String {
         let chip: String
@@ -87,7 +68,8 @@ public enum SensorSetup {
         }
     }
 
-    static func describe<Bus>(_ error: SensorError, sensor: AnySensor<Bus>, busName: String) -> String {
+    /// What to check when `sensor` did not start: "the ADXL345 at 0x53 on /dev/i2c-1 does not answer ...".
+    public static func describe<Bus>(_ error: SensorError, sensor: AnySensor<Bus>, busName: String) -> String {
         let chip: String
         switch sensor {
         case .mpu6050: chip = "MPU-6050"

@@ -3,8 +3,8 @@ import UprightHost
 
 /// The simulator's camera: answers orders after configurable virtual latencies, can be told
 /// to fail or to never answer (so the machine's timeouts run), and writes what a camera would
-/// into `outputDirectory`: photos as `IMG_0001.jpg` (bytes from `photoWriter`; nothing is
-/// written without one; `sceneWriter` renders the synthetic scene), clips as a
+/// into `outputDirectory`: photos as `IMG_0001.jpg` (bytes from `photoWriter`, e.g.
+/// `SimulatedPhotoWriter`; nothing is written without one), clips as a
 /// `SimulatedClipSidecar` in `CLIP_0001.json` (latched orientation, rotation, duration, frame
 /// count). Every file is written atomically. File names are built from the
 /// shot or clip number only, so every path stays inside `outputDirectory`.
@@ -68,42 +68,13 @@ public struct SimCamera: Camera {
         self.photoWriter = photoWriter
     }
 
-    /// A photo writer rendering the scene as the camera sees it at the photo's time
-    /// (`pose(time)`: the true roll and tilt, from the motion model), with the latched
-    /// orientation in EXIF.
-    public static func sceneWriter(
-        width: Int = 640, height: Int = 480,
-        pose: @escaping (Instant) -> (rollDegrees: Double, tiltDegrees: Double)
-    ) -> PhotoWriter {
-        { _, orientation, time in
-            let angles = pose(time)
-            return SimulatedPhoto.jpeg(rollDegrees: angles.rollDegrees, tiltDegrees: angles.tiltDegrees,
-                                       orientation: orientation, width: width, height: height)
-        }
-    }
-
     // MARK: names
 
-    /// `IMG_0001.jpg` (at least four digits).
-    public static func photoName(shot: UInt32) -> String { "IMG_" + padded(shot) + ".jpg" }
+    /// The clip files' extension (`MediaNaming.clipExtension`): JSON sidecars.
+    public static let clipExtension = "json"
 
-    /// `CLIP_0001.json` (at least four digits).
-    public static func clipName(clip: UInt32) -> String { "CLIP_" + padded(clip) + ".json" }
-
-    /// For `EventLog.fileName`: the file a `capture` or `record-stop` record refers to.
-    /// Photos are named only when a photo writer is set (without one nothing is written).
-    public static func fileName(for record: MachineRecord, photos: Bool) -> String? {
-        switch record {
-        case .capture(let shot, _, _): photos ? photoName(shot: shot) : nil
-        case .recordStop(let clip, _, _): clipName(clip: clip)
-        default: nil
-        }
-    }
-
-    private static func padded(_ number: UInt32) -> String {
-        let digits = String(number)
-        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
-    }
+    /// The names of the files this camera writes (`IMG_0001.jpg`, `CLIP_0001.json`).
+    public static let naming = MediaNaming(clipExtension: clipExtension)
 
     public func path(of name: String) -> String {
         outputDirectory.hasSuffix("/") ? outputDirectory + name : outputDirectory + "/" + name
@@ -173,13 +144,13 @@ public struct SimCamera: Camera {
 
     private mutating func writePhoto(shot: UInt32, orientation: UprightOrientation, at time: Instant) -> Bool {
         guard let bytes = photoWriter?(shot, orientation, time) else { return true }
-        return write(bytes, name: Self.photoName(shot: shot))
+        return write(bytes, name: Self.naming.photoName(shot: shot))
     }
 
     private mutating func writeSidecar(clip: UInt32, orientation: UprightOrientation, from start: Instant, to end: Instant) {
         let seconds = Double(max(0, (end - start).nanoseconds)) / 1e9
         let sidecar = SimulatedClipSidecar(orientation: orientation, durationSeconds: seconds, framesPerSecond: framesPerSecond)
-        _ = write(Array(sidecar.json.utf8), name: Self.clipName(clip: clip))
+        _ = write(Array(sidecar.json.utf8), name: Self.naming.clipName(clip: clip))
     }
 
     private mutating func write(_ bytes: [UInt8], name: String) -> Bool {

@@ -1,56 +1,63 @@
 import UprightCore
 import UprightHost
 
-/// `upright replay` without the I/O: trace rows through the firmware's own runtime
-/// (`CameraRuntime`: orientation detector, shutter gesture recogniser, camera machine) with a
-/// `ReplayCamera`, collecting the event stream (DESIGN.md "Event stream") as `run --json` and
-/// `sim --json` write it. Pure, so the CLI decides how to buffer and tests compare exact lines.
+/// `upright replay` without the I/O: trace rows through the firmware engine (`FirmwareEngine`:
+/// the sampler and its supervision, the ring, the detector, the gesture recogniser, the
+/// machine) with a `FedSensor` in place of a chip and a `ReplayCamera`, collecting the event
+/// stream (docs/events.md) as `run --json` and `sim --json` write it. Pure, so the CLI decides
+/// how to buffer and tests compare exact lines.
 ///
-/// Times are the trace's own: the runtime starts at the first row's `t` (so the idle timer
+/// Times are the trace's own: the engine starts at the first row's `t` (so the idle timer
 /// counts from the first sample, not from zero), and every line's `t` is the trace's clock.
 /// Samples are taken as they are, in the device frame (the trace format's contract): no mount
-/// matrix is applied here.
+/// matrix is applied here. A gap in the rows longer than the failure timeout is a sensor
+/// fault, as the same gap on a board would be.
 public struct TraceReplay {
-    public typealias Runtime = CameraRuntime<ReplayCamera, EventLog>
+    public typealias Engine = FirmwareEngine<FedSensor, ReplayCamera, RecordWriter<EventCollector>>
 
-    public let settings: RuntimeSettings
+    public let settings: FirmwareSettings
     public let initial: StateName
     /// Created at the first row; nil before.
-    public private(set) var runtime: Runtime?
+    public private(set) var engine: Engine?
+    private var sampler: SensorSampler<FedSensor>?
     private var buttonDown = false
+    private var lastTime = Instant.zero
 
-    /// `initial` is `previewing` by default (DESIGN.md: replay starts there), or `idle`.
-    public init(settings: RuntimeSettings = RuntimeSettings(), initial: StateName = .previewing) {
+    /// `initial` is `previewing` by default (the event stream contract: replay starts there),
+    /// or `idle`.
+    public init(settings: FirmwareSettings = FirmwareSettings(), initial: StateName = .previewing) {
         self.settings = settings
         self.initial = initial
     }
 
-    /// Feeds one row: a change in the button column is an edge at the row's time (the level
-    /// holds until the next row), then the sample goes to the detector.
+    /// Feeds one row at its time: its sample is read from the sensor, a change in the button
+    /// column is an edge (the level holds until the next row); the engine handles both in
+    /// time order, the sample first (a press latches the orientation including it).
     public mutating func feed(_ row: TraceRow) {
-        if runtime == nil {
-            runtime = Runtime(
-                camera: ReplayCamera(), sink: EventLog(),
-                configuration: settings.machine, gesture: settings.gesture,
-                detector: OrientationDetector(parameters: settings.detector),
-                initial: initial, start: row.time)
+        if engine == nil {
+            // A FedSensor's begin cannot fail.
+            engine = try? Engine(sensor: FedSensor(), camera: ReplayCamera(), records: RecordWriter(journal: nil, output: EventCollector()),
+                                 settings: settings, initial: initial, start: row.time)
+            sampler = engine?.detachSampler()
         }
-        // The row's sample was measured at the same instant the button column reports; the
-        // detector sees it first, so a press latches the orientation including that sample.
-        runtime?.ingest(CollectionOfOne(row.sample))
+        guard let engine, let sampler else { return }
+        _ = sampler.sensor.feed(row.sample)
+        sampler.read(at: row.time)
         if let level = row.buttonPressed, level != buttonDown {
             buttonDown = level
-            runtime?.buttonEdge(down: level, at: row.time)
+            engine.shutterEdge(ShutterEdge(time: row.time, down: level))
         }
+        engine.step(now: row.time)
+        lastTime = row.time
     }
 
     /// The trace has ended at its last row: the camera shuts down there, so a clip still
     /// recording gets its `record-stop` (reason `shutdown`) and a press still waiting for its
     /// release or hold its `shutter-rejected`. Nothing past the last row is simulated.
     public mutating func finish() {
-        runtime?.requestShutdown()
+        engine?.requestShutdown(at: lastTime)
     }
 
     /// The event lines so far, in order.
-    public var events: [TimedEvent] { runtime?.sink.events ?? [] }
+    public var events: [TimedEvent] { engine?.runtime.sink.output.events ?? [] }
 }

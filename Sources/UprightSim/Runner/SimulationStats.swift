@@ -19,11 +19,20 @@ public struct SimulationStats: Equatable, Sendable {
     /// Times the runtime was told the sensor failed, and that it recovered.
     public var sensorFaults = 0
     public var sensorRecoveries = 0
-    /// Times the sampling step started the driver's initialisation over after no sample
-    /// arrived for `Simulation.stallTimeout`.
+    /// Times the sampling context started the driver's initialisation over after no sample
+    /// arrived for the stall timeout (`SupervisionSettings.stallTimeout`).
     public var sensorRestarts = 0
     /// Traffic on the simulated I2C bus.
     public var wire = WireStats()
 
     public init() {}
+
+    /// The sampling context's counters.
+    public init(sampler: SamplerCounters) {
+        reads = sampler.reads
+        readErrors = sampler.failedReads
+        samplesDelivered = sampler.samplesDelivered
+        samplesLost = sampler.samplesLost
+        sensorRestarts = sampler.restarts
+    }
 }

@@ -3,7 +3,7 @@ import UprightCore
 import Glibc
 #endif
 
-/// The soak's chip-level faults, drawn lazily from a seed: one at a time, in time order, so a
+/// The soak's chip-level faults, drawn lazily from a seeded stream: one at a time, in time order, so a
 /// day of faults costs no storage. Gaps are a minimum (long enough for the previous fault to
 /// clear and the detector to recover, so each recovery is measured on its own) plus an
 /// exponential part. Kinds come in shuffled rounds of all five chip-level kinds, so the first
@@ -23,8 +23,9 @@ public struct SoakFaultPlanner: Sendable {
     private var round: [SoakFaultKind] = []
 
     /// Faults between `start` and `end` (seconds of device time).
-    public init(seed: UInt64, start: Instant, end: Instant) {
-        generator = SeededGenerator(seed: seed ^ 0x50AC_FA17)
+    /// Faults drawn from `generator` (a `RandomStreams` stream).
+    public init(generator: SeededGenerator, start: Instant, end: Instant) {
+        self.generator = generator
         endSeconds = end.seconds - SoakFaultPlanner.quietEndSeconds
         nextTime = start.seconds + 5
         nextTime += gap()

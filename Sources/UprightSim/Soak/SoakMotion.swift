@@ -13,7 +13,8 @@ public final class SoakMotion: MotionSource {
     /// time need a moment; this is not part of the recovery bound's slack).
     public static let settleSeconds = 0.5
 
-    private let seed: UInt64
+    /// The stream as it began, for the faults-off phase's replay of the same poses.
+    private let initialGenerator: SeededGenerator
     private var generator: SeededGenerator
     private var chunk: ScenarioMotion
     private var chunkEndSeconds: Double
@@ -23,12 +24,13 @@ public final class SoakMotion: MotionSource {
     private var holdCursor = 0
     private var restartPending = false
 
-    public init(seed: UInt64) {
-        self.seed = seed
-        generator = SeededGenerator(seed: seed ^ 0x0051_A4E5)
-        chunk = ScenarioMotion(keyframes: [MotionKeyframe(timeSeconds: 0, angleDegrees: 0)], generator: &generator)
+    /// Poses drawn from `generator` (a `RandomStreams` stream).
+    public init(generator: SeededGenerator) {
+        initialGenerator = generator
+        self.generator = generator
+        chunk = ScenarioMotion(keyframes: [MotionKeyframe(timeSeconds: 0, angleDegrees: 0)], generator: &self.generator)
         chunkEndSeconds = 0
-                generateChunk(startSeconds: 0, firstHoldSeconds: 3)
+        generateChunk(startSeconds: 0, firstHoldSeconds: 3)
     }
 
     /// Starts the same sequence of poses again (the faults-off phase replays the load) from
@@ -71,7 +73,7 @@ public final class SoakMotion: MotionSource {
     private func generateChunk(startSeconds: Double, firstHoldSeconds: Double?) {
         if restartPending {
             restartPending = false
-            generator = SeededGenerator(seed: seed ^ 0x0051_A4E5)
+            generator = initialGenerator
         }
         var keyframes = [MotionKeyframe(timeSeconds: startSeconds, angleDegrees: angleDegrees, tiltDegrees: tiltDegrees)]
         var disturbances: [Disturbance] = []

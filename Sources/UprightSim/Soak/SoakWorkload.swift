@@ -1,6 +1,6 @@
 import UprightCore
 
-/// The soak's button workload, generated lazily from a seed: episodes of one photo, a clip
+/// The soak's button workload, generated lazily from a seeded stream: episodes of one photo, a clip
 /// (a hold, then a press while recording stops it, sometimes after the clip limit), a burst of
 /// presses while photos are in flight, or a press whose contacts chatter in a bounce storm.
 /// Each episode ends with a `checkpoint` once every press must have been answered; then a
@@ -37,10 +37,11 @@ public struct SoakWorkload: Sendable {
     /// Presses planned so far, by kind.
     public private(set) var counts = SoakWorkloadCounts()
 
-    /// A workload from `start` to `end`; the same seed gives the same presses relative to `start`.
-    public init(seed: UInt64, start: Instant, end: Instant, timing: Timing = Timing()) {
+    /// A workload from `start` to `end` drawn from `generator` (a `RandomStreams` stream); the
+    /// same generator gives the same presses relative to `start`.
+    public init(generator: SeededGenerator, start: Instant, end: Instant, timing: Timing = Timing()) {
         self.timing = timing
-        generator = SeededGenerator(seed: seed ^ 0xB077_0A11)
+        self.generator = generator
         cursorSeconds = start.seconds + 1
         endSeconds = end.seconds
     }

@@ -11,9 +11,11 @@ import UprightCore
         Array(machine.transition(&state, event))
     }
 
-    /// A press whose edge saw `orientation` (the runtime takes that latch).
-    func pressed(_ orientation: UprightOrientation = .normal, stale: Bool = false) -> MachineEvent {
-        .shutterPressed(Latch(orientation: orientation, stale: stale))
+    /// A press as the gesture recogniser gives it: the touch (which latches the last upright
+    /// pose and orders nothing), then the debounced press. Returns the press's commands.
+    func press(_ state: inout MachineState) -> [MachineCommand] {
+        #expect(run(&state, .shutterTouched) == [])
+        return run(&state, .shutterPressed)
     }
 
     @Test func bootInIdleTurnsThePreviewOff() {
@@ -26,7 +28,7 @@ import UprightCore
     @Test func pressInIdleWakesAndItsReleaseTakesAPhoto() {
         var state = MachineState()
         #expect(run(&state, .orientationChanged(.leftUp)) == [])
-        #expect(run(&state, pressed(.leftUp)) == [
+        #expect(press(&state) == [
             .startPreview, .journal(.state(from: .idle, to: .previewing)),
             .armTimer(.idle, .seconds(60)), .showOrientation(.leftUp),
         ])
@@ -44,13 +46,33 @@ import UprightCore
         #expect(state.name == .previewing)
     }
 
-    @Test func photoKeepsTheLatchThePressBrought() {
+    @Test func photoKeepsTheLatchOfItsTouch() {
         var state = MachineState(.previewing)
+        _ = run(&state, .orientationChanged(.rightUp))
+        #expect(run(&state, .shutterTouched) == [])
+        #expect(state.touchLatch == Latch(orientation: .rightUp, stale: false))
+        // Laid flat between the touch and the debounced press: the press keeps the touch's pose.
         _ = run(&state, .orientationChanged(.lensUp))
-        #expect(run(&state, pressed(.rightUp)) == [.armTimer(.idle, .seconds(60))])
-        // Turned after the press: the photo keeps the pose at the press.
+        #expect(run(&state, .shutterPressed) == [.armTimer(.idle, .seconds(60))])
+        #expect(state.touchLatch == nil)
+        // Turned after the press: the photo keeps the pose at the touch.
         #expect(run(&state, .orientationChanged(.bottomUp)) == [.showOrientation(.bottomUp)])
         #expect(run(&state, .shutterReleased).contains(.capturePhoto(shot: 1, orientation: .rightUp)))
+    }
+
+    /// A glitch's touch is replaced by the next touch; a touch while the sensor is at fault
+    /// stays stale even if it recovers before the press is confirmed.
+    @Test func theLatestTouchLatchesAndStaleIsTakenAtTheTouch() {
+        var state = MachineState(.previewing)
+        _ = run(&state, .orientationChanged(.leftUp))
+        _ = run(&state, .shutterTouched)
+        _ = run(&state, .orientationChanged(.bottomUp))
+        _ = run(&state, .sensorFault)
+        _ = run(&state, .shutterTouched)
+        #expect(state.touchLatch == Latch(orientation: .bottomUp, stale: true))
+        _ = run(&state, .sensorRecovered)
+        _ = run(&state, .shutterPressed)
+        #expect(state.press == .pending(Latch(orientation: .bottomUp, stale: true)))
     }
 
     @Test func sensorFaultMakesLatchesStale() {
@@ -58,7 +80,7 @@ import UprightCore
         _ = run(&state, .orientationChanged(.bottomUp))
         #expect(run(&state, .sensorFault) == [.journal(.fault(.sensor))])
         #expect(run(&state, .sensorFault) == [])
-        _ = run(&state, pressed(.bottomUp, stale: true))
+        _ = press(&state)
         _ = run(&state, .shutterReleased)
         #expect(run(&state, .sensorRecovered) == [.journal(.recovered(.sensor))])
         #expect(run(&state, .captureFinished(shot: 1)).first == .journal(.capture(shot: 1, orientation: .bottomUp, stale: true)))
@@ -66,14 +88,15 @@ import UprightCore
 
     @Test func pressesDuringACaptureQueueThenAreRejectedWhenFull() {
         var state = MachineState(.previewing)
-        _ = run(&state, pressed())
+        _ = press(&state)
         _ = run(&state, .shutterReleased)
         _ = run(&state, .orientationChanged(.leftUp))
-        #expect(run(&state, pressed(.leftUp)) == [])
+        #expect(press(&state) == [])
         #expect(run(&state, .shutterReleased) == [])
-        #expect(run(&state, pressed(.rightUp)) == [])
+        _ = run(&state, .orientationChanged(.rightUp))
+        #expect(press(&state) == [])
         #expect(run(&state, .shutterReleased) == [.journal(.shutterRejected(.queueFull))])
-        #expect(run(&state, pressed(.rightUp)) == [])
+        #expect(press(&state) == [])
         #expect(run(&state, .shutterHeld) == [.journal(.shutterRejected(.busy))])
         #expect(run(&state, .captureFailed(shot: 1)) == [
             .journal(.captureFailed(shot: 1, reason: .camera)),
@@ -82,14 +105,14 @@ import UprightCore
         #expect(run(&state, .timerFired(.capture)) == [
             .journal(.captureFailed(shot: 2, reason: .timeout)),
             .cancelTimer(.capture), .journal(.state(from: .capturing, to: .previewing)),
-            .armTimer(.idle, .seconds(60)), .showOrientation(.leftUp),
+            .armTimer(.idle, .seconds(60)), .showOrientation(.rightUp),
         ])
     }
 
     @Test func clipKeepsItsLatchAndStopsOnAPress() {
         var state = MachineState(.previewing)
         _ = run(&state, .orientationChanged(.leftUp))
-        _ = run(&state, pressed(.leftUp))
+        _ = press(&state)
         #expect(run(&state, .shutterHeld) == [
             .cancelTimer(.idle), .journal(.state(from: .previewing, to: .recording)),
             .startRecording(clip: 1, orientation: .leftUp), .armTimer(.clip, .seconds(600)),
@@ -97,7 +120,7 @@ import UprightCore
         ])
         #expect(run(&state, .recordingStarted(clip: 1)) == [])
         #expect(run(&state, .orientationChanged(.rightUp)) == [.showOrientation(.rightUp)])
-        #expect(run(&state, pressed(.rightUp)) == [
+        #expect(press(&state) == [
             .stopRecording(clip: 1), .journal(.recordStop(clip: 1, orientation: .leftUp, reason: .shutter)),
             .cancelTimer(.clip), .journal(.state(from: .recording, to: .previewing)),
             .armTimer(.idle, .seconds(60)), .showOrientation(.rightUp),
@@ -109,12 +132,12 @@ import UprightCore
 
     @Test func clipLimitAndCameraStop() {
         var state = MachineState(.previewing)
-        _ = run(&state, pressed())
+        _ = press(&state)
         _ = run(&state, .shutterHeld)
         #expect(run(&state, .timerFired(.clip)).prefix(2) == [
             .stopRecording(clip: 1), .journal(.recordStop(clip: 1, orientation: .normal, reason: .clipLimit)),
         ])
-        _ = run(&state, pressed())
+        _ = press(&state)
         _ = run(&state, .shutterHeld)
         #expect(run(&state, .recordingStopped(clip: 1)) == [])
         #expect(run(&state, .recordingStopped(clip: 2)).first == .journal(.recordStop(clip: 2, orientation: .normal, reason: .camera)))
@@ -122,7 +145,7 @@ import UprightCore
 
     @Test func idleTimeoutRejectsAPressStillDown() {
         var state = MachineState(.previewing)
-        _ = run(&state, pressed())
+        _ = press(&state)
         #expect(run(&state, .timerFired(.idle)) == [
             .journal(.shutterRejected(.idle)), .cancelTimer(.idle),
             .journal(.state(from: .previewing, to: .idle)), .stopPreview,
@@ -135,13 +158,16 @@ import UprightCore
         let deep = CameraMachine(configuration: MachineConfiguration(queueDepth: 9))
         #expect(deep.configuration.queueDepth == 4)
         var state = MachineState(.previewing)
-        _ = deep.transition(&state, pressed())
+        _ = deep.transition(&state, .shutterTouched)
+        _ = deep.transition(&state, .shutterPressed)
         _ = deep.transition(&state, .shutterReleased)
         for _ in 0..<4 {
-            _ = deep.transition(&state, pressed())
+            _ = deep.transition(&state, .shutterTouched)
+        _ = deep.transition(&state, .shutterPressed)
             _ = deep.transition(&state, .shutterReleased)
         }
-        _ = deep.transition(&state, pressed())
+        _ = deep.transition(&state, .shutterTouched)
+        _ = deep.transition(&state, .shutterPressed)
         let commands = Array(deep.transition(&state, .shutdownRequested))
         #expect(commands == [
             .journal(.captureFailed(shot: 1, reason: .shutdown)),

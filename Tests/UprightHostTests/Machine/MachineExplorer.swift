@@ -4,9 +4,9 @@ import UprightHost
 /// Breadth-first exploration of every event sequence up to a length from a start state,
 /// checking invariants after each event and collecting the transitions taken.
 ///
-/// Alphabet (17 events, restricted the way the real inputs are): the shutter gestures follow
-/// the button (pressed only when up; released or held only when down; a hold's release gives
-/// no gesture, as ShutterGesture does); two poses, one upright (`left-up`) and one flat
+/// Alphabet (up to 18 events, restricted the way the real inputs are): the shutter gestures
+/// follow the button (a touch only while up; pressed only while up after a touch; released or
+/// held only while down; a hold's release gives no gesture, as ShutterGesture does); two poses, one upright (`left-up`) and one flat
 /// (`lens-up`); camera completions for the current shot or clip, plus one late completion for
 /// the previous one of each; a timer fires only while armed; sensor fault and recovery, lost
 /// events, shutdown.
@@ -20,6 +20,8 @@ struct MachineExplorer {
     struct Node {
         var state: MachineState
         var buttonDown = false
+        /// A touch was given and its press not yet.
+        var touched = false
         var armed: [Bool] = [false, false, false]
         /// Accepted presses not yet answered by a capture, capture-failed, record-start or
         /// shutter-rejected record.
@@ -33,6 +35,8 @@ struct MachineExplorer {
         var orientation: Orientation
         var lastUpright: UprightOrientation
         var sensorFaulty: Bool
+        var touchLatch: UInt8?
+        var touched: Bool
         var press: [UInt8]
         var queue: [UInt8]
         var shotLatch: UInt8
@@ -77,7 +81,8 @@ struct MachineExplorer {
         }
         return Key(
             name: state.name, orientation: state.orientation, lastUpright: state.lastUpright,
-            sensorFaulty: state.sensorFaulty, press: press, queue: queued,
+            sensorFaulty: state.sensorFaulty, touchLatch: state.touchLatch.map(code), touched: node.touched,
+            press: press, queue: queued,
             shotLatch: code(state.shotLatch), clipLatch: code(state.clipLatch),
             buttonDown: node.buttonDown, armed: node.armed, openPresses: node.openPresses,
             recordedClipLatch: node.clipLatch)
@@ -85,9 +90,12 @@ struct MachineExplorer {
 
     func alphabet(_ node: Node) -> [MachineEvent] {
         let state = node.state
-        // A press brings the latch its edge saw: the last upright pose, stale while faulty.
-        let press = MachineEvent.shutterPressed(Latch(orientation: state.lastUpright, stale: state.sensorFaulty))
-        var events: [MachineEvent] = node.buttonDown ? [.shutterReleased, .shutterHeld] : [press]
+        var events: [MachineEvent]
+        if node.buttonDown {
+            events = [.shutterReleased, .shutterHeld]
+        } else {
+            events = node.touched ? [.shutterTouched, .shutterPressed] : [.shutterTouched]
+        }
         events += [
             .orientationChanged(.leftUp), .orientationChanged(.lensUp),
             .captureFinished(shot: state.shot), .captureFailed(shot: state.shot), .captureFinished(shot: state.shot &- 1),
@@ -137,8 +145,10 @@ struct MachineExplorer {
 
     mutating func step(_ node: inout Node, _ event: MachineEvent) {
         let before = node.state
-        if case .shutterPressed = event {
+        if event == .shutterTouched { node.touched = true }
+        if event == .shutterPressed {
             node.buttonDown = true
+            node.touched = false
             if before.name != .recording { node.openPresses += 1 }
         }
         if event == .shutterReleased || event == .shutterHeld { node.buttonDown = false }
@@ -201,7 +211,15 @@ struct MachineExplorer {
         } else if !stateRecords.isEmpty {
             fail("state record without a change", event, before)
         }
-        if commands.count > Commands.capacity { fail("more commands than capacity", event, before) }
+        if commands.overflowed || commands.count > Commands.capacity { fail("more commands than capacity", event, before) }
+        // The press latch is the touch's: a press takes the latch the touch took, and nothing else.
+        if event == .shutterTouched, after.touchLatch != Latch(orientation: before.lastUpright, stale: before.sensorFaulty) {
+            fail("the touch latched \(String(describing: after.touchLatch))", event, before)
+        }
+        if event == .shutterPressed {
+            if after.touchLatch != nil { fail("the touch latch outlived its press", event, before) }
+            if case .pending(let latch) = after.press, latch != before.touchLatch { fail("the press took \(latch), its touch \(String(describing: before.touchLatch))", event, before) }
+        }
         if before != after || !commands.isEmpty {
             steps.insert(Step(from: before.name, event: event.kind, to: before.name == after.name ? nil : after.name))
         }

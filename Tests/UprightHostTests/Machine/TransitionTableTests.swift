@@ -8,6 +8,7 @@ import UprightHost
     @Test func gridIsTheExpectedTable() {
         let expected = """
             event                idle                 previewing           capturing            recording
+            shutter-touched      =                    =                    =                    =
             shutter-pressed      previewing           =                    =                    previewing
             shutter-released     .                    capturing|=          =                    .
             shutter-held         .                    recording|=          =                    .
@@ -29,13 +30,15 @@ import UprightHost
         #expect(TransitionDiagram.grid == expected)
     }
 
-    /// All sequences of up to 8 events from `idle` (see MachineExplorer for the alphabet and the
-    /// pruning): the invariants hold after every event, every transition the machine takes is
-    /// a row of the table, and every row is taken.
+    /// All sequences of up to 20 events from `idle` with the press queue at its full capacity
+    /// (see MachineExplorer for the alphabet and the pruning): the invariants hold after every
+    /// event, every transition the machine takes is a row of the table, and every row is taken.
     @Test(arguments: [StateName.idle, .previewing])
     func exhaustiveExplorationMatchesTable(start: StateName) {
-        var explorer = MachineExplorer(configuration: MachineConfiguration(queueDepth: 1))
-        explorer.explore(from: start, depth: 8)
+        var explorer = MachineExplorer(configuration: MachineConfiguration(queueDepth: PressQueue.capacity))
+        // Deep enough to fill the queue and shut down: touch, press, release into capturing
+        // (3), four more queued presses (12), a press down (2), shutdown (1).
+        explorer.explore(from: start, depth: 20)
         #expect(explorer.failures == [])
         for step in explorer.steps {
             #expect(TransitionTable.allows(from: step.from, event: step.event, to: step.to), "not in the table: \(step)")
@@ -46,9 +49,10 @@ import UprightHost
                 #expect(taken, "row never taken: \(row.from.map { "\($0.name)" } ?? "*") \(row.event.name) -> \(row.to.map { "\($0.name)" } ?? "=")")
             }
         }
-        // A transition produces at most 9 commands (Commands' documented bound) with a queue of
-        // 1: shutdown while capturing with one queued and one down gives 6.
-        #expect(explorer.maxCommands <= 9)
+        // Commands' documented worst case, reached: shutdown while capturing with four presses
+        // queued and one down: cancel the capture timer, capture-failed, five rejections, the
+        // state record, stop the preview.
+        #expect(explorer.maxCommands == 9)
         #expect(explorer.sequencesChecked > 1000)
     }
 

@@ -82,22 +82,6 @@ private func template(_ arguments: String...) throws -> CommandTemplate {
         #expect(!POSIXFile.exists("pwned") && !POSIXFile.exists("pwned2") && !POSIXFile.exists("pwned3"))
     }
 
-    @Test func namesThatWouldLeaveTheDirectoryAreRefused() throws {
-        let directory = try temporaryDirectory()
-        defer { remove(directory) }
-        let parent = POSIXFile.directoryName(directory)
-        for hostile in ["../escape.jpg", "..", ".", "", "sub/x.jpg", "a\0b"] {
-            var camera = CommandCamera(still: try template("touch", "{file}"), video: try template("touch", "{file}"), outputDirectory: directory) { _, _ in hostile }
-            camera.perform(.capturePhoto(shot: 1, orientation: .normal), at: ms(0))
-            #expect(camera.nextCompletion(now: ms(0)) == .captureFailed(shot: 1))
-            camera.perform(.startRecording(clip: 1, orientation: .normal), at: ms(0))
-            #expect(camera.nextCompletion(now: ms(0)) == .recordingFailed(clip: 1))
-            #expect(camera.pollDescriptors.isEmpty)
-        }
-        #expect(try contents(directory) == [])
-        #expect(try contents(parent) == ["out"])
-    }
-
     @Test func clipStopsOnSIGINTThenThePatcherRuns() throws {
         var patched: [(String, UprightOrientation)] = []
         var camera = CommandCamera(still: try template("/bin/true"), video: try template("/bin/sleep", "30"), outputDirectory: "/media")
@@ -153,12 +137,15 @@ private func template(_ arguments: String...) throws -> CommandTemplate {
         #expect(camera.takeProblems() == ["photo 1: still command killed by signal 9"])
     }
 
-    @Test func defaultNames() {
-        #expect(CommandCamera.defaultName(.photo, 7) == "IMG_0007.jpg")
-        #expect(CommandCamera.defaultName(.clip, 10_000) == "CLIP_10000.mp4")
-        #expect(CommandCamera.fileName(for: .capture(shot: 2, orientation: .normal, stale: false)) == "IMG_0002.jpg")
-        #expect(CommandCamera.fileName(for: .recordStop(clip: 2, orientation: .normal, reason: .shutter)) == "CLIP_0002.mp4")
-        #expect(CommandCamera.fileName(for: .fault(.sensor)) == nil)
+    /// Numbering continues from `numberOffset` (files already in the directory).
+    @Test func filesAreNamedByTheNamingWithItsOffset() throws {
+        let directory = try temporaryDirectory()
+        defer { remove(directory) }
+        var camera = CommandCamera(still: try template("touch", "{file}"), video: try template("/bin/true"), outputDirectory: directory,
+                                   naming: MediaNaming(clipExtension: "mp4", numberOffset: 41))
+        camera.perform(.capturePhoto(shot: 1, orientation: .normal), at: ms(0))
+        for _ in 0..<500 where camera.isBusy { usleep(2_000); _ = camera.nextCompletion(now: ms(0)) }
+        #expect(try contents(directory) == ["IMG_0042.jpg"])
     }
 
     @Test func boardsWithACommandBackendMakeOne() throws {
@@ -178,7 +165,7 @@ private func template(_ arguments: String...) throws -> CommandTemplate {
         let directory = try temporaryDirectory()
         defer { remove(directory) }
         let camera = CommandCamera(still: try template("touch", "{file}"), video: try template("/bin/true"), outputDirectory: directory)
-        var runtime = CameraRuntime(camera: camera, sink: EventLog { CommandCamera.fileName(for: $0) })
+        var runtime = CameraRuntime(camera: camera, sink: EventLog { camera.naming.fileName(for: $0) })
         runtime.buttonEdge(down: true, at: ms(1000))
         runtime.buttonEdge(down: false, at: ms(1200))
         // Confirmed at 1230: the still command starts (it may even have ended by the next poll).

@@ -84,28 +84,6 @@ final class FakeLine {
     }
 }
 
-/// A temporary directory, removed with its files by `remove()`.
-struct TemporaryDirectory {
-    let path: String
-
-    init() {
-        var template = Array("/tmp/upright-firmware-XXXXXX".utf8CString)
-        path = template.withUnsafeMutableBufferPointer { buffer in
-            String(cString: mkdtemp(buffer.baseAddress!)!)
-        }
-    }
-
-    func remove() {
-        guard let directory = opendir(path) else { return }
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if name != "." && name != ".." { unlink(path + "/" + name) }
-        }
-        closedir(directory)
-        rmdir(path)
-    }
-}
-
 /// A board for the fakes: ADXL345 (100 Hz FIFO unless told), the shutter on a (fake) line, short hold.
 func testBoard(directory: String, still: [String], video: [String], rateHz: Int = 100, readMode: String = "fifo") throws -> Board {
     func list(_ items: [String]) -> String {

@@ -1,5 +1,6 @@
 import Glibc
 import Testing
+import UprightTestSupport
 import UprightCore
 import UprightHost
 import UprightLinux

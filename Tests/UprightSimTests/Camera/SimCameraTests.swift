@@ -107,21 +107,16 @@ private struct NullSink: RecordSink {
         #expect(try contents(directory) == [])
     }
 
-    @Test func fileNamesForTheEventStream() {
-        #expect(SimCamera.photoName(shot: 12) == "IMG_0012.jpg")
-        #expect(SimCamera.photoName(shot: 12345) == "IMG_12345.jpg")
-        #expect(SimCamera.clipName(clip: 3) == "CLIP_0003.json")
-        #expect(SimCamera.fileName(for: .capture(shot: 5, orientation: .normal, stale: false), photos: true) == "IMG_0005.jpg")
-        #expect(SimCamera.fileName(for: .capture(shot: 5, orientation: .normal, stale: false), photos: false) == nil)
-        #expect(SimCamera.fileName(for: .recordStop(clip: 2, orientation: .normal, reason: .shutter), photos: false) == "CLIP_0002.json")
-        #expect(SimCamera.fileName(for: .state(from: .idle, to: .previewing), photos: true) == nil)
+    @Test func filesAreNamedByTheOneScheme() {
+        #expect(SimCamera.naming.photoName(shot: 12) == "IMG_0012.jpg")
+        #expect(SimCamera.naming.clipName(clip: 3) == "CLIP_0003.json")
     }
 
     @Test func pressThroughTheRuntimeWritesANamedPhoto() throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let camera = SimCamera(outputDirectory: directory) { _, _, _ in [0xFF, 0xD8, 0xFF, 0xD9] }
-        let log = EventLog { SimCamera.fileName(for: $0, photos: true) }
+        let log = EventLog { SimCamera.naming.fileName(for: $0) }
         var runtime = CameraRuntime(camera: camera, sink: log)
         // Held still for 600 ms: long enough for the detector to settle on right-up.
         runtime.ingest(stride(from: 0, to: 600, by: 10).map { Sample(time: ms($0), accelerationG: Vector3(x: 1, y: 0, z: 0)) })
@@ -130,22 +125,5 @@ private struct NullSink: RecordSink {
         runtime.advance(to: ms(2000))
         #expect(runtime.sink.jsonLines().contains(#"{"t":1.350000,"event":"capture","orientation":"right-up","exif":8,"shot":1,"file":"IMG_0001.jpg"}"#))
         #expect(try contents(directory) == ["IMG_0001.jpg"])
-    }
-
-    @Test func sceneWriterRendersAJPEGWithTheLatchedOrientation() throws {
-        let directory = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        var asked: [Instant] = []
-        let writer = SimCamera.sceneWriter(width: 32, height: 24) { time in
-            asked.append(time)
-            return (rollDegrees: 90, tiltDegrees: 0)
-        }
-        var camera = SimCamera(outputDirectory: directory, photoWriter: writer)
-        camera.perform(.capturePhoto(shot: 1, orientation: .leftUp), at: ms(500))
-        #expect(camera.nextCompletion(now: ms(620)) == .captureFinished(shot: 1))
-        #expect(asked == [ms(620)])
-        let bytes = try POSIXFile.readAll(directory + "/IMG_0001.jpg", limit: 1 << 20)
-        #expect(bytes.prefix(2) == [0xFF, 0xD8])
-        #expect(bytes.suffix(2) == [0xFF, 0xD9])
     }
 }

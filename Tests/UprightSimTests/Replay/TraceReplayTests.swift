@@ -46,7 +46,7 @@ import UprightSim
 
     @Test func boardTimingsApply() {
         // A 50 ms debounce swallows a 40 ms press; a 0.5 s hold time makes 0.6 s a clip.
-        let settings = RuntimeSettings(gesture: ShutterGesture.Configuration(debounce: .milliseconds(50), holdTime: .milliseconds(500)))
+        let settings = FirmwareSettings(gesture: ShutterGesture.Configuration(debounce: .milliseconds(50), holdTime: .milliseconds(500)))
         var replay = TraceReplay(settings: settings, initial: .previewing)
         for row in Self.rows(milliseconds: 0..<1000, button: { (0..<40).contains($0) || (200..<800).contains($0) }) {
             replay.feed(row)
@@ -63,7 +63,7 @@ import UprightSim
     /// A button down past the stuck time (2 s here) is a fault, and its release a recovery;
     /// the clip its hold started keeps recording until the trace ends.
     @Test func stuckButtonIsAFault() {
-        let settings = RuntimeSettings(gesture: ShutterGesture.Configuration(stuckTime: .seconds(2)))
+        let settings = FirmwareSettings(gesture: ShutterGesture.Configuration(stuckTime: .seconds(2)))
         var replay = TraceReplay(settings: settings)
         for row in Self.rows(milliseconds: 0..<3500, button: { $0 < 3000 }) where row.time.nanoseconds % 10_000_000 == 0 {
             replay.feed(row)

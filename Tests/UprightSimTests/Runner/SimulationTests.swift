@@ -39,7 +39,7 @@ func temporaryDirectory() -> String {
         let board = try board()
         let directory = out ?? temporaryDirectory()
         return try Simulation(scenario: scenario, board: board, seed: seed ?? scenario.seed ?? 1, outputDirectory: directory)
-            .run(fileName: { SimCamera.fileName(for: $0, photos: photos) }) { motion in
+            .run(naming: MediaNaming(clipExtension: SimCamera.clipExtension, namesPhotos: photos)) { motion in
                 SimCamera(outputDirectory: directory, photoWriter: photos ? SimulatedPhotoWriter.make(motion: motion, camera: board.camera) : nil)
             }
     }

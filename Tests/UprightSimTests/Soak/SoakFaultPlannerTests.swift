@@ -5,7 +5,7 @@ import UprightSim
 struct SoakFaultPlannerTests {
     @Test(arguments: [1, 2, 3] as [UInt64])
     func faultsAreSpacedEveryKindComesAndAllClearBeforeTheEnd(seed: UInt64) {
-        var planner = SoakFaultPlanner(seed: seed, start: .zero, end: .zero + .seconds(3600))
+        var planner = SoakFaultPlanner(generator: SeededGenerator(seed: seed), start: .zero, end: .zero + .seconds(3600))
         var faults: [SoakFault] = []
         while let fault = planner.next(), faults.count < 10_000 { faults.append(fault) }
         #expect(faults.count > 50)

@@ -8,7 +8,7 @@ struct SoakMotionTests {
     /// bottom-up (0, -1, 0), lens-down (0, 0, +1), lens-up (0, 0, -1)), at least cos 45 degrees.
     @Test(arguments: [1, 2] as [UInt64])
     func theExpectedOrientationIsWhereGravityPoints(seed: UInt64) {
-        let motion = SoakMotion(seed: seed)
+        let motion = SoakMotion(generator: SeededGenerator(seed: seed))
         var judged = 0
         var seen: Set<String> = []
         for step in 0..<(3600 * 10) {

@@ -4,7 +4,7 @@ import UprightSim
 
 struct SoakWorkloadTests {
     static func inputs(seed: UInt64, minutes: Int64) -> (inputs: [SoakInput], counts: SoakWorkloadCounts) {
-        var workload = SoakWorkload(seed: seed, start: .zero, end: .zero + .seconds(minutes * 60))
+        var workload = SoakWorkload(generator: SeededGenerator(seed: seed), start: .zero, end: .zero + .seconds(minutes * 60))
         var inputs: [SoakInput] = []
         while let input = workload.next(), inputs.count < 1_000_000 { inputs.append(input) }
         return (inputs, workload.counts)

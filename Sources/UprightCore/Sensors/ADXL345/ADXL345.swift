@@ -30,6 +30,10 @@ public struct ADXL345<Bus: I2CBus>: Accelerometer, RegisterChip {
 
     public var samplePeriod: TimeSpan { configuration.samplePeriod }
 
+    /// The FIFO holds 32 entries (data sheet "FIFO"; the data registers hold one more, not
+    /// counted here, so a drain is never planned on a full FIFO).
+    public var fifoSamples: Int { configuration.readMode == .fifo ? 32 : 0 }
+
     public var offsetG: Vector3 {
         get { decoder.offsetG }
         set { decoder.offsetG = newValue }

@@ -33,6 +33,13 @@ public struct MPU6050<Bus: I2CBus>: Accelerometer, RegisterChip {
 
     public var samplePeriod: TimeSpan { configuration.samplePeriod }
 
+    /// The FIFO's depth in records of the configured contents (`ChipModel.fifoCapacity`
+    /// bytes: 1024 on the MPU-6050, less on some relatives, known once identified).
+    public var fifoSamples: Int {
+        guard configuration.readMode == .fifo else { return 0 }
+        return (identity?.model.fifoCapacity ?? 1024) / configuration.fifoContents.bytesPerSample
+    }
+
     public var offsetG: Vector3 {
         get { decoder.offsetG }
         set { decoder.offsetG = newValue }

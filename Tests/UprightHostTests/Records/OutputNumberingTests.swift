@@ -1,6 +1,7 @@
 import Glibc
 import Testing
-@testable import UprightLinux
+@testable import UprightHost
+import UprightTestSupport
 
 struct OutputNumberingTests {
     @Test func readsTheNumberOfPhotosAndClipsOnly() {

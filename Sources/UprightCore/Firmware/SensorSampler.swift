@@ -1,0 +1,115 @@
+/// The sampling context's half of the engine: it reads the chip on its `ReadSchedule`, pushes
+/// the samples into the sample ring and reports driver trouble through the sensor-event ring,
+/// keeping the sensor going through faults. Whoever samples runs it: the engine's own step
+/// (the default on a Pi, a FIFO drained by the event loop), a sampler thread, the simulator's
+/// sampling context, later an interrupt handler. It never blocks: the chip's reset wait is a
+/// deadline inside the driver.
+///
+/// Supervision (the consumer's half, the failure timeout, is `FirmwareEngine`'s):
+/// - a read that throws is retried later, backing off from the schedule's interval to
+///   `SupervisionSettings.maximumRetryInterval`, so a broken bus is not hammered;
+/// - no sample for `stallTimeout` restarts the driver's initialisation (at most once per
+///   span), the only repair for a chip left configured wrong;
+/// - a read whose driver found the chip reset or its data stuck starts a `SensorTrouble`
+///   (one `troubleStarted` event, not one per read), and the first sample after it ends it;
+/// - lost samples (FIFO overflows, the gap of a reset) are counted.
+///
+/// A class: it holds the rings' producer handles, which cannot be copied, and moves as one
+/// piece to the context that samples.
+public final class SensorSampler<Sensor: Accelerometer>: @unchecked Sendable {
+    public var sensor: Sensor
+    public let schedule: ReadSchedule
+    public let supervision: SupervisionSettings
+    /// When the next read is due (the schedule, or a backed-off retry).
+    public private(set) var nextRead: Instant
+    public private(set) var counters = SamplerCounters()
+    /// The trouble being recovered from, if any.
+    public private(set) var trouble: SensorTrouble?
+
+    @usableFromInline var samples: SampleRing<Sample>.Producer
+    var events: SampleRing<SensorEvent>.Producer
+    private var lastProgress: Instant
+    private var retryInterval: TimeSpan
+    private let strictBounds: Bool
+
+    init(sensor: Sensor, supervision: SupervisionSettings, samples: consuming SampleRing<Sample>.Producer,
+         events: consuming SampleRing<SensorEvent>.Producer, start: Instant, strictBounds: Bool) {
+        self.strictBounds = strictBounds
+        self.sensor = sensor
+        self.schedule = ReadSchedule(for: sensor)
+        self.supervision = supervision
+        self.samples = samples
+        self.events = events
+        self.nextRead = start
+        self.lastProgress = start
+        self.retryInterval = schedule.interval
+    }
+
+    /// Samples in the ring not yet taken by the engine, as far as this side can tell, and
+    /// the ring's capacity (a sampler thread wakes the engine before it fills).
+    public var samplesQueued: Int { samples.count }
+    public var ringCapacity: Int { samples.capacity }
+
+    /// Whether a read is due at `now`.
+    public func isDue(at now: Instant) -> Bool { now >= nextRead }
+
+    /// Reads when due; returns whether it read.
+    @discardableResult
+    public func readIfDue(at now: Instant) -> Bool {
+        guard now >= nextRead else { return false }
+        read(at: now)
+        return true
+    }
+
+    /// One read of the chip now (on the schedule, or on a data-ready interrupt), with its
+    /// supervision. The next read is due an interval later, or a backed-off retry later.
+    public func read(at now: Instant) {
+        counters.reads += 1
+        do throws(SensorError) {
+            var pushed = 0
+            var refused = 0
+            let report = try sensor.readSamples(now: now) { sample in
+                if samples.push(sample) { pushed += 1 } else { refused += 1 }
+            }
+            counters.samplesDelivered += pushed
+            counters.samplesRefused += refused
+            counters.samplesLost += report.lost
+            if report.overflowed { counters.fifoOverflows += 1 }
+            retryInterval = schedule.interval
+            nextRead = now + schedule.interval
+            if report.delivered > 0 {
+                lastProgress = now
+                if let ended = trouble {
+                    trouble = nil
+                    publish(SensorEvent(time: now, kind: .troubleCleared(ended)))
+                }
+            }
+            if trouble == nil, report.chipResetDetected || report.stuckDataDetected {
+                let started: SensorTrouble = report.stuckDataDetected ? .stuckData : .sensorReset
+                trouble = started
+                publish(SensorEvent(time: now, kind: .troubleStarted(started)))
+            }
+        } catch {
+            counters.failedReads += 1
+            retryInterval = min(retryInterval + retryInterval, supervision.maximumRetryInterval)
+            nextRead = now + max(retryInterval, schedule.interval)
+        }
+        if now - lastProgress >= supervision.stallTimeout {
+            lastProgress = now
+            counters.restarts += 1
+            // A chip that does not answer now is tried again on the next stall.
+            try? sensor.begin(now: now)
+        }
+    }
+
+    /// A full event ring means the consumer has not run for many trouble episodes: a broken
+    /// bound (trapped on when strict), counted otherwise.
+    private func publish(_ event: SensorEvent) {
+        guard events.push(event) else {
+            if strictBounds { preconditionFailure("SensorSampler: sensor-event ring full") }
+            counters.eventsRefused += 1
+            return
+        }
+        counters.eventsPublished += 1
+    }
+}

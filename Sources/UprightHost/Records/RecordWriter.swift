@@ -1,0 +1,65 @@
+import UprightCore
+
+/// The records edge on a hosted OS, the same for every command: each `MachineRecord` the
+/// engine writes becomes its contract event (`EventLog`: clip durations, file names), goes to
+/// the journal when it is a kind the journal keeps (`journals`), then to `output`.
+///
+/// The journal keeps what a user must be able to trust after a power loss: captures and their
+/// failures, clips, rejections, faults and recoveries; orientation and state changes are only
+/// in the event stream (they would make every fsync'd line a dozen).
+public struct RecordWriter<Output: EventOutput>: RecordSink {
+    public var output: Output
+    public private(set) var journal: Journal?
+    public let journalPath: String?
+    /// Time zero of the journal's `t` fields (the monotonic clock at start on a board).
+    public let origin: Instant
+    private var log: EventLog
+
+    /// `journal` nil writes none; `fileName` names the file the camera wrote for a record.
+    public init(journal: Journal?, origin: Instant = .zero, fileName: @escaping (MachineRecord) -> String? = { _ in nil }, output: Output) {
+        self.journal = journal
+        self.journalPath = journal?.path
+        self.origin = origin
+        self.log = EventLog(fileName: fileName)
+        self.output = output
+    }
+
+    /// Whether the journal keeps `record`.
+    public static func journals(_ record: EventRecord) -> Bool {
+        switch record {
+        case .orientation, .state: false
+        case .capture, .captureFailed, .recordStart, .recordStop, .recordFailed, .shutterRejected, .fault, .recovered: true
+        }
+    }
+
+    public mutating func record(_ record: MachineRecord, at time: Instant) {
+        log.record(record, at: time)
+        for event in log.events { deliver(event) }
+        log.removeAll()
+    }
+
+    private mutating func deliver(_ event: TimedEvent) {
+        var failure: FileError?
+        if let journal, Self.journals(event.record) {
+            do throws(FileError) {
+                try journal.append(event.jsonLine(origin: origin))
+            } catch {
+                failure = error
+            }
+        }
+        output.deliver(event, journalError: failure)
+    }
+
+    /// Closes and opens the journal again (SIGHUP: logrotate moved the file away); the error
+    /// when it cannot be opened (records then go to the output only).
+    public mutating func reopenJournal() -> FileError? {
+        guard let journalPath else { return nil }
+        journal = nil
+        do throws(FileError) {
+            journal = try Journal(path: journalPath)
+            return nil
+        } catch {
+            return error
+        }
+    }
+}

@@ -1,0 +1,112 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import UprightCore
+import UprightHost
+
+/// The engine's clock and shutter edges on Linux: CLOCK_MONOTONIC, and one `EventLoop` (poll)
+/// over the signalfd, a timerfd armed for the engine's next deadline, the shutter line's edge
+/// events (with the kernel's timestamps), the sampler thread's wake-up eventfd and the
+/// camera's descriptors. Signals are collected for the firmware to act on after the pass.
+public final class LinuxEdges: FirmwareClock, ShutterEdgeSource {
+    /// The longest single wait: bounds the time between two looks at the clock and the
+    /// signals even when nothing is due.
+    public var maximumWait: TimeSpan = .seconds(1)
+    /// The camera's descriptors, asked before every wait (a child spawned in the last step
+    /// must be watched in this wait).
+    public var cameraDescriptors: () -> [Int32] = { [] }
+    /// Called when a descriptor fails (for the log).
+    public var note: (String) -> Void = { _ in }
+
+    private let loop: EventLoop
+    private let clock: @Sendable () -> Instant
+    private let shutter: (any EdgeSource)?
+    private var samplerWake: (fd: Int32, acknowledge: () -> Void)?
+    private var events: [EventLoopEvent] = []
+    private var gpioEdges: [GPIOEdgeEvent] = []
+    private var edges = ShutterEdgeBuffer()
+    private var signals: [Int32] = []
+    /// Why the last wait failed, if it did: the firmware stops on it.
+    public private(set) var failure: LinuxDeviceError?
+
+    /// Blocks SIGINT, SIGTERM and SIGHUP in the calling thread (create it before any other
+    /// thread, so they inherit the mask) and watches the shutter line.
+    public init(shutter: (any EdgeSource)?, clock: @escaping @Sendable () -> Instant) throws(LinuxDeviceError) {
+        loop = try EventLoop()
+        self.shutter = shutter
+        self.clock = clock
+        if let shutter { try loop.watch(fd: shutter.fd, token: Token.shutter) }
+    }
+
+    /// Wakes the loop when `fd` is readable; `acknowledge` clears it.
+    public func watchSampler(fd: Int32, acknowledge: @escaping () -> Void) throws(LinuxDeviceError) {
+        try loop.watch(fd: fd, token: Token.sampler)
+        samplerWake = (fd, acknowledge)
+    }
+
+    /// The signals that arrived since the last call, oldest first.
+    public func takeSignals() -> [Int32] {
+        defer { signals.removeAll() }
+        return signals
+    }
+
+    public var now: Instant { clock() }
+
+    public func nextEdge() -> ShutterEdge? { edges.nextEdge() }
+
+    public func wait(until deadline: Instant?) {
+        loop.unwatch(token: Token.camera)
+        for fd in cameraDescriptors() {
+            do throws(LinuxDeviceError) {
+                try loop.watch(fd: fd, token: Token.camera)
+            } catch {
+                note("event loop: \(error.description)")
+            }
+        }
+        let latest = clock() + maximumWait
+        loop.armTimer(at: deadline.map { min($0, latest) } ?? latest)
+        events.removeAll(keepingCapacity: true)
+        do throws(LinuxDeviceError) {
+            _ = try loop.wait(timeoutMilliseconds: -1, into: &events)
+        } catch {
+            failure = error
+            return
+        }
+        for event in events {
+            switch event {
+            case .signal(let number): signals.append(number)
+            case .timer: break
+            case .readable(Token.shutter): readShutter()
+            case .readable(Token.sampler): samplerWake?.acknowledge()
+            case .readable: break // a camera child ended or wrote: the step collects it
+            case .hangUp(let token):
+                loop.unwatch(token: token)
+                if token == Token.shutter { note("shutter line: the descriptor hung up; no more presses") }
+            }
+        }
+    }
+
+    private func readShutter() {
+        guard let shutter else { return }
+        gpioEdges.removeAll(keepingCapacity: true)
+        do throws(LinuxDeviceError) {
+            _ = try shutter.readEvents(into: &gpioEdges)
+        } catch {
+            note("shutter line: \(error.description)")
+            loop.unwatch(token: Token.shutter)
+            return
+        }
+        for edge in gpioEdges {
+            // Kernel timestamps are CLOCK_MONOTONIC, our clock. The line is requested
+            // active-low, so a rising (active) edge is a press.
+            edges.append(ShutterEdge(time: edge.time, down: edge.edge == .rising))
+        }
+    }
+
+    /// Event loop tokens of the firmware's descriptors.
+    enum Token {
+        static let shutter = 1
+        static let sampler = 3
+        static let camera = 4
+    }
+}

@@ -1,0 +1,160 @@
+import UprightCore
+import UprightHost
+
+/// The simulated board with the firmware on it, and the one stepper every simulated run
+/// uses. Only the edges are simulated: the clock (`SimClock`, virtual time), the I2C bus with
+/// a register-level chip (`SimBus`, `SimMPU6050` / `SimADXL345`), the button's contacts and
+/// the camera; the driver, the sampler with its supervision, the rings, the detector, the
+/// gesture recogniser, the machine and the runtime are the `FirmwareEngine` a Pi runs.
+///
+/// ```
+///  world (scenario or soak): motion -> chip on SimBus; faults; button edges
+///  sampling context: SensorSampler.read on its schedule --rings--> FirmwareEngine
+///  event loop: FirmwareEngine.pass(&rig): edges, step, wait (this rig: virtual time)
+/// ```
+///
+/// The rig is the engine's clock and shutter edge source: `wait(until:)` jumps virtual time to
+/// the next instant anything happens (the engine's deadline, the next read, the world's next
+/// input), never sample by sample (the chip models compute the samples due since their last
+/// transfer when read), and at that instant lets the world act, then the sampling context
+/// read. The sampling context is detached from the engine, like a sampler thread on a Pi, so
+/// a world can stall either side on its own (a chip FIFO overflowing, a ring overwriting).
+///
+/// A class: it holds the engine (which holds ring handles) and is passed `inout` as the
+/// engine's clock; single-threaded, and its per-step state is touched only from the stepper.
+public final class SimRig<World: SimulationWorld>: FirmwareClock, ShutterEdgeSource {
+    public typealias Engine = FirmwareEngine<AnySensor<SimBus>, World.Cam, RecordWriter<World.Output>>
+
+    public let clock: SimClock
+    public let bus: SimBus
+    /// The chip's bus address.
+    public let address: UInt8
+    public let engine: Engine
+    /// The sampling context's half of the engine, run by the stepper.
+    public let sampler: SensorSampler<AnySensor<SimBus>>
+    public let world: World
+    /// The run ends after the step at this instant.
+    public let end: Instant
+    public var hooks: SimulationHooks
+    public private(set) var finished = false
+    /// Instants the stepper stopped at, and the most it may (`run`'s limit).
+    public private(set) var steps = 0
+    private var stepLimit = Int.max
+
+    /// Edges the world pressed and the engine has not taken yet.
+    private var edges = ShutterEdgeBuffer()
+
+    /// Builds the chip the board names on a simulated bus, its driver and the engine
+    /// (`imperfections` nil gives the chip its typical noise), strict about bounds.
+    public init(
+        board: Board, chipMotion: any MotionSource, chipSeed: UInt64, imperfections: SensorImperfections? = nil,
+        camera: World.Cam, records: RecordWriter<World.Output>, world: World, end: Instant, hooks: SimulationHooks = SimulationHooks()
+    ) throws(SimulationError) {
+        clock = SimClock()
+        bus = SimBus(clock: clock)
+        address = board.sensor.simulatedAddress
+        let mount = board.sensor.mountMatrix
+        let sensor: AnySensor<SimBus>
+        switch board.sensor.simulatedChip {
+        case .mpu6050:
+            let chipImperfections = imperfections ?? .mpu6050Typical
+            bus.attach(SimMPU6050(motion: chipMotion, seed: chipSeed, imperfections: chipImperfections), at: address)
+            var configuration = board.sensor.mpu6050Configuration()
+            // Noise-free data repeats exactly and would look stuck.
+            if chipImperfections.accelerationNoiseG == 0 { configuration.stuckSampleLimit = 0 }
+            sensor = .mpu6050(MPU6050(bus: bus, address: address, configuration: configuration, mount: mount))
+        case .adxl345:
+            let chipImperfections = imperfections ?? .adxl345Typical
+            bus.attach(SimADXL345(motion: chipMotion, seed: chipSeed, imperfections: chipImperfections), at: address)
+            var configuration = board.sensor.adxl345Configuration()
+            if chipImperfections.accelerationNoiseG == 0 { configuration.stuckSampleLimit = 0 }
+            sensor = .adxl345(ADXL345(bus: bus, address: address, configuration: configuration, mount: mount))
+        }
+        do throws(SensorError) {
+            engine = try Engine(sensor: sensor, camera: camera, records: records,
+                                settings: board.firmwareSettings(strictBounds: true), initial: .idle, start: .zero)
+        } catch {
+            throw SimulationError(kind: .board, path: "sensor", message: "the simulated chip does not answer: \(error)")
+        }
+        // Never nil right after init.
+        sampler = engine.detachSampler()!
+        self.world = world
+        self.end = end
+        self.hooks = hooks
+    }
+
+    // MARK: the world's handles on the edges
+
+    /// The button's contacts changed at `edge.time` (now or earlier: a world presses edges when
+    /// they are due); the engine takes it at its next pass.
+    public func press(_ edge: ShutterEdge) { edges.append(edge) }
+
+    /// The chip loses power for an instant and comes back with its registers at reset values.
+    public func powerCycleChip(now: Instant) { bus.device(at: address)?.powerCycle(now: now) }
+
+    /// The chip stops answering on the bus until `until`.
+    public func unplugChip(until: Instant) { bus.unplug(address: address, until: until) }
+
+    /// The chip's data registers stop changing until `until`.
+    public func freezeChipData(now: Instant, until: Instant) { bus.device(at: address)?.freezeData(now: now, until: until) }
+
+    // MARK: the stepper
+
+    /// Runs from time zero until the step at `end` or until the world ends it, at most
+    /// `stepLimit` instants; returns whether it reached the end.
+    public func run(stepLimit: Int) -> Bool {
+        self.stepLimit = stepLimit
+        arrive(at: clock.now)
+        var rig = self
+        while !finished && steps < stepLimit {
+            steps += 1
+            engine.pass(&rig)
+        }
+        return finished
+    }
+
+    public var now: Instant { clock.now }
+
+    public func nextEdge() -> ShutterEdge? { edges.nextEdge() }
+
+    /// The engine has stepped at `now` (or, while it is paused, not): ask the world, then move
+    /// virtual time to the next instant anything is due and let it happen there.
+    public func wait(until deadline: Instant?) {
+        let stepped = clock.now
+        hooks.progress?(stepped.seconds)
+        if !world.stepped(at: stepped, on: self) || stepped >= end {
+            finished = true
+            return
+        }
+        var engineDeadline = deadline
+        // Bounded by the step limit: a paused engine lets time run on to the pause's end.
+        while steps < stepLimit {
+            let now = clock.now
+            var next = end
+            func consider(_ instant: Instant?) {
+                if let instant, instant < next { next = instant }
+            }
+            consider(engineDeadline)
+            consider(world.nextTime(after: now))
+            if !world.samplingPaused(at: now) { consider(sampler.nextRead) }
+            let target = max(next, now + TimeSpan(nanoseconds: 1))
+            hooks.beforeStep?(target)
+            clock.advance(to: target)
+            arrive(at: target)
+            if !world.enginePaused(at: target) { return }
+            // The engine sleeps through this instant; its deadlines wait for it.
+            steps += 1
+            engineDeadline = nil
+            if target >= end {
+                finished = true
+                return
+            }
+        }
+    }
+
+    /// At an instant: the world acts, then the sampling context reads if due.
+    private func arrive(at now: Instant) {
+        world.act(at: now, on: self)
+        if !world.samplingPaused(at: now) { sampler.readIfDue(at: now) }
+    }
+}

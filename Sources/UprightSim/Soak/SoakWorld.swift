@@ -1,0 +1,185 @@
+import UprightCore
+import UprightHost
+
+/// The soak as a `SimulationWorld`: its streamed presses and faults, both phases, and the
+/// checks after every step (the checker on every record, the recovery tracker, the detector
+/// against the true pose).
+final class SoakWorld: SimulationWorld {
+    typealias Cam = SoakCamera
+    typealias Output = SoakChecker
+    typealias Rig = SimRig<SoakWorld>
+
+    let motion: SoakMotion
+    let timing: SoakWorkload.Timing
+    let faultsOnEnd: Instant
+    /// Bus errors stop a second before the faults-on phase ends, so every one has recovered in it.
+    let busFaultsEnd: Instant
+    let end: Instant
+    let injector: FaultInjector
+    let progress: ((Double) -> Void)?
+    private let workloadStream: SeededGenerator
+
+    private(set) var phases: [SoakPhaseReport] = []
+    private(set) var phase: SoakPhaseReport
+    var violation: SoakViolation?
+    private var tracker = SoakRecoveryTracker()
+    private var busErrors = [0, 0, 0, 0]
+    private var workload: SoakWorkload
+    private var planner: SoakFaultPlanner?
+    private var nextFault: SoakFault?
+    private var nextInput: SoakInput?
+    /// Checkpoints reached by the workload, checked after the engine has stepped past them.
+    private var checkpoints: [Instant] = []
+    private var drainPausedUntil: Instant?
+    private var loopStalledUntil: Instant?
+    private var nextProgressReport = 0.0
+    /// The sampling context's counters and the ring's drops when the phase began.
+    private var phaseStart = SamplerCounters()
+    private var phaseStartRingDropped = 0
+    private var lastDelivered = 0
+
+    init(motion: SoakMotion, workloadStream: SeededGenerator, faultStream: SeededGenerator, timing: SoakWorkload.Timing,
+         faultsOnEnd: Instant, end: Instant, injector: FaultInjector, progress: ((Double) -> Void)?) {
+        self.motion = motion
+        self.timing = timing
+        self.faultsOnEnd = faultsOnEnd
+        self.busFaultsEnd = faultsOnEnd - .seconds(1)
+        self.end = end
+        self.injector = injector
+        self.progress = progress
+        self.workloadStream = workloadStream
+        phase = SoakPhaseReport(name: "faults on", faultsOn: true, deviceSeconds: faultsOnEnd.seconds)
+        workload = SoakWorkload(generator: workloadStream, start: .zero, end: faultsOnEnd, timing: timing)
+        planner = SoakFaultPlanner(generator: faultStream, start: .zero, end: faultsOnEnd)
+        nextFault = planner?.next()
+        nextInput = workload.next()
+        injector.onFault = { [unowned self] time, fault in
+            switch fault {
+            case .noAcknowledge: busErrors[0] += 1
+            case .timeout: busErrors[1] += 1
+            case .arbitrationLost: busErrors[2] += 1
+            case .bitFlip: busErrors[3] += 1
+            case .chip: return
+            }
+            tracker.busError(at: time)
+        }
+    }
+
+    func act(at now: Instant, on rig: Rig) {
+        if phase.faultsOn && now >= busFaultsEnd { injector.enabled = false }
+        if phase.faultsOn && now >= faultsOnEnd { startFaultsOff(at: now, on: rig) }
+        while let fault = nextFault, fault.time <= now {
+            switch fault.kind {
+            case .chipReset: rig.powerCycleChip(now: now)
+            case .unplug: rig.unplugChip(until: fault.clears)
+            case .stuckData: rig.freezeChipData(now: now, until: fault.clears)
+            case .fifoOverflow: drainPausedUntil = fault.clears
+            case .ringOverflow: loopStalledUntil = fault.clears
+            case .busError: break
+            }
+            if let broken = tracker.inject(fault) { violation = violation ?? broken }
+            nextFault = planner?.next()
+        }
+        while let input = nextInput, input.time <= now {
+            switch input {
+            case .edge(let edge, let press):
+                if press { rig.engine.runtime.sink.output.pressFed(at: edge.time) }
+                rig.press(ShutterEdge(time: edge.time, down: edge.pressed))
+            case .checkpoint(let time):
+                checkpoints.append(time)
+            }
+            nextInput = workload.next()
+        }
+    }
+
+    func nextTime(after now: Instant) -> Instant? {
+        var next: Instant?
+        func consider(_ instant: Instant?) {
+            if let instant, instant > now, next.map({ instant < $0 }) ?? true { next = instant }
+        }
+        if phase.faultsOn { consider(now < busFaultsEnd ? busFaultsEnd : faultsOnEnd) }
+        consider(nextFault?.time)
+        consider(drainPausedUntil)
+        consider(loopStalledUntil)
+        consider(nextInput?.time)
+        return next
+    }
+
+    func samplingPaused(at now: Instant) -> Bool { drainPausedUntil.map { now < $0 } ?? false }
+
+    func enginePaused(at now: Instant) -> Bool { loopStalledUntil.map { now < $0 } ?? false }
+
+    func stepped(at now: Instant, on rig: Rig) -> Bool {
+        let delivered = rig.sampler.counters.samplesDelivered
+        if delivered > lastDelivered { tracker.samplesRead(at: now) }
+        lastDelivered = delivered
+        var checker: SoakChecker { rig.engine.runtime.sink.output }
+        while let first = checkpoints.first, first <= now {
+            checkpoints.removeFirst()
+            rig.engine.runtime.sink.output.checkpoint(at: first)
+        }
+        let expected = motion.expectedOrientation(at: now)
+        let reported = rig.engine.runtime.detector.orientation
+        if expected != nil {
+            phase.settledSteps += 1
+            if expected == reported { phase.agreeingSteps += 1 }
+        }
+        if let broken = tracker.check(now: now, newestSample: rig.engine.newestSample, reported: reported, expected: expected) {
+            violation = violation ?? broken
+        }
+        if let broken = checker.violation { violation = violation ?? broken }
+        if now.seconds >= nextProgressReport {
+            nextProgressReport = now.seconds + 60
+            progress?(now.seconds)
+        }
+        return violation == nil
+    }
+
+    /// Faults off: the same load again, from the same stream, with no faults.
+    private func startFaultsOff(at now: Instant, on rig: Rig) {
+        rig.engine.runtime.sink.output.checkpoint(at: now)
+        close(at: now, on: rig)
+        phase = SoakPhaseReport(name: "faults off", faultsOn: false, deviceSeconds: (end - faultsOnEnd).seconds)
+        rig.bus.faults = nil
+        planner = nil
+        nextFault = nil
+        tracker = SoakRecoveryTracker()
+        busErrors = [0, 0, 0, 0]
+        rig.engine.runtime.sink.output.startPhase()
+        workload = SoakWorkload(generator: workloadStream, start: now, end: end, timing: timing)
+        nextInput = workload.next()
+        motion.restartAtNextChunk()
+    }
+
+    /// The end of the run: the last checkpoint, then the last phase's figures.
+    func finish(at now: Instant, on rig: Rig) {
+        if violation == nil { rig.engine.runtime.sink.output.checkpoint(at: now) }
+        if let broken = rig.engine.runtime.sink.output.violation { violation = violation ?? broken }
+        let phaseOrigin = phase.faultsOn ? Instant.zero : faultsOnEnd
+        phase.deviceSeconds = min(phase.deviceSeconds, max(0, (now - phaseOrigin).seconds))
+        close(at: now, on: rig)
+    }
+
+    /// Fills in the phase's figures from the checker, the tracker and the counters since it began.
+    private func close(at now: Instant, on rig: Rig) {
+        let counters = rig.sampler.counters
+        phase.events = rig.engine.runtime.sink.output.counts
+        phase.workload = workload.counts
+        phase.faultsInjected = tracker.injected
+        phase.faultsRecovered = tracker.recovered
+        phase.maximumRecovery = tracker.maximumRecovery
+        phase.maximumRecoveryKind = tracker.maximumRecoveryKind
+        phase.maximumRecoveryByKind = tracker.maximumRecoveryByKind
+        phase.busErrors = busErrors
+        phase.reads = counters.reads - phaseStart.reads
+        phase.readErrors = counters.failedReads - phaseStart.failedReads
+        phase.samplesDelivered = counters.samplesDelivered - phaseStart.samplesDelivered
+        phase.samplesLost = counters.samplesLost - phaseStart.samplesLost
+        phase.fifoOverflowsReported = counters.fifoOverflows - phaseStart.fifoOverflows
+        phase.sensorRestarts = counters.restarts - phaseStart.restarts
+        phase.ringDropped = rig.engine.samplesOverwritten - phaseStartRingDropped
+        phases.append(phase)
+        phaseStart = counters
+        phaseStartRingDropped = rig.engine.samplesOverwritten
+    }
+}
