@@ -31,7 +31,7 @@ struct FirmwareSizes: Equatable {
     }
 
     private(set) var parts: [Part: Size] = [:]
-    /// Symbols from libm, by name (the engine should need none but `sqrtf`).
+    /// Functions from libm, by name (the engine should need none but `sqrtf`).
     private(set) var libmSymbols: [String] = []
 
     subscript(part: Part) -> Size { parts[part] ?? Size() }
@@ -75,7 +75,7 @@ struct FirmwareSizes: Equatable {
             }
             if !startsSection && pendingName == nil {
                 // `0xADDRESS symbol`: a symbol the last input section defines.
-                if words.count == 2, first.hasPrefix("0x"), lastFile.contains("libm.a(") { libmSymbols.append(String(words[1])) }
+                if output == ".text", words.count == 2, first.hasPrefix("0x"), lastFile.contains("libm.a(") { libmSymbols.append(String(words[1])) }
                 continue
             }
             let name = startsSection ? first : pendingName!
