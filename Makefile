@@ -9,9 +9,13 @@ WERROR       := -Xswiftc -warnings-as-errors
 # UprightCore but are instantiated in UprightCLI; without this their generic code runs
 # unspecialised (witness-table calls, boxed iterators, malloc per batch): the pipeline is 4x slower.
 RELEASE_FLAGS ?= -Xswiftc -cross-module-optimization
-# Debian packages the build and the tests need: libi2c for the I2C shim, exiftool as the
-# independent reader of the files Upright writes.
-APT_PACKAGES := libi2c-dev libimage-exiftool-perl libjpeg-turbo-progs gcc binutils
+# Debian packages the build and the tests need: libi2c for the I2C shim, libturbojpeg0-dev for
+# the simulator's JPEGs (it also ships the libturbojpeg.a that `make static` links), exiftool,
+# djpeg/cjpeg and ffprobe (ffmpeg) as the independent readers of the files Upright writes,
+# busybox-static to run the camera stand-in (Tests/CameraStandIn) as the kernel test's guest
+# does, and systemd for systemd-analyze (the tests score the service unit's sandbox with it; a
+# container image may not have it).
+APT_PACKAGES := libi2c-dev libturbojpeg0-dev libimage-exiftool-perl libjpeg-turbo-progs ffmpeg busybox-static gcc binutils systemd
 
 CORE_SOURCES := $(shell find Sources/UprightCore -name '*.swift' | LC_ALL=C sort)
 EMBEDDED_TARGETS := armv6m-none-none-eabi armv7em-none-none-eabi
@@ -144,9 +148,10 @@ mcu-test: deps mcu-deps
 
 ## static: a statically linked release binary (Swift runtime included) for the Pi, in
 ## .build/static (its own scratch directory, so the normal release build is kept), and a
-## copy without debug information, .build/static/upright, the one to install
+## copy without debug information, .build/static/upright, the one to install. Only the
+## `upright` product: the test-support target imports Testing, which has no static library.
 static: deps
-	$(SWIFT) build -c release $(RELEASE_FLAGS) --static-swift-stdlib -Xswiftc -static-executable --scratch-path .build/static $(WERROR)
+	$(SWIFT) build -c release $(RELEASE_FLAGS) --product upright --static-swift-stdlib -Xswiftc -static-executable --scratch-path .build/static $(WERROR)
 	strip -o .build/static/upright .build/static/release/upright
 	@ls -l .build/static/release/upright .build/static/upright
 
@@ -164,6 +169,8 @@ sanitize: deps
 	$(SWIFT) test --sanitize=thread --scratch-path .build/sanitize-thread $(if $(SANITIZE_FILTER),--filter '$(SANITIZE_FILTER)')
 	@# LeakSanitizer: the toolchain's XCTest harness and Foundation.Process leak a few objects
 	@# per run (not ours); suppress leaks whose stacks pass through those two libraries only.
+	@# FoundationEssentials' Data(contentsOf:) leaks on every call too: the tests read files
+	@# with UprightTestSupport's TestFile (POSIXFile.readAll) instead, so it is not suppressed.
 	@mkdir -p .build && printf 'leak:libXCTest.so\nleak:libFoundation.so\n' > .build/lsan-suppressions.txt
 	LSAN_OPTIONS=suppressions=$(CURDIR)/.build/lsan-suppressions.txt \
 	  $(SWIFT) test --sanitize=address --scratch-path .build/sanitize-address $(if $(SANITIZE_FILTER),--filter '$(SANITIZE_FILTER)')

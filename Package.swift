@@ -4,6 +4,7 @@ import PackageDescription
 // Dependencies point one way:
 //   upright -> UprightCLI -> UprightLinux, UprightSim -> UprightHost -> UprightCore
 //   UprightLinux -> CLinux (ioctl shims, libi2c)
+//   UprightSim -> CTurboJPEG (libjpeg-turbo's TurboJPEG API, for the simulated photos and movies)
 //   upright-mcu -> UprightMCU -> UprightMCUShared -> UprightCore (the microcontroller harness,
 //   Embedded/: `make mcu-test` compiles UprightMCUShared for the chips too)
 // UprightCore is Embedded-clean (see `make embedded`); UprightHost holds what both the
@@ -30,7 +31,10 @@ let package = Package(
             linkerSettings: [.linkedLibrary("i2c")]
         ),
         .target(name: "UprightLinux", dependencies: ["UprightCore", "UprightHost", "CLinux"], swiftSettings: strict),
-        .target(name: "UprightSim", dependencies: ["UprightCore", "UprightHost"], swiftSettings: strict),
+        // A system library (Debian libturbojpeg0-dev, installed by `make deps`): the module map
+        // links -lturbojpeg, which static builds resolve to libturbojpeg.a.
+        .systemLibrary(name: "CTurboJPEG", path: "Sources/CTurboJPEG"),
+        .target(name: "UprightSim", dependencies: ["UprightCore", "UprightHost", "CTurboJPEG"], swiftSettings: strict),
         .target(name: "UprightCLI", dependencies: ["UprightCore", "UprightHost", "UprightLinux", "UprightSim"], swiftSettings: strict),
         .executableTarget(name: "upright", dependencies: ["UprightCLI"], swiftSettings: strict),
 
@@ -42,14 +46,14 @@ let package = Package(
         .executableTarget(name: "upright-mcu", dependencies: ["UprightMCU"], path: "Embedded/Tool", swiftSettings: strict),
 
         // Shared test helpers (independent tools such as exiftool and djpeg); never shipped.
-        .target(name: "UprightTestSupport", path: "Tests/TestSupport", swiftSettings: strict),
+        .target(name: "UprightTestSupport", dependencies: ["UprightHost"], path: "Tests/TestSupport", swiftSettings: strict),
 
         .testTarget(name: "UprightCoreTests", dependencies: ["UprightCore"], swiftSettings: strict),
         .testTarget(name: "UprightHostTests", dependencies: ["UprightHost", "UprightTestSupport"], swiftSettings: strict),
         .testTarget(name: "UprightLinuxTests", dependencies: ["UprightLinux", "CLinux", "UprightTestSupport"], swiftSettings: strict),
         .testTarget(name: "UprightSimTests", dependencies: ["UprightSim", "UprightTestSupport"], swiftSettings: strict),
-        .testTarget(name: "UprightCLITests", dependencies: ["UprightCLI"], swiftSettings: strict),
-        .testTarget(name: "EndToEndTests", dependencies: ["upright"], swiftSettings: strict),
+        .testTarget(name: "UprightCLITests", dependencies: ["UprightCLI", "UprightTestSupport"], swiftSettings: strict),
+        .testTarget(name: "EndToEndTests", dependencies: ["upright", "UprightTestSupport"], swiftSettings: strict),
         .testTarget(name: "UprightMCUTests", dependencies: ["UprightMCU", "UprightMCUShared"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]

@@ -17,7 +17,7 @@ TIMEOUT=${MCU_TIMEOUT:-120}
 ONLY=${MCU_ONLY:-}
 MACHINES=(microbit mps2-an386)
 # The input region (Embedded/Startup/firmware.ld).
-INPUT_ADDRESS=0x10000
+INPUT_ADDRESS=0x14000
 
 echo "mcu-test: host tools (upright, upright-mcu)"
 "$SWIFT" build --product upright -Xswiftc -warnings-as-errors >/dev/null

@@ -6,7 +6,7 @@ import UprightMCUShared
 /// `TraceInput`, `BusInput` and `PlaybackBus` read.
 enum InputWriter {
     /// The most bytes an input may have: the firmware's input region (Embedded/Startup/firmware.ld).
-    static let capacity = 192 * 1024
+    static let capacity = 176 * 1024
 
     /// A trace input from parsed rows (the exact Floats `upright replay` feeds).
     static func trace(_ rows: [TraceRow], hasGyro: Bool, hasButton: Bool) -> [UInt8] {

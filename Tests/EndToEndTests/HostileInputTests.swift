@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import UprightTestSupport
 
 /// Every file and every option of `upright` fed hostile input: empty, huge, binary, wrong types,
 /// NaN and Infinity, negative times, unknown keys, paths outside the output directory, missing
@@ -95,6 +96,7 @@ struct HostileRow: Sendable, CustomTestStringConvertible {
         for (file, place) in commonFiles { rows.append(HostileRow(["orient", file, "--exif", "6"], place)) }
         rows += [
             HostileRow(["orient", "truncated.jpg", "--orientation", "left-up"], "truncated.jpg"),
+            HostileRow(["orient", "multi-segment-exif.jpg", "--exif", "6"], "multi-segment-exif.jpg: unsupported: multi-segment Exif: the Exif data continues in the APP1 segment at byte 26"),
             HostileRow(["orient", "/dev/zero", "--exif", "3"], "/dev/zero"),
             // 64 GB, sparse: a JPEG's magic bytes, then a hole (read whole, it would fill memory).
             HostileRow(["orient", "sparse-64GB.jpg", "--exif", "3"], "sparse-64GB.jpg: unsupported: JPEG of 68719476736 bytes"),
@@ -281,6 +283,12 @@ enum HostileFixture {
 
         try Data(photo).write(to: directory.appendingPathComponent("photo.jpg"))
         try Data(photo.prefix(40)).write(to: directory.appendingPathComponent("truncated.jpg"))
+        // Exif split over two APP1 segments (exiftool joins them): "Exif" 00 00 and a TIFF
+        // header with an empty IFD0 (bytes 2..<26), then "Exif" 00 00 and no TIFF header.
+        let exif: [UInt8] = [0xFF, 0xE1, 0x00, 0x16] + Array("Exif\0\0".utf8)
+            + [0x4D, 0x4D, 0x00, 0x2A, 0x00, 0x00, 0x00, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00]
+        let continuation: [UInt8] = [0xFF, 0xE1, 0x00, 0x11] + Array("Exif\0\0continued".utf8)
+        try Data(photo.prefix(2) + exif + continuation + photo.dropFirst(2)).write(to: directory.appendingPathComponent("multi-segment-exif.jpg"))
         return directory
     }
 
@@ -300,7 +308,7 @@ enum HostileFixture {
             let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
             let small = size < 1 << 20 && attributes[.type] as? FileAttributeType == .typeRegular
             return Entry(path: name, size: size, modified: attributes[.modificationDate] as? Date,
-                         bytes: small ? try Data(contentsOf: URL(fileURLWithPath: path)) : nil)
+                         bytes: small ? Data(try TestFile.bytes(path)) : nil)
         }
     }
 }

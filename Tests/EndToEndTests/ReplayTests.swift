@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import UprightTestSupport
 
 /// `upright replay` as a user runs it: a trace in, the NDJSON contract lines out. The traces
 /// are the examples in `traces/` (documented in traces/README.md) and small literal ones.
@@ -100,6 +101,20 @@ import Testing
         ])
     }
 
+    /// A trace saved from a spreadsheet ("CSV UTF-8") or on Windows: a byte-order mark and
+    /// CRLF line ends give the same events as the LF original.
+    @Test func spreadsheetExportWithByteOrderMarkAndCRLF() throws {
+        let original = try TestFile.text(Self.trace("photo-left-up.csv"))
+        let windows = [0xEF, 0xBB, 0xBF] + Array(original.replacingOccurrences(of: "\n", with: "\r\n").utf8)
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("upright-replay-\(UUID().uuidString).csv")
+        try Data(windows).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let expected = try Self.replay([Self.trace("photo-left-up.csv")])
+        #expect(expected.count == 6)
+        #expect(try Self.replay([url.path]) == expected)
+        #expect(try Self.replay(["-"], stdin: Data(windows)) == expected)
+    }
+
     @Test(arguments: [
         ("t,ax,ay\n0,0,1\n", 1, "missing column 'az'"),
         ("t,ax,ay,az,tilt\n", 1, "unknown column 'tilt' (expected t, ax, ay, az, optional gx, gy, gz, button)"),
@@ -122,7 +137,7 @@ import Testing
     /// A clip, a turn and a stop before the bad line: a streaming replay would already have
     /// printed them.
     @Test func errorAfterManyValidSamplesStillPrintsNothing() throws {
-        let text = try String(contentsOfFile: Self.trace("clip-turns-mid-clip.csv"), encoding: .utf8) + "2.5,0,1,0,0\n"
+        let text = try TestFile.text(Self.trace("clip-turns-mid-clip.csv")) + "2.5,0,1,0,0\n"
         let result = try UprightBinary.run(["replay", "-"], stdin: Data(text.utf8))
         #expect(result.status == 2)
         #expect(result.out.isEmpty)
@@ -166,7 +181,7 @@ import Testing
     /// docs/traces.md shows the real output of its example and documents every detector key
     /// the board loader accepts (the list comes from the loader's own refusal message).
     @Test func documentationStaysInStep() throws {
-        let doc = try String(contentsOf: Self.root.appendingPathComponent("docs/traces.md"), encoding: .utf8)
+        let doc = try TestFile.text(Self.root.appendingPathComponent("docs/traces.md").path)
         let output = try Self.replay([Self.trace("photo-left-up.csv")]).joined(separator: "\n")
         #expect(doc.contains("$ upright replay traces/photo-left-up.csv\n" + output + "```"))
         let board = try Self.temporaryFile(#"{"sensor": {}, "detector": {"x": 1}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#, suffix: "json")
@@ -174,7 +189,7 @@ import Testing
         let refusal = try UprightBinary.run(["replay", "-", "--board", board.path]).error
         let list = try #require(refusal.split(separator: "(").last?.split(separator: ")").first)
         let keys = list.replacingOccurrences(of: "expected one of ", with: "").components(separatedBy: ", ")
-        #expect(keys.count == 11)
+        #expect(keys.count == 12)
         for key in keys { #expect(doc.contains("| `\(key)` |"), "\(key)") }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import UprightTestSupport
 
 /// `upright sim` as a user runs it, from a scratch directory with no repository around it
 /// (so the board comes from the copy built into the binary).
@@ -40,6 +41,12 @@ import Testing
         // Both runs wrote their files where they were told.
         #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("upright-out/IMG_0002.jpg").path))
         #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("again/journal.ndjson").path))
+        // The photos too are byte-identical for the same seed (libjpeg-turbo is deterministic).
+        for name in ["IMG_0001.jpg", "IMG_0002.jpg"] {
+            let one = try Data(contentsOf: directory.appendingPathComponent("upright-out/" + name))
+            let two = try Data(contentsOf: directory.appendingPathComponent("again/" + name))
+            #expect(one.count > 1000 && one == two, "\(name): \(one.count) and \(two.count) bytes")
+        }
     }
 
     @Test func reportStartsWithTheSeedAndWritesThePlot() throws {
@@ -48,7 +55,7 @@ import Testing
         #expect(result.status == 0)
         #expect(result.out.hasPrefix("seed 3 (rerun with --seed 3)\n"))
         #expect(result.out.contains("expectations: all 3 met"))
-        let svg = try String(contentsOf: directory.appendingPathComponent("upright-out/run.svg"), encoding: .utf8)
+        let svg = try TestFile.text(directory.appendingPathComponent("upright-out/run.svg").path)
         #expect(svg.hasPrefix("<svg"))
     }
 

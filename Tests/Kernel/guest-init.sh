@@ -37,7 +37,7 @@
 # 0.2 g of 1; the preloaded pose is 1.038 g). Each probe gets 60 s (busybox
 # timeout; TCG runs the guest far slower than hardware), --help 20 s.
 #
-# The preloaded pose is left-up (DESIGN.md: accel at rest (-1, 0, 0)), tilted slightly so
+# The preloaded pose is left-up (docs/conventions.md: accel at rest (-1, 0, 0)), tilted slightly so
 # every axis has a distinct non-zero value and a byte-order or sign mistake shows:
 #     x = -1.000 g, y = +0.125 g, z = -0.250 g
 #   MPU-6050 at +-2 g, 16384 LSB/g, big-endian from ACCEL_XOUT_H 0x3B (register map 4.17):
@@ -338,8 +338,8 @@ if [ "$ONLY" != probe ]; then
         *) fail "the photo file the journal names exists in the output directory" "file field '$PHOTO'" ;;
     esac
     # The clip: fake-recorder copied minimal.mp4 (tkhd matrix at byte 196, identity); after the stop
-    # upright writes the rotation for left-up, 90 degrees clockwise (HARDWARE.md: matrix a, b, u, c, d
-    # = 0, 1, -1, 0 in 16.16 fixed point; u = 0 in 2.30).
+    # upright writes the rotation for left-up, 90 degrees clockwise (docs/hardware.md, "File
+    # formats": matrix a, b, u, c, d = 0, 1, -1, 0 in 16.16 fixed point; u = 0 in 2.30).
     CLIP=$(echo "$STOP" | sed -n 's/.*"file":"\([^"]*\)".*/\1/p')
     [ -n "$CLIP" ] || CLIP=$(echo "$START" | sed -n 's/.*"file":"\([^"]*\)".*/\1/p')
     CLIP=$(in_output "$CLIP")
@@ -353,6 +353,47 @@ if [ "$ONLY" != probe ]; then
     fi
     kill $JITTER 2>/dev/null; wait $JITTER 2>/dev/null
 fi
+# The camera stand-in (Tests/CameraStandIn) under the guest's busybox ash: a still server writes
+# the fixture JPEG, named by its counter, for each SIGUSR1 and exits 0 on SIGUSR2; a recorder
+# started while it owns the camera is refused (exit 255) and the violation recorded. Every wait
+# is bounded (20 s), and a stand-in still there at the end is killed.
+CS=/opt/kt/camera
+export CAMERA_STAND_IN_LOCK=/tmp/kt/camera.lock CAMERA_STAND_IN_LOG=/tmp/kt/camera.log
+logged() { # logged PID TEXT: how many lines of the stand-in's event log (0 before it exists)
+    n=$(grep -c "^$1 .* $2" $CAMERA_STAND_IN_LOG 2>/dev/null)
+    echo "${n:-0}"
+}
+waitlog() { # waitlog PID TEXT COUNT
+    n=0
+    while [ "$(logged "$1" "$2")" -lt "$3" ] && [ $n -lt 400 ]; do sleep 0.05; n=$((n + 1)); done
+}
+reap() { # reap PID: its exit status, or 137 after SIGKILL if it is still running after 20 s
+    n=0
+    while kill -0 "$1" 2>/dev/null && [ $n -lt 400 ]; do
+        # A zombie has exited; wait collects it.
+        [ "$(sed -n 's/^[0-9]* (.*) \([A-Z]\) .*/\1/p' /proc/$1/stat 2>/dev/null)" = Z ] && break
+        sleep 0.05; n=$((n + 1))
+    done
+    kill -0 "$1" 2>/dev/null && [ $n -ge 400 ] && kill -KILL "$1"
+    wait "$1"
+}
+$CS/rpicam-still -t 0 --signal -o /tmp/kt/stand-in%04d.jpg 2>/tmp/kt/stand-in-still.err &
+STILL=$!
+waitlog $STILL ready 1
+kill -USR1 $STILL; waitlog $STILL wrote 1
+kill -USR1 $STILL; waitlog $STILL wrote 2
+$CS/rpicam-vid -t 0 -o /tmp/kt/stand-in.mp4 2>/tmp/kt/stand-in-vid.err &
+VID=$!
+reap $VID; VID_STATUS=$?
+kill -USR2 $STILL
+reap $STILL; STILL_STATUS=$?
+SAME=0
+for f in /tmp/kt/stand-in0000.jpg /tmp/kt/stand-in0001.jpg; do cmp -s $f $CS/fixture.jpg && SAME=$((SAME + 1)); done
+expect "camera stand-in: two SIGUSR1, two JPEGs named by the counter, SIGUSR2 exits 0" "2 0" "$SAME $STILL_STATUS"
+expect "camera stand-in: a recorder started while the still server owns the camera is refused and recorded" \
+    "255 1" "$VID_STATUS $(grep -c "^vid pid .* refused: camera owned by still pid $STILL" $CAMERA_STAND_IN_LOCK.violations 2>/dev/null)"
+sed 's/^/KT-INFO camera stand-in log | /' $CAMERA_STAND_IN_LOG 2>/dev/null
+cat /tmp/kt/stand-in-still.err /tmp/kt/stand-in-vid.err 2>/dev/null | sed 's/^/KT-INFO camera stand-in stderr | /'
 info "tainted $(cat /proc/sys/kernel/tainted) (4096 out-of-tree, 8192 unsigned modules); done at uptime $(cut -d' ' -f1 /proc/uptime)s"
 echo KT-DONE
 poweroff -f

@@ -221,6 +221,7 @@ cp "$R/oot/gpio-sim/gpio-sim.ko" "$R/oot/i2c-stub-rdwr/i2c-stub-rdwr.ko" "$IR/li
 for f in "$IR/lib/modules/$KV/"*.ko.xz; do [ -e "$f" ] && xz -d "$f"; done   # newer kernels ship .ko.xz
 [ -e "$UP" ] && cp "$UP" "$IR/opt/kt/upright"
 cp "$HERE/board.json" "$HERE/fake-recorder" "$IR/opt/kt/"
+cp -a "$ROOT/Tests/CameraStandIn" "$IR/opt/kt/camera"     # the rpicam stand-in, symlinks kept
 write_minimal_mp4 "$IR/opt/kt/minimal.mp4"
 cp "$HERE/guest-init.sh" "$IR/init"
 chmod +x "$IR/init" "$IR/opt/kt/fake-recorder"

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-// Test support shared by the test targets: independent tools that read what Upright writes.
+// Test support shared by the test targets: independent tools that read what Upright writes
+// (and systemd's analyzer, which judges the service unit).
 
 /// Runs an independent program (djpeg, exiftool) that `make deps` installs. A missing tool
 /// is a test failure with a clear message, never a silent pass.
@@ -26,7 +27,7 @@ public enum ExternalTool {
 
     public struct Missing: Error, CustomStringConvertible {
         var name: String
-        public var description: String { "\(name) is not installed; run 'make deps' (Debian packages libjpeg-turbo-progs, libimage-exiftool-perl)" }
+        public var description: String { "\(name) is not installed; run 'make deps' (Debian packages libjpeg-turbo-progs, libimage-exiftool-perl, ffmpeg, busybox-static, systemd)" }
     }
 
     public static func path(_ name: String) throws -> String {
@@ -38,10 +39,15 @@ public enum ExternalTool {
     }
 
     /// Runs the tool and returns its stdout; a non-zero exit is an error carrying stderr.
-    public static func run(_ name: String, _ arguments: [String], input: [UInt8]? = nil) throws -> [UInt8] {
+    /// `environment` entries are added to (or replace) the test's own environment.
+    public static func run(_ name: String, _ arguments: [String], input: [UInt8]? = nil,
+                           environment: [String: String] = [:]) throws -> [UInt8] {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try path(name))
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         let out = Pipe(), err = Pipe(), stdin = Pipe()
         process.standardOutput = out
         process.standardError = err

@@ -2,7 +2,7 @@ import Testing
 import UprightCore
 
 @Suite struct OrientationTests {
-    /// The contract table of DESIGN.md, restated literally.
+    /// The contract table of docs/conventions.md, restated literally.
     @Test(arguments: [
         ("normal", 1, 0),
         ("left-up", 6, 90),

@@ -14,6 +14,27 @@ import UprightHost
         #expect(try JSONParser.parse(#""\ud83d\ude00""#) == .string("\u{1F600}"))
     }
 
+    /// Windows editors start a UTF-8 file with a byte-order mark and end lines with CRLF:
+    /// both are accepted (RFC 8259 section 8.1), and positions count from after the mark.
+    @Test func byteOrderMarkAndCRLF() throws {
+        let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+        #expect(try JSONParser.parse(bom + Array("{\r\n  \"a\": [1,\r\n 2]\r\n}\r\n".utf8))
+            == .object([JSONMember(key: "a", value: .array([.number(1), .number(2)]))]))
+        func message(_ bytes: [UInt8]) -> String? {
+            do {
+                _ = try JSONParser.parse(bytes)
+                return nil
+            } catch {
+                return error.description
+            }
+        }
+        #expect(message(bom + Array("[1] x".utf8)) == "1:5: unexpected text after the JSON value")
+        #expect(message(bom + Array("{\r\n  \"a\": x}".utf8)) == "2:8: expected a value")
+        // Only at the very start: a second mark, or one after whitespace, is not JSON.
+        #expect(message(bom + bom + Array("1".utf8)) == "1:1: expected a value")
+        #expect(message([0x20] + bom + Array("1".utf8)) == "1:2: expected a value")
+    }
+
     @Test(arguments: [
         ("", "1:1: empty document"),
         ("{", "1:2: expected a key in quotes"),

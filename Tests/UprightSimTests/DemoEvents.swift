@@ -3,7 +3,7 @@ import UprightHost
 import UprightSim
 
 /// The event stream a correct firmware gives for the demo (hand-written from the scenario and
-/// DESIGN.md), for the report and plot tests until the runtime produces the real one.
+/// docs/events.md), for the report and plot tests until the runtime produces the real one.
 enum DemoEvents {
     static func at(_ seconds: Double, _ record: EventRecord) -> TimedEvent {
         TimedEvent(time: Instant(nanoseconds: Int64((seconds * 1e9).rounded())), record: record)

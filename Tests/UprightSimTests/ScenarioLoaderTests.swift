@@ -16,6 +16,14 @@ import UprightSim
         #expect(scenario.expectations.isEmpty)
     }
 
+    /// A scenario saved by a Windows editor: byte-order mark (EF BB BF) and CRLF lines.
+    @Test func byteOrderMarkAndCRLFAreAccepted() throws {
+        let text = "{\r\n  \"duration\": 10,\r\n  \"motion\": [{\"t\": 0, \"angle\": 90}]\r\n}\r\n"
+        let scenario = try ScenarioLoader.parse([0xEF, 0xBB, 0xBF] + Array(text.utf8), file: "s.json")
+        #expect(scenario.durationSeconds == 10)
+        #expect(scenario.keyframes == [MotionKeyframe(timeSeconds: 0, angleDegrees: 90, tiltDegrees: 0, easing: .linear)])
+    }
+
     @Test func everyFeatureIsRead() throws {
         let text = #"""
         {

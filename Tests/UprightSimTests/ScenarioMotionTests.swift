@@ -12,8 +12,9 @@ import UprightSim
         abs(a.x - b.x) <= tolerance && abs(a.y - b.y) <= tolerance && abs(a.z - b.z) <= tolerance
     }
 
-    /// The DESIGN.md table: accelerometer at rest for each pose, from the documented angle and
-    /// tilt conventions (+90 angle = clockwise as seen by the photographer = left edge up).
+    /// The docs/conventions.md table: accelerometer at rest for each pose, from the documented
+    /// angle and tilt conventions (+90 angle = clockwise as seen by the photographer = left
+    /// edge up).
     @Test(arguments: [
         (0.0, 0.0, Vector3(x: 0, y: 1, z: 0)),      // normal
         (90.0, 0.0, Vector3(x: -1, y: 0, z: 0)),    // left-up

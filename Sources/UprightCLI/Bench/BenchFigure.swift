@@ -9,6 +9,9 @@ public struct BenchFigure: Sendable {
     public var median: Double
     public var minimum: Double
     public var maximum: Double
+    /// The interquartile range: the middle half of the runs lies between these.
+    public var lowerQuartile: Double
+    public var upperQuartile: Double
     public var runs: Int
     /// The goal from the issue, when there is one, and whether larger is better.
     public var target: Target?
@@ -34,13 +37,9 @@ public struct BenchFigure: Sendable {
         self.runs = sorted.count
         self.minimum = sorted.first ?? .nan
         self.maximum = sorted.last ?? .nan
-        if sorted.isEmpty {
-            median = .nan
-        } else if sorted.count % 2 == 1 {
-            median = sorted[sorted.count / 2]
-        } else {
-            median = (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
-        }
+        median = Self.quantile(sorted, 0.5)
+        lowerQuartile = Self.quantile(sorted, 0.25)
+        upperQuartile = Self.quantile(sorted, 0.75)
         self.target = target
         self.note = note
     }
@@ -48,6 +47,19 @@ public struct BenchFigure: Sendable {
     /// A single value measured once (a size, a count).
     public init(key: String, unit: String, value: Double, target: Target? = nil) {
         self.init(key: key, unit: unit, values: [value], target: target)
+    }
+
+    /// The `q`-quantile of ascending `sorted`, interpolated between the two nearest runs (so
+    /// the median of an even count is the mean of the middle two); NaN when empty.
+    static func quantile(_ sorted: [Double], _ q: Double) -> Double {
+        guard !sorted.isEmpty else { return .nan }
+        let position = q * Double(sorted.count - 1)
+        let below = Int(position)
+        let fraction = position - Double(below)
+        // No interpolation on a whole rank or between equal runs: an infinite value (a run too
+        // fast to time) stays one instead of becoming NaN.
+        guard fraction > 0, below + 1 < sorted.count, sorted[below + 1] != sorted[below] else { return sorted[below] }
+        return sorted[below] + (sorted[below + 1] - sorted[below]) * fraction
     }
 
     public var verdict: String {

@@ -22,6 +22,8 @@ public struct BenchReport {
             entry.field("min", figure.minimum)
             entry.field("max", figure.maximum)
             entry.field("runs", figure.runs)
+            entry.field("p25", figure.lowerQuartile)
+            entry.field("p75", figure.upperQuartile)
             spread.field(figure.key, rawJSON: entry.finished)
         }
         writer.field("spread", rawJSON: spread.finished)
@@ -41,7 +43,7 @@ public struct BenchReport {
 
     public var table: String {
         var text = "upright bench on \(machine)\n\n"
-        let header = ["figure", "median", "min", "max", "unit", "target"]
+        let header = ["figure", "median", "p25", "p75", "min", "max", "unit", "target"]
         var rows: [[String]] = []
         for figure in figures {
             var target = ""
@@ -53,7 +55,8 @@ public struct BenchReport {
             for part in [figure.verdict, figure.note ?? ""] where !part.isEmpty {
                 target += (target.isEmpty ? "" : " ") + part
             }
-            rows.append([figure.key, Self.format(figure.median), Self.format(figure.minimum), Self.format(figure.maximum), figure.unit, target])
+            rows.append([figure.key, Self.format(figure.median), Self.format(figure.lowerQuartile), Self.format(figure.upperQuartile),
+                         Self.format(figure.minimum), Self.format(figure.maximum), figure.unit, target])
         }
         text += Self.render([header] + rows)
         for section in sections {

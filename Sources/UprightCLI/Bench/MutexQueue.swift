@@ -53,6 +53,12 @@ final class MutexQueue<Element: Sendable>: Sendable {
         }
     }
 
+    /// Runs `body` holding the lock, touching nothing: a consumer descheduled inside its
+    /// critical section (`StalledConsumerBenchmark`).
+    func withLockHeld(_ body: () -> Void) {
+        state.withLock { _ in body() }
+    }
+
     /// Copies up to `destination.count` elements to `destination` under one lock; returns how many.
     func popBatch(into destination: UnsafeMutableBufferPointer<Element>) -> Int {
         state.withLock { state -> Int in

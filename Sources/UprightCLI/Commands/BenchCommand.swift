@@ -56,7 +56,7 @@ enum BenchCommand: Subcommand {
         // The emulated chips' figures, when `make mcu-test` has run here.
         report.figures += MCUFigures.read()
         if wanted("pipeline") { report.figures += PipelineBenchmark.figures(runs: runs, passes: passes) }
-        if wanted("ring") { report.figures += RingBenchmark.figures(runs: runs) }
+        if wanted("ring") { report.figures += RingBenchmark.figures(runs: runs) + StalledConsumerBenchmark.figures(runs: runs) }
         if wanted("wire") {
             let wire = WireCostBenchmark.report()
             report.figures += wire.figures

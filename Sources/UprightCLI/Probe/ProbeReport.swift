@@ -10,9 +10,9 @@ public struct ProbeReport: Equatable, Sendable {
     }
 
     /// How far |a| may stray from 1 g at rest and still count as "about 1 g": the parts' zero-g
-    /// offsets (MPU-6050 PS 6.2: +-80 mg on X and Y, +-150 mg on Z) plus their sensitivity
-    /// tolerance (+-3%) stay inside it; a chip at the wrong range (2 g or 0.5 g), unpowered
-    /// or stuck at zero does not.
+    /// offsets (MPU-6050 PS 6.2: +-50 mg on X and Y, +-80 mg on Z, plus +-35 / +-60 mg over
+    /// 0 to 70 C) plus their sensitivity tolerance (+-3%) stay inside it; a chip at the wrong
+    /// range (2 g or 0.5 g), unpowered or stuck at zero does not.
     public static let restToleranceG: Float = 0.2
     /// How far one sample may stray from the mean before the board counts as moving.
     public static let stillnessToleranceG: Float = 0.05

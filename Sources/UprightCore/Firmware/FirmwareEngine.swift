@@ -34,35 +34,38 @@
 /// recovers it. Trouble the driver reports becomes a `fault` record (`sensor-reset`,
 /// `stuck-data`) and its end a `recovered` record.
 ///
-/// A class: it holds the rings' consumer handles, which cannot be copied.
+/// A class: it holds the rings' consumer handles, which cannot be copied. It is used from one
+/// context (the event loop), and its accesses never overlap, so the state touched per sample
+/// is `@exclusivity(unchecked)`: on a hosted build each dynamic check costs more than the
+/// sample's work (Embedded Swift checks nothing at run time anyway).
 public final class FirmwareEngine<Sensor: Accelerometer, Cam: Camera, Records: RecordSink> {
     public typealias Runtime = CameraRuntime<Cam, Records>
 
-    public var runtime: Runtime
+    @exclusivity(unchecked) public var runtime: Runtime
     public let settings: FirmwareSettings
     public let schedule: ReadSchedule
     /// The sampling context's half while the engine reads the chip itself in `step`; nil once
     /// detached (`detachSampler`).
     public var sampler: SensorSampler<Sensor>? { readsInline ? stream.sampler : nil }
     /// Samples and edges handled so far.
-    public private(set) var samplesHandled = 0
-    public private(set) var edgesHandled = 0
+    @exclusivity(unchecked) public private(set) var samplesHandled = 0
+    @exclusivity(unchecked) public private(set) var edgesHandled = 0
     /// The newest sample time seen: the failure timeout counts from it.
-    public private(set) var newestSample: Instant
+    @exclusivity(unchecked) public private(set) var newestSample: Instant
     /// Set by `requestShutdown`: edges are ignored from then on, the chip is no longer read.
-    public private(set) var shuttingDown = false
+    @exclusivity(unchecked) public private(set) var shuttingDown = false
 
     private let stream: SensorStream<Sensor>
     /// The engine reads the chip in `step` until the sampler is detached.
-    private var readsInline = true
-    private var edges = EdgeQueue()
+    @exclusivity(unchecked) private var readsInline = true
+    @exclusivity(unchecked) private var edges = EdgeQueue()
     /// Samples popped from the ring and not yet handled (a later edge may have to go first),
     /// and the next one's index.
-    private var staged: [Sample] = []
-    private var stagedIndex = 0
+    @exclusivity(unchecked) private var staged: [Sample] = []
+    @exclusivity(unchecked) private var stagedIndex = 0
     private let batchCapacity: Int
     /// The next sensor event, popped ahead to compare its time.
-    private var pendingEvent: SensorEvent?
+    @exclusivity(unchecked) private var pendingEvent: SensorEvent?
 
     /// The engine with the sensor read in `step` (detach the sampler for another context),
     /// the machine started in `initial` at `start`. Begins the sensor's initialisation (the
@@ -162,6 +165,9 @@ public final class FirmwareEngine<Sensor: Accelerometer, Cam: Camera, Records: R
     /// Handles staged and ringed samples, sensor events and queued edges with times up to
     /// `limit`, in time order; later samples stay staged.
     private func merge(through limit: Instant) {
+        if pendingEvent == nil { pendingEvent = stream.nextEvent() }
+        // The earliest event or edge: a sample before it needs no look at the others.
+        var nextOther = earliestOther
         // Bounded: a ring's worth of batches (a sampler thread may refill it meanwhile).
         var batches = 0
         let maximumBatches = stream.capacity / batchCapacity + 2
@@ -175,23 +181,35 @@ public final class FirmwareEngine<Sensor: Accelerometer, Cam: Camera, Records: R
             }
             let sample = staged[stagedIndex]
             if sample.time > limit { break }
-            handleOthers(before: sample.time, inclusive: false)
+            if let other = nextOther, other < sample.time {
+                handleOthers(before: sample.time, inclusive: false)
+                nextOther = earliestOther
+            }
             handle(sample)
             stagedIndex += 1
         }
         handleOthers(before: limit, inclusive: true)
     }
 
+    /// The time of the next sensor event or queued edge, whichever is first.
+    private var earliestOther: Instant? {
+        switch (pendingEvent?.time, edges.first?.time) {
+        case (let event?, let edge?): min(event, edge)
+        case (let event?, nil): event
+        case (nil, let edge?): edge
+        case (nil, nil): nil
+        }
+    }
+
     /// Sensor events, then edges, with times before `time` (or at it, when `inclusive`).
     private func handleOthers(before time: Instant, inclusive: Bool) {
-        // Bounded by the ring's and the queue's capacities.
         func due(_ candidate: Instant) -> Bool { inclusive ? candidate <= time : candidate < time }
+        // Bounded by the ring's and the queue's capacities.
         for _ in 0..<(FirmwareSettings.eventRingCapacity + EdgeQueue.capacity + 1) {
-            if pendingEvent == nil { pendingEvent = stream.nextEvent() }
             let edge = edges.first.flatMap { due($0.time) ? $0 : nil }
             if let event = pendingEvent, due(event.time), edge.map({ event.time <= $0.time }) ?? true {
-                pendingEvent = nil
                 handle(event)
+                pendingEvent = stream.nextEvent()
             } else if let edge {
                 _ = edges.removeFirst()
                 handle(edge)

@@ -15,21 +15,22 @@
 /// - lost samples (FIFO overflows, the gap of a reset) are counted.
 ///
 /// A class: it holds the rings' producer handles, which cannot be copied, and moves as one
-/// piece to the context that samples.
+/// piece to the context that samples. Only that context touches it, so its per-read state is
+/// `@exclusivity(unchecked)` (see `FirmwareEngine`).
 public final class SensorSampler<Sensor: Accelerometer>: @unchecked Sendable {
-    public var sensor: Sensor
+    @exclusivity(unchecked) public var sensor: Sensor
     public let schedule: ReadSchedule
     public let supervision: SupervisionSettings
     /// When the next read is due (the schedule, or a backed-off retry).
-    public private(set) var nextRead: Instant
-    public private(set) var counters = SamplerCounters()
+    @exclusivity(unchecked) public private(set) var nextRead: Instant
+    @exclusivity(unchecked) public private(set) var counters = SamplerCounters()
     /// The trouble being recovered from, if any.
-    public private(set) var trouble: SensorTrouble?
+    @exclusivity(unchecked) public private(set) var trouble: SensorTrouble?
 
-    @usableFromInline var samples: SampleRing<Sample>.Producer
-    var events: SampleRing<SensorEvent>.Producer
-    private var lastProgress: Instant
-    private var retryInterval: TimeSpan
+    @exclusivity(unchecked) @usableFromInline var samples: SampleRing<Sample>.Producer
+    @exclusivity(unchecked) var events: SampleRing<SensorEvent>.Producer
+    @exclusivity(unchecked) private var lastProgress: Instant
+    @exclusivity(unchecked) private var retryInterval: TimeSpan
     private let strictBounds: Bool
 
     init(sensor: Sensor, supervision: SupervisionSettings, samples: consuming SampleRing<Sample>.Producer,

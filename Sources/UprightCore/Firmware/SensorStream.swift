@@ -6,8 +6,8 @@
 /// A class: it holds the rings' consumer handles, which cannot be copied.
 public final class SensorStream<Sensor: Accelerometer> {
     public let sampler: SensorSampler<Sensor>
-    private var samples: SampleRing<Sample>.Consumer
-    private var events: SampleRing<SensorEvent>.Consumer
+    @exclusivity(unchecked) private var samples: SampleRing<Sample>.Consumer
+    @exclusivity(unchecked) private var events: SampleRing<SensorEvent>.Consumer
 
     public init(sensor: Sensor, supervision: SupervisionSettings, ringCapacity: Int, start: Instant, strictBounds: Bool = false) throws(SensorError) {
         var sensor = sensor

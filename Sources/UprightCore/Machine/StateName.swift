@@ -1,5 +1,5 @@
 /// The four states of the camera machine. The names are a **contract** (the event stream's
-/// `state` records, DESIGN.md "Event stream").
+/// `state` records, docs/events.md).
 public enum StateName: UInt8, CaseIterable, Sendable {
     /// Preview off, sensor still read; a shutter press wakes the camera.
     case idle

@@ -11,6 +11,7 @@ public enum DetectorParameterError: Error, Equatable, Sendable {
     case stillRateDPS
     case settleTime
     case stillTime
+    case flickTime
     case maximumGap
 
     /// The parameter's name as spelled in Swift, for messages.
@@ -26,6 +27,7 @@ public enum DetectorParameterError: Error, Equatable, Sendable {
         case .stillRateDPS: "stillRateDPS"
         case .settleTime: "settleTime"
         case .stillTime: "stillTime"
+        case .flickTime: "flickTime"
         case .maximumGap: "maximumGap"
         }
     }
@@ -49,6 +51,7 @@ extension DetectorParameters {
         guard stillRateDPS > 0 && stillRateDPS.isFinite else { throw .stillRateDPS }
         guard hold(settleTime) else { throw .settleTime }
         guard hold(stillTime) else { throw .stillTime }
+        guard hold(flickTime) else { throw .flickTime }
         guard constant(maximumGap) else { throw .maximumGap }
     }
 }

@@ -28,6 +28,10 @@ public struct DetectorParameters: Equatable, Sendable {
     public var settleTime: TimeSpan
     /// ...and the camera still (trusted magnitude, no rotation) for this long before it is reported.
     public var stillTime: TimeSpan
+    /// ...and this long must have passed since the camera set off from the stable orientation:
+    /// a flick (out past the boundary and back, however still at its far end) that returns
+    /// sooner is not a change.
+    public var flickTime: TimeSpan
     /// A gap between samples longer than this (or time going backwards) restarts the filters.
     public var maximumGap: TimeSpan
 
@@ -42,6 +46,7 @@ public struct DetectorParameters: Equatable, Sendable {
         stillRateDPS: Float = 50,
         settleTime: TimeSpan = .milliseconds(80),
         stillTime: TimeSpan = .milliseconds(50),
+        flickTime: TimeSpan = .milliseconds(300),
         maximumGap: TimeSpan = .milliseconds(250)
     ) {
         self.filterTimeConstant = filterTimeConstant
@@ -54,6 +59,7 @@ public struct DetectorParameters: Equatable, Sendable {
         self.stillRateDPS = stillRateDPS
         self.settleTime = settleTime
         self.stillTime = stillTime
+        self.flickTime = flickTime
         self.maximumGap = maximumGap
     }
 }

@@ -1,6 +1,6 @@
 /// The pose the detector reports: one of the four upright orientations, or flat.
 ///
-/// The names, EXIF values and rotations are a **contract** (DESIGN.md, "Conventions"):
+/// The names, EXIF values and rotations are a **contract** (docs/conventions.md):
 /// other tools read them, so they never change.
 ///
 /// | name | accel at rest | EXIF | MP4 rotation (clockwise) |

@@ -19,7 +19,12 @@
 ///    axis beats it by tan(45 + `hysteresisDegrees`). Unlike a phone, a camera keeps its
 ///    upright answer at steep tilts (a document on a table, a ceiling) up to ~80 degrees.
 /// 4. Commit: the candidate must persist for `settleTime` and the camera be trusted-still for
-///    `stillTime`; a flick that returns, a glitch or a shake never satisfies both.
+///    `stillTime`; a glitch or a shake never satisfies both.
+/// 5. Flicks: a flick can stop and be still at its far end, so stillness alone does not tell
+///    it from a turn. A new orientation is reported no sooner than `flickTime` after the camera
+///    set off from the stable one (the start of the motion that carried it across the
+///    boundary); a flick that comes back sooner is never reported. A turn that takes 0.1 s
+///    is reported about `flickTime` - 0.1 s after it stops, a slower one as soon as it is still.
 /// A gap in the timestamps restarts the filters but keeps the stable orientation: no spurious
 /// change. `lastUpright` survives flat poses, so a latch is always upright.
 public struct OrientationDetector: Sendable {
@@ -41,6 +46,15 @@ public struct OrientationDetector: Sendable {
     private var candidate: Orientation?
     private var candidateSince = Instant.zero
     private var stillSince: Instant?
+    /// The last sample at which the rotation rate was below `stillRateDPS`: the motion under
+    /// way began after it.
+    private var lastStill = Instant.zero
+    /// When the camera set off from the stable orientation toward the candidate (the start of
+    /// the motion during which the candidate first differed from it).
+    private var departedAt = Instant.zero
+    /// Whether a stable orientation has been seen since start-up: the first report after
+    /// power-on is a pose, not a change, and has no flick to wait out.
+    private var poseSeen = false
     /// Coefficients for the last sample period seen: at a steady rate (a FIFO's samples are
     /// evenly spaced) the divisions run once per rate change instead of once per sample.
     private var step = StepCoefficients()
@@ -111,13 +125,24 @@ public struct OrientationDetector: Sendable {
             return nil
         }
         // The candidate is followed while moving too, so the settle time runs during the end
-        // of a turn; stillness is the separate condition that a flick or a shake never meets.
+        // of a turn; stillness is the separate condition that a shake never meets, and the
+        // flick time the one that a flick, however still at its far end, never meets.
+        let moving = rateDPS >= parameters.stillRateDPS
+        if !moving { lastStill = now }
         let proposal = classify(gravity)
         if proposal != candidate {
+            if proposal == orientation {
+                poseSeen = true
+            } else if candidate == orientation || candidate == nil {
+                // Left the stable orientation (or the first trusted sample after a shake or a
+                // restart is elsewhere): the flick time runs from the start of this motion,
+                // the sample after the last still one.
+                departedAt = moving ? lastStill + period : now
+            }
             candidate = proposal
             candidateSince = now
         }
-        guard rateDPS < parameters.stillRateDPS else {
+        guard !moving else {
             stillSince = nil
             return nil
         }
@@ -127,9 +152,11 @@ public struct OrientationDetector: Sendable {
         // whole periods at 15 Hz.
         guard proposal != orientation,
               now - candidateSince + period >= parameters.settleTime,
-              let still = stillSince, now - still + period >= parameters.stillTime
+              let still = stillSince, now - still + period >= parameters.stillTime,
+              !poseSeen || now - departedAt + period >= parameters.flickTime
         else { return nil }
         orientation = proposal
+        poseSeen = true
         if let upright = proposal.upright { lastUpright = upright }
         return proposal
     }
@@ -148,6 +175,8 @@ public struct OrientationDetector: Sendable {
         reset()
         lastTime = sample.time
         gravity = sample.accelerationG
+        // Nothing is known of the motion before the gap: it counts from here.
+        lastStill = sample.time
     }
 
     /// The pose `g` shows, with hysteresis relative to the current state. Always inlined: as a

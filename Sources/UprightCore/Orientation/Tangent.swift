@@ -1,5 +1,5 @@
-/// tan(degrees) for 0 <= degrees < 90 without libm (no Glibc in the core; see DESIGN.md
-/// "Embedded Swift notes"). Computed once per parameter change, never per sample.
+/// tan(degrees) for 0 <= degrees < 90 without libm: the core has no Glibc, so that it compiles
+/// under Embedded Swift (`make embedded`). Computed once per parameter change, never per sample.
 ///
 /// sin and cos by their Taylor series to the x^11 / x^10 terms: on [0, pi/2] the truncation
 /// error is below 6e-7, far under Float's resolution of the thresholds it produces.

@@ -7,7 +7,7 @@ public enum ChipModel: UInt8, Hashable, Sendable, CaseIterable {
     case mpu6050, mpu6500, mpu9250, mpu9255, mpu6515, mpu6880, icm20689, icm20608, icm20602, mpu6050Clone
     case adxl345, adxl346
 
-    /// The MPU-6050 family by WHO_AM_I value (HARDWARE.md; MPU-6000/6050 register map
+    /// The MPU-6050 family by WHO_AM_I value (docs/hardware.md; MPU-6000/6050 register map
     /// section 4.32 "WHO_AM_I" gives 0x68; the others from their own register maps).
     public static func mpuFamily(whoAmI value: UInt8) -> ChipModel? {
         switch value {

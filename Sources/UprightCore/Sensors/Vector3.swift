@@ -1,4 +1,5 @@
-/// Three components in the device frame (x right, y top, z out of the back; see DESIGN.md).
+/// Three components in the device frame (x right, y top, z out of the back; see
+/// docs/conventions.md).
 public struct Vector3: Equatable, Sendable {
     public var x: Float
     public var y: Float

@@ -13,6 +13,8 @@ public struct Board: Equatable, Sendable {
     public var dataReady: GPIOLineSettings?
     public var machine: MachineSettings
     public var camera: CameraSettings
+    /// The simulated camera's clips (`camera.clip_*` with the `simulated` backend; defaults otherwise).
+    public var simulatedClip = SimulatedClipSettings()
     public var output: OutputSettings
 
     public struct I2CSettings: Equatable, Sendable {
@@ -82,6 +84,19 @@ public struct Board: Equatable, Sendable {
         case command(still: CommandTemplate, video: CommandTemplate)
         /// The simulator's camera: renders the synthetic scene into real JPEGs.
         case simulated(widthPixels: Int, heightPixels: Int, quality: Int)
+    }
+
+    /// Size, rate and quality of the simulated camera's movies. 320 x 240, the simulated
+    /// board's photo size, keeps a clip's frames cheap to render; 30 fps is the usual video rate
+    /// (and the clip sidecars'); quality 75 gives clean frames of the synthetic scene at about
+    /// 5 KB each (rpicam-vid's own MJPEG default is 50, docs/camera.md).
+    public struct SimulatedClipSettings: Equatable, Sendable {
+        public var widthPixels = 320
+        public var heightPixels = 240
+        public var framesPerSecond = 30
+        public var quality = 75
+
+        public init() {}
     }
 
     public struct OutputSettings: Equatable, Sendable {

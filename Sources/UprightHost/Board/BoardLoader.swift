@@ -89,7 +89,9 @@ extension Board {
             pressQueueDepth: try machineReader?.integer("press_queue", in: 0...PressQueue.capacity) ?? 4)
         try machineReader?.finish()
 
-        camera = try CameraSettings(try root.requiredObject("camera"))
+        let cameraReader = try root.requiredObject("camera")
+        simulatedClip = try SimulatedClipSettings(cameraReader)
+        camera = try CameraSettings(cameraReader)
 
         let outputReader = try root.requiredObject("output")
         let directory = try outputReader.requiredString("directory")
@@ -203,6 +205,25 @@ extension Board.GPIOLineSettings {
         }
         if let chip, chip.isEmpty { throw reader.error("chip", "must not be empty") }
         self.init(chip: chip ?? "gpiochip0", line: line)
+    }
+}
+
+extension Board.SimulatedClipSettings {
+    /// `clip_width`, `clip_height` (16...4096), `clip_fps` (1...120), `clip_quality` (1...100),
+    /// read before the camera's other keys; only the simulated backend has them.
+    init(_ reader: JSONObjectReader) throws(ConfigError) {
+        self.init()
+        let keys = ["clip_width", "clip_height", "clip_fps", "clip_quality"]
+        guard try reader.string("backend") == "simulated" else {
+            if let key = keys.first(where: reader.contains) {
+                throw reader.error(key, "only the simulated camera backend has clip settings")
+            }
+            return
+        }
+        widthPixels = try reader.integer("clip_width", in: 16...4096) ?? widthPixels
+        heightPixels = try reader.integer("clip_height", in: 16...4096) ?? heightPixels
+        framesPerSecond = try reader.integer("clip_fps", in: 1...120) ?? framesPerSecond
+        quality = try reader.integer("clip_quality", in: 1...100) ?? quality
     }
 }
 

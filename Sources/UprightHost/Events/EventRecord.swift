@@ -1,6 +1,6 @@
 import UprightCore
 
-/// One line of the event stream (**contract**, DESIGN.md "Event stream"): what `replay`,
+/// One line of the event stream (**contract**, docs/events.md): what `replay`,
 /// `sim --json` and `run --json` print, and what the journal stores.
 ///
 /// Every line is a JSON object whose first two keys are `t` (seconds since the start, six

@@ -10,6 +10,8 @@ public struct JSONParser {
     private let bytes: [UInt8]
     private var index = 0
     private var depth = 0
+    /// Where the JSON text begins: 3 after a byte-order mark, else 0.
+    private var textStart = 0
 
     public static func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {
         try parse(Array(text.utf8))
@@ -18,6 +20,12 @@ public struct JSONParser {
     public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
         var parser = JSONParser(bytes: bytes)
         guard bytes.count <= maximumBytes else { throw parser.error("file is larger than \(maximumBytes >> 20) MiB") }
+        // A UTF-8 byte-order mark (EF BB BF), which Windows editors write: RFC 8259 section
+        // 8.1 lets a parser ignore it. Positions count from after it.
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            parser.index = 3
+            parser.textStart = 3
+        }
         parser.skipWhitespace()
         guard parser.index < bytes.count else { throw parser.error("empty document") }
         let value = try parser.value()
@@ -31,7 +39,7 @@ public struct JSONParser {
     private func error(_ message: String) -> JSONSyntaxError {
         var line = 1
         var column = 1
-        for byte in bytes[..<min(index, bytes.count)] {
+        for byte in bytes[textStart..<max(textStart, min(index, bytes.count))] {
             if byte == 0x0A {
                 line += 1
                 column = 1

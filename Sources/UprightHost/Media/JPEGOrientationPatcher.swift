@@ -16,6 +16,7 @@ public enum JPEGOrientationPatcher {
         if let exif = segments.first(where: { isExif($0, in: bytes) }) {
             let tiffStart = exif.payloadStart + exifIdentifier.count
             let tiff = Array(bytes[tiffStart..<exif.end])
+            try MultiSegmentExif.check(exif, among: segments, in: bytes, tiff: tiff)
             let edited = try ExifOrientationEditor.setting(orientation: exifValue, in: tiff)
             let segment = try app1Segment(tiff: edited)
             var out: [UInt8] = []

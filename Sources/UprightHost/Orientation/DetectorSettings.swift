@@ -16,6 +16,7 @@ import UprightCore
 /// | `still_rate_dps` | stillRateDPS | 50 |
 /// | `settle_ms` | settleTime | 80 |
 /// | `still_ms` | stillTime | 50 |
+/// | `flick_ms` | flickTime | 300 |
 /// | `maximum_gap_ms` | maximumGap | 250 |
 public enum DetectorSettings {
     public struct SettingError: Error, Equatable, Sendable {
@@ -40,6 +41,7 @@ public enum DetectorSettings {
         ("still_rate_dps", .stillRateDPS),
         ("settle_ms", .settleTime),
         ("still_ms", .stillTime),
+        ("flick_ms", .flickTime),
         ("maximum_gap_ms", .maximumGap),
     ]
 
@@ -66,6 +68,7 @@ public enum DetectorSettings {
             case .stillRateDPS: p.stillRateDPS = Float(value)
             case .settleTime: p.settleTime = span
             case .stillTime: p.stillTime = span
+            case .flickTime: p.flickTime = span
             case .maximumGap: p.maximumGap = span
             }
         }
@@ -82,7 +85,7 @@ public enum DetectorSettings {
         switch field {
         case .filterTimeConstant, .gyroCorrectionTimeConstant, .rateTimeConstant, .maximumGap:
             "must be more than 0 and at most 10000 ms"
-        case .settleTime, .stillTime: "must be 0 to 10000 ms"
+        case .settleTime, .stillTime, .flickTime: "must be 0 to 10000 ms"
         case .hysteresisDegrees: "must be 0 to 30 degrees"
         case .flatEnterDegrees: "must be 45 to 89 degrees"
         case .flatExitDegrees: "must be 45 degrees up to flat_enter_degrees"

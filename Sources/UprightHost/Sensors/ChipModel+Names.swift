@@ -1,7 +1,7 @@
 import UprightCore
 
 extension ChipModel {
-    /// The part's marketing name as printed on its datasheet (HARDWARE.md lists the identity
+    /// The part's marketing name as printed on its datasheet (docs/hardware.md lists the identity
     /// values each one answers).
     public var displayName: String {
         switch self {

@@ -1,4 +1,4 @@
-/// Which columns a trace has and where (DESIGN.md "Trace format", **contract**): `t`, `ax`,
+/// Which columns a trace has and where (docs/traces.md, **contract**): `t`, `ax`,
 /// `ay`, `az` required; `gx`, `gy`, `gz` together or not at all; `button` optional. The order
 /// follows the header; unknown or repeated names are refused, so a typo never silently
 /// drops a column.

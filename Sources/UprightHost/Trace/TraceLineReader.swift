@@ -43,8 +43,10 @@ public struct TraceLineReader {
             var index = chunkStart
             while index < chunkEnd && chunk[index] != UInt8(ascii: "\n") { index += 1 }
             line.append(contentsOf: chunk[chunkStart..<index])
-            // +1 leaves room for a `\r` before the newline.
-            if line.count > maximumLineBytes + 1 { throw .lineTooLong(line: linesRead + 1) }
+            // +1 leaves room for a `\r` before the newline, +3 more on the first line for a
+            // UTF-8 byte-order mark: the parser drops both before applying the bound.
+            let slack = linesRead == 0 ? 4 : 1
+            if line.count > maximumLineBytes + slack { throw .lineTooLong(line: linesRead + 1) }
             if index < chunkEnd {
                 chunkStart = index + 1
                 linesRead += 1

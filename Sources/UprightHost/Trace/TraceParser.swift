@@ -11,6 +11,8 @@ public struct TraceParser: Sendable {
     public static let maximumLineBytes = 1024
     /// |t| beyond this (about 31 years) is refused: it would overflow nanoseconds.
     public static let maximumSeconds = 1e9
+    /// U+FEFF, which a file may begin with (UTF-8 EF BB BF).
+    static let byteOrderMark: Unicode.Scalar = "\u{FEFF}"
 
     public private(set) var columns: TraceColumns?
     public private(set) var lineNumber = 0
@@ -19,11 +21,17 @@ public struct TraceParser: Sendable {
 
     public init() {}
 
-    /// Feeds the next line (without its newline; a trailing `\r` is ignored). Returns the
-    /// sample for a data line, nil for the header, comments and blank lines.
+    /// Feeds the next line (without its newline; a trailing `\r` is ignored, so CRLF files
+    /// read as LF ones). Returns the sample for a data line, nil for the header, comments
+    /// and blank lines.
     public mutating func feed(_ line: Substring) throws(TraceError) -> TraceRow? {
         lineNumber += 1
         var text = line
+        // A spreadsheet's "CSV UTF-8" (and Windows Notepad) starts the file with a byte-order
+        // mark (U+FEFF, bytes EF BB BF): it is not part of the first column's name.
+        if lineNumber == 1, text.unicodeScalars.first == TraceParser.byteOrderMark {
+            text = Substring(text.unicodeScalars.dropFirst())
+        }
         if text.last == "\r" { text.removeLast() }
         guard text.utf8.count <= TraceParser.maximumLineBytes else {
             throw TraceError(line: lineNumber, "line longer than \(TraceParser.maximumLineBytes) bytes")
@@ -46,7 +54,7 @@ public struct TraceParser: Sendable {
             return value
         }
         let seconds = try number(0)
-        // t counts seconds from the start of the recording (DESIGN.md, trace format): a
+        // t counts seconds from the start of the recording (docs/traces.md): a
         // negative time is not a sample `upright trace` can write.
         guard seconds >= 0 else {
             throw TraceError(line: lineNumber, "t = \(seconds) is negative")

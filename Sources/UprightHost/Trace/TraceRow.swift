@@ -1,6 +1,6 @@
 import UprightCore
 
-/// One line of a trace (DESIGN.md "Trace format"): a sample in the device frame, with the
+/// One line of a trace (docs/traces.md): a sample in the device frame, with the
 /// shutter button's level when the trace records it.
 public struct TraceRow: Equatable, Sendable {
     public var time: Instant

@@ -1,6 +1,6 @@
 import UprightCore
 
-/// Writes the trace format (DESIGN.md "Trace format"): what `upright trace` records and
+/// Writes the trace format (docs/traces.md): what `upright trace` records and
 /// `upright replay` reads. `t` with six decimals (microseconds), values in Float's shortest
 /// round-trip form, so reading a written trace gives back the same samples.
 public struct TraceWriter: Sendable {

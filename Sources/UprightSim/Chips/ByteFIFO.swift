@@ -1,5 +1,5 @@
 /// A chip FIFO of fixed depth in bytes that overwrites its oldest byte when full (the
-/// MPU-6050's behaviour, RM 4.17 FIFO_OFLOW_INT) and remembers that it did.
+/// MPU-6050's behaviour, RM 4.31; INT_STATUS FIFO_OFLOW_INT, RM 4.16) and remembers that it did.
 ///
 /// Storage is a raw allocation owned by the chip model (`deallocate()` from its deinit): the
 /// simulator pushes millions of bytes per second through it, and array copy-on-write and

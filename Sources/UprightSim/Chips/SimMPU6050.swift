@@ -76,7 +76,7 @@ public final class SimMPU6050: SimI2CDevice {
         return TimeSpan(nanoseconds: (1 + Int64(registers[Int(MPU6050Register.sampleRateDivider)])) * 1_000_000_000 / outputRateHz)
     }
 
-    /// The INT pin's logical state at `now` (RM 4.16-4.17): an enabled interrupt whose status
+    /// The INT pin's logical state at `now` (RM 4.14-4.16): an enabled interrupt whose status
     /// bit is set and not yet cleared by a read. The simulator turns rising edges of this into
     /// GPIO events.
     public func interruptAsserted(now: Instant) -> Bool {
@@ -243,7 +243,7 @@ public final class SimMPU6050: SimI2CDevice {
         registers[Int(address) + 1] = UInt8(bits & 0xFF)
     }
 
-    /// RM 4.7: the enabled measurements, in register order (accel, temp, gyro X, Y, Z).
+    /// RM 4.6: the enabled measurements, in register order (accel, temp, gyro X, Y, Z).
     private func pushRecord(_ enabled: UInt8, into fifo: inout ByteFIFO) {
         if enabled & MPU6050Register.fifoAccelerometer != 0 { fifo.push(registers + Int(MPU6050Register.accelXHigh), 6) }
         if enabled & MPU6050Register.fifoTemperature != 0 { fifo.push(registers + Int(MPU6050Register.temperatureHigh), 2) }

@@ -5,7 +5,7 @@ import UprightCore
 /// the deliberate changes (anything else is spurious), and when each deliberate turn stops.
 public enum Corpus {
     public static var standard: [CorpusScenario] {
-        staticPoses + dwells + turns + shakes + flicks + glitches + flatAndSteep + dropouts + falls
+        staticPoses + dwells + turns + heldTurns + shakes + flicks + heldFlicks + glitches + flatAndSteep + dropouts + falls
     }
 
     typealias K = CorpusScenario.Keyframe
@@ -134,6 +134,57 @@ public enum Corpus {
                                .flick(at: 4, rollDegrees: 90, duration: 0.3), .flick(at: 5, rollDegrees: -70, duration: 0.45)],
                 presses: [P(at: 1.15, expect: .normal), P(at: 4.15, expect: .normal), P(at: 5.2, expect: .normal), P(at: 5.8, expect: .normal)],
                 seed: gyro ? 51 : 50)
+        }
+    }
+
+    /// The sensors the corpus stands for: an ADXL345 (no gyro) and an MPU-6050 (gyro), each
+    /// at 100 Hz and 1 kHz.
+    static let sensorRates: [(rateHz: Double, gyro: Bool)] = [(100, false), (1000, false), (100, true), (1000, true)]
+
+    static func suffix(rateHz: Double, gyro: Bool) -> String {
+        (gyro ? "-gyro" : "") + (rateHz >= 1000 ? "-\(Int(rateHz / 1000))khz" : "-\(Int(rateHz))hz")
+    }
+
+    /// Flicks that stop and stay still at the far end before coming back, 0.1 to 0.3 s away in
+    /// all, to 60, 90 and 180 degrees: the camera is still there long enough for stillness
+    /// alone to report it, so none must be reported. Presses during the hold latch the
+    /// stable orientation. Also from left-up at 15 Hz.
+    static var heldFlicks: [CorpusScenario] {
+        let flicks: [CorpusScenario.Disturbance] = [
+            .heldFlick(at: 1, rollDegrees: 90, turn: 0.05, hold: 0),
+            .heldFlick(at: 2, rollDegrees: 60, turn: 0.05, hold: 0.1),
+            .heldFlick(at: 3, rollDegrees: -90, turn: 0.05, hold: 0.2),
+            .heldFlick(at: 4, rollDegrees: -60, turn: 0.1, hold: 0.1),
+            .heldFlick(at: 5, rollDegrees: 90, turn: 0.03, hold: 0.24),
+            .heldFlick(at: 6, rollDegrees: 180, turn: 0.06, hold: 0.18),
+        ]
+        let presses = [P(at: 2.1, expect: .normal), P(at: 3.15, expect: .normal), P(at: 5.2, expect: .normal), P(at: 6.2, expect: .normal), P(at: 6.8, expect: .normal)]
+        var list = sensorRates.enumerated().map { index, sensor in
+            CorpusScenario(
+                name: "held-flicks" + suffix(rateHz: sensor.rateHz, gyro: sensor.gyro), rateHz: sensor.rateHz, durationSeconds: 7,
+                hasGyro: sensor.gyro, keyframes: [K(0, roll: 0)], disturbances: flicks, presses: presses, seed: 100 + UInt64(index))
+        }
+        list.append(CorpusScenario(
+            name: "held-flicks-from-left-up-15hz", rateHz: 15, durationSeconds: 7, keyframes: [K(0, roll: 90)], disturbances: flicks,
+            turns: boot(.leftUp), presses: presses.map { P(at: $0.seconds, expect: .leftUp) }, seed: 104))
+        return list
+    }
+
+    /// Turns as fast as the flicks that then stay: a 0.1 s turn held 1.4 s, back in 0.2 s,
+    /// and a turn held half a second before it comes back (longer than any flick: both are
+    /// real changes).
+    static var heldTurns: [CorpusScenario] {
+        sensorRates.enumerated().map { index, sensor in
+            CorpusScenario(
+                name: "held-turns" + suffix(rateHz: sensor.rateHz, gyro: sensor.gyro), rateHz: sensor.rateHz, durationSeconds: 5.5,
+                hasGyro: sensor.gyro,
+                keyframes: [K(0, roll: 0), K(1, roll: 0), K(1.1, roll: 90), K(2.5, roll: 90), K(2.7, roll: 0),
+                            K(3.5, roll: 0), K(3.6, roll: -90), K(4.1, roll: -90), K(4.2, roll: 0)],
+                turns: [T(from: 1, to: 1.1, expect: .leftUp), T(from: 2.5, to: 2.7, expect: .normal),
+                        T(from: 3.5, to: 3.6, expect: .rightUp), T(from: 4.1, to: 4.2, expect: .normal)],
+                presses: [P(at: 0.9, expect: .normal), P(at: 1.8, expect: .leftUp), P(at: 3.2, expect: .normal),
+                          P(at: 4.05, expect: .rightUp), P(at: 5, expect: .normal)],
+                seed: 110 + UInt64(index))
         }
     }
 

@@ -54,6 +54,10 @@ public struct CorpusScenario: Sendable {
         case sway(rollDegrees: Double, frequencyHz: Double, bounceG: Double, from: Double, to: Double)
         /// A quick roll out and back (half sine), returning after `duration`.
         case flick(at: Double, rollDegrees: Double, duration: Double)
+        /// A roll out in `turn` seconds (eased), held for `hold`, back in `turn`: away for
+        /// 2 turn + hold, still at the far end (what a flick looks like to a detector that
+        /// waits only for stillness).
+        case heldFlick(at: Double, rollDegrees: Double, turn: Double, hold: Double)
         /// One bad sample replacing the real one.
         case glitch(at: Double, valueG: Vector3)
         /// No samples in [from, to).
@@ -96,6 +100,10 @@ public struct CorpusScenario: Sendable {
             switch disturbance {
             case .flick(let at, let degrees, let duration) where seconds >= at && seconds < at + duration:
                 roll += degrees * sin(Double.pi * (seconds - at) / duration)
+            case .heldFlick(let at, let degrees, let turn, let hold) where seconds >= at && seconds < at + 2 * turn + hold:
+                let t = seconds - at
+                let u = t < turn ? t / turn : t < turn + hold ? 1 : (2 * turn + hold - t) / turn
+                roll += degrees * (1 - cos(Double.pi * u)) / 2
             case .sway(let degrees, let frequency, _, let from, let to) where seconds >= from && seconds < to:
                 roll += degrees * sin(2 * Double.pi * frequency * (seconds - from))
             default: break

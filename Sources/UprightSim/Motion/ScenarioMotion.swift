@@ -7,9 +7,9 @@ import Glibc
 /// and angular rate (degrees per second) in the **device** frame. Wrap it in
 /// `ChipFrameMotion` to get what a chip mounted on a board measures.
 ///
-/// Geometry (DESIGN.md device frame: x right, y top, z out of the back). With in-plane angle
-/// `a` (positive clockwise as the photographer sees it) and tilt `b` (positive lens up), the
-/// accelerometer at rest reads the unit "up" vector
+/// Geometry (docs/conventions.md device frame: x right, y top, z out of the back). With
+/// in-plane angle `a` (positive clockwise as the photographer sees it) and tilt `b` (positive
+/// lens up), the accelerometer at rest reads the unit "up" vector
 ///
 ///     (-sin a cos b,  cos a cos b,  -sin b)
 ///

@@ -8,7 +8,7 @@ import Glibc
 /// so a camera rolled onto its side produces a sideways picture, exactly like a real one; the
 /// EXIF Orientation is what turns it upright for the viewer.
 ///
-/// Pose (device frame of DESIGN.md: x to the camera's right edge, y to its top edge):
+/// Pose (device frame of docs/conventions.md: x to the camera's right edge, y to its top edge):
 /// - `rollDegrees`: the angle from the device's +y axis to world up, turning toward -x.
 ///   0 = held normally, 90 = left edge up (accelerometer -x, `left-up`), 180 = upside down,
 ///   270 (or -90) = right edge up. From a resting accelerometer, roll = atan2(-ax, ay).

@@ -23,7 +23,7 @@ public struct TraceReplay {
     private var buttonDown = false
     private var lastTime = Instant.zero
 
-    /// `initial` is `previewing` by default (the event stream contract: replay starts there),
+    /// `initial` is `previewing` by default (docs/events.md: replay starts there),
     /// or `idle`.
     public init(settings: FirmwareSettings = FirmwareSettings(), initial: StateName = .previewing) {
         self.settings = settings

@@ -40,6 +40,6 @@ public struct ScenarioExpectations: Equatable, Sendable {
         captures == nil && clips == nil && orientationChanges == nil && rejections == nil && finalState == nil && latches.isEmpty
     }
 
-    /// The machine's states (DESIGN.md, event stream contract).
+    /// The machine's states (docs/events.md, the event stream contract).
     public static let stateNames = ["idle", "previewing", "capturing", "recording"]
 }

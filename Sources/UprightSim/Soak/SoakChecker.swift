@@ -8,7 +8,7 @@ import UprightHost
 /// record starts where the last one ended, every photo has its journal line. The first
 /// broken invariant is kept with its time; later ones are not looked for.
 public struct SoakChecker: Sendable {
-    /// The state names (**contract**, DESIGN.md "Event stream").
+    /// The state names (**contract**, docs/events.md).
     public static let stateNames = ["idle", "previewing", "capturing", "recording"]
 
     /// Counts of the current phase.

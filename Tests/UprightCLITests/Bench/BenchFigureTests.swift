@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import UprightCLI
+import UprightTestSupport
 
 @Suite struct BenchFigureTests {
     @Test func medianMinMax() {
@@ -11,7 +12,21 @@ import Testing
         let even = BenchFigure(key: "k", unit: "u", values: [4, 1, 3, 10])
         #expect(even.median == 3.5)
         #expect(BenchFigure(key: "k", unit: "u", values: [2], target: .atLeast(3)).verdict == "MISSED")
+        #expect(BenchFigure(key: "k", unit: "u", values: []).median.isNaN)
         #expect(BenchFigure(key: "k", unit: "u", values: [2], target: .atMost(3)).verdict == "met")
+    }
+
+    /// The interquartile range interpolates between runs: of 1, 2, 3, 4, 5 the middle half is
+    /// 2...4; of 4, 1, 3, 10 (sorted 1, 3, 4, 10) it is 2.5...5.5.
+    @Test func quartiles() {
+        let five = BenchFigure(key: "k", unit: "u", values: [5, 4, 3, 2, 1])
+        #expect([five.lowerQuartile, five.median, five.upperQuartile] == [2, 3, 4])
+        let four = BenchFigure(key: "k", unit: "u", values: [4, 1, 3, 10])
+        #expect([four.lowerQuartile, four.upperQuartile] == [2.5, 5.5])
+        let one = BenchFigure(key: "k", unit: "u", value: 7)
+        #expect([one.lowerQuartile, one.median, one.upperQuartile] == [7, 7, 7])
+        // An infinite run stays infinite rather than turning the quartile into NaN.
+        #expect(BenchFigure(key: "k", unit: "u", values: [1, .infinity, .infinity]).upperQuartile == .infinity)
     }
 
     @Test func numberFormatting() {
@@ -26,7 +41,7 @@ import Testing
         var report = BenchReport(machine: "test")
         report.figures = [BenchFigure(key: "a_per_second", unit: "1/s", values: [1, 2, 3])]
         report.sections = [("wire_bytes_per_sample", #"{"x":1}"#, "x 1\n")]
-        #expect(report.json == #"{"machine":"test","a_per_second":2,"spread":{"a_per_second":{"median":2,"min":1,"max":3,"runs":3}},"wire_bytes_per_sample":{"x":1}}"#)
+        #expect(report.json == #"{"machine":"test","a_per_second":2,"spread":{"a_per_second":{"median":2,"min":1,"max":3,"runs":3,"p25":1.5,"p75":2.5}},"wire_bytes_per_sample":{"x":1}}"#)
     }
 }
 
@@ -43,7 +58,7 @@ import Testing
         #expect(try run(["/usr/bin/cc", "-c", "-O1", source.path, "-o", object.path]).status == 0)
         let sizeOutput = try run(["/usr/bin/size", object.path])
         let numbers = sizeOutput.out.split(separator: "\n")[1].split(whereSeparator: { $0 == " " || $0 == "\t" }).prefix(3).compactMap { Int($0) }
-        let parsed = try #require(ELFSize.read(Array(try Data(contentsOf: object))))
+        let parsed = try #require(ELFSize.read(try TestFile.bytes(object.path)))
         #expect([parsed.text, parsed.data, parsed.bss] == numbers)
         #expect(parsed.bss >= 400)
     }

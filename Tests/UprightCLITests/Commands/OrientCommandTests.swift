@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import UprightCLI
+import UprightTestSupport
 
 @Suite struct OrientCommandTests {
     /// A minimal baseline JPEG (one 8x8 grey block; see UprightHostTests' MediaFixtures).
@@ -29,7 +30,7 @@ import Testing
         let result = run([path, "--orientation", "left-up"])
         #expect(result.status == 0)
         #expect(result.out == "\(path): EXIF Orientation 6\n")
-        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+        let bytes = try TestFile.bytes(path)
         // Exif APP1 right after SOI; "MM" TIFF header at 12; IFD0 at 20 with 5 entries, the
         // first Orientation (0x0112), SHORT, count 1, value 6.
         #expect(Array(bytes[2..<4]) == [0xFF, 0xE1])
@@ -53,8 +54,8 @@ import Testing
 
             """)
         #expect(result.out == "\(good): EXIF Orientation 3\n")
-        #expect(try Data(contentsOf: URL(fileURLWithPath: text)) == Data("not a photo\n".utf8))
-        #expect(Array(try Data(contentsOf: URL(fileURLWithPath: cut))) == Array(Self.jpeg.dropLast(2)))
+        #expect(try TestFile.bytes(text) == Array("not a photo\n".utf8))
+        #expect(try TestFile.bytes(cut) == Array(Self.jpeg.dropLast(2)))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["cut.jpg", "good.jpg", "notes.jpg"])
     }
 

@@ -100,6 +100,56 @@ import Testing
         #expect(changes == [])
     }
 
+    /// Feeds `poses` (vector, seconds) back to back at `rateHz`; returns each change with the
+    /// seconds since the start of the pose it happened in, and that pose's index.
+    static func timedChanges(_ detector: inout OrientationDetector, _ poses: [(Vector3, Double)], rateHz: Int64) -> [(pose: Int, seconds: Double, orientation: Orientation)] {
+        var changes: [(pose: Int, seconds: Double, orientation: Orientation)] = []
+        let period = 1_000_000_000 / rateHz
+        var index: Int64 = 0
+        for (pose, (g, seconds)) in poses.enumerated() {
+            let first = index
+            for _ in 0..<Int64(seconds * Double(rateHz)) {
+                if let change = detector.update(Sample(time: Instant(nanoseconds: index * period), accelerationG: g)) {
+                    changes.append((pose, Double((index - first) * period) / 1e9, change))
+                }
+                index += 1
+            }
+        }
+        return changes
+    }
+
+    /// Turned left-up at once and held perfectly still for 0.25 s, then back: still long
+    /// enough for stillness alone, but back within the 300 ms flick time, so no change. Held
+    /// for a second it is a turn, reported 300 ms (within a sample period and the rate
+    /// filter's onset) after the camera set off.
+    @Test(arguments: [Int64(15), 100, 1000])
+    func flickHeldStillAtItsFarEndIsNotAChange(rateHz: Int64) {
+        var detector = OrientationDetector()
+        let up = Vector3(x: 0, y: 1, z: 0), left = Vector3(x: -1, y: 0, z: 0)
+        let changes = Self.timedChanges(&detector, [(up, 1), (left, 0.25), (up, 1), (left, 1)], rateHz: rateHz)
+        #expect(changes.map(\.pose) == [3])
+        #expect(changes.map(\.orientation) == [.leftUp])
+        let period = 1 / Double(rateHz)
+        #expect(changes[0].seconds >= 0.3 - period && changes[0].seconds <= 0.3 + 0.02 + period, "\(changes[0].seconds)")
+    }
+
+    /// Without the flick time the same flick is reported: the rule above is what rejects it.
+    @Test func withoutTheFlickTimeTheHeldFlickIsReported() {
+        var detector = OrientationDetector(parameters: DetectorParameters(flickTime: .zero))
+        let up = Vector3(x: 0, y: 1, z: 0), left = Vector3(x: -1, y: 0, z: 0)
+        let changes = Self.timedChanges(&detector, [(up, 1), (left, 0.25), (up, 1)], rateHz: 100)
+        #expect(changes.map(\.orientation) == [.leftUp, .normal])
+    }
+
+    /// Powered on in a pose: reported as quickly as before the flick rule (no pose to have
+    /// flicked from), within settle and still time.
+    @Test func poseAtPowerOnIsReportedWithoutTheFlickTime() {
+        var detector = OrientationDetector()
+        let changes = Self.timedChanges(&detector, [(Vector3(x: 1, y: 0, z: 0), 1)], rateHz: 100)
+        #expect(changes.map(\.orientation) == [.rightUp])
+        #expect(changes[0].seconds <= 0.1)
+    }
+
     /// tan 45 = 1, tan 53 = 1.3270, tan 80 = 5.6713 (tables).
     @Test func tangentApproximation() {
         #expect(abs(tangent(degrees: 45) - 1) < 1e-5)
@@ -124,5 +174,7 @@ import Testing
         p = DetectorParameters(magnitudeToleranceG: 0)
         #expect(throws: DetectorParameterError.magnitudeToleranceG) { try p.validate() }
         #expect(String(describing: DetectorParameterError.stillTime.name) == "stillTime")
+        p = DetectorParameters(flickTime: .seconds(11))
+        #expect(throws: DetectorParameterError.flickTime) { try p.validate() }
     }
 }

@@ -56,8 +56,9 @@ private func hold(_ x: Float, _ y: Float, _ z: Float, from start: Int64, to end:
         var runtime = runtime(configuration: MachineConfiguration(maxClipLength: .seconds(5)))
         runtime.ingest(hold(-1, 0, 0, from: 0, to: 600))
         runtime.buttonEdge(down: true, at: ms(1000))
-        // Turned during the clip: the clip keeps left-up.
-        runtime.ingest(hold(0.1, -1, 0, from: 4000, to: 4300))
+        // Turned during the clip (and held past the detector's 300 ms flick time): the clip
+        // keeps left-up.
+        runtime.ingest(hold(0.1, -1, 0, from: 4000, to: 4500))
         runtime.buttonEdge(down: false, at: ms(8000))
         runtime.advance(to: ms(9000))
         #expect(runtime.sink.records == [
@@ -65,7 +66,7 @@ private func hold(_ x: Float, _ y: Float, _ z: Float, from start: Int64, to end:
             Entry(milliseconds: 1030, record: .state(from: .idle, to: .previewing)),
             Entry(milliseconds: 2000, record: .state(from: .previewing, to: .recording)),
             Entry(milliseconds: 2000, record: .recordStart(clip: 1, orientation: .leftUp, stale: false)),
-            Entry(milliseconds: 4080, record: .orientation(.bottomUp)),
+            Entry(milliseconds: 4300, record: .orientation(.bottomUp)),
             Entry(milliseconds: 7000, record: .recordStop(clip: 1, orientation: .leftUp, reason: .clipLimit)),
             Entry(milliseconds: 7000, record: .state(from: .recording, to: .previewing)),
         ])
@@ -117,11 +118,12 @@ private func hold(_ x: Float, _ y: Float, _ z: Float, from start: Int64, to end:
 
     @Test func samplesBatchFromABuffer() {
         var runtime = runtime(configuration: MachineConfiguration())
-        let batch = hold(0, 1, 0, from: 0, to: 200) + hold(-1, 0, 0, from: 200, to: 500) + hold(0, 0, -1, from: 500, to: 800)
+        let batch = hold(0, 1, 0, from: 0, to: 200) + hold(-1, 0, 0, from: 200, to: 600) + hold(0, 0, -1, from: 600, to: 1000)
         batch.withUnsafeBufferPointer { runtime.ingest($0) }
         #expect(runtime.sink.records == [
-            Entry(milliseconds: 400, record: .orientation(.leftUp)),
-            Entry(milliseconds: 700, record: .orientation(.lensUp)),
+            // 300 ms (the flick time) after each jump, less the one period a sample stands for.
+            Entry(milliseconds: 490, record: .orientation(.leftUp)),
+            Entry(milliseconds: 890, record: .orientation(.lensUp)),
         ])
         #expect(runtime.state.orientation == .lensUp)
         #expect(runtime.state.lastUpright == .leftUp)

@@ -110,6 +110,27 @@ private func collect<S: Accelerometer>(_ sensor: inout S, at time: Instant) thro
         bus.verify()
     }
 
+    /// FIFO_STATUS 0x22 (34 entries, more than the 32 + 1 the chip holds: bit 5 flipped on 2)
+    /// is read again; the second read's 2 entries are drained, nothing else.
+    @Test func implausibleEntriesAreReadAgain() throws {
+        let bus = ScriptedBus()
+        expectInitialisation(bus)
+        bus.expectRead(0x53, register: 0x39, reply: [0x22])
+        bus.expectRead(0x53, register: 0x39, reply: [0x02])
+        bus.expectRead(0x53, register: 0x32, reply: [0x00, 0x01, 0x00, 0x00, 0x00, 0x00])
+        bus.expectRead(0x53, register: 0x32, reply: [0x00, 0x00, 0x00, 0x01, 0x00, 0x00])
+        var sensor = ADXL345(bus: bus)
+        try sensor.initialize(now: ms(0)) { _ in ms(0) }
+        let (report, samples) = try collect(&sensor, at: ms(20))
+        #expect(!report.overflowed)
+        #expect(report.lost == 0)
+        #expect(samples == [
+            Sample(time: ms(10), accelerationG: Vector3(x: 1, y: 0, z: 0)),
+            Sample(time: ms(20), accelerationG: Vector3(x: 0, y: 1, z: 0)),
+        ])
+        bus.verify()
+    }
+
     @Test func fullFIFOWithOverrunCountsTheLoss() throws {
         let bus = ScriptedBus()
         expectInitialisation(bus)

@@ -173,6 +173,7 @@ private func collect<S: Accelerometer>(_ sensor: inout S, at time: Instant) thro
         let bus = ScriptedBus()
         expectDefaultInitialisation(bus)
         bus.expectRead(0x68, register: 0x72, reply: [0x04, 0x00])  // 1024: full, records torn
+        bus.expectRead(0x68, register: 0x72, reply: [0x04, 0x00])  // read again: still 1024
         bus.expectWrite(0x68, [0x6A, 0x04])
         bus.expectWrite(0x68, [0x6A, 0x40])
         var sensor = MPU6050(bus: bus)
@@ -180,6 +181,48 @@ private func collect<S: Accelerometer>(_ sensor: inout S, at time: Instant) thro
         let (report, samples) = try collect(&sensor, at: ms(300))
         #expect(report.overflowed)
         #expect(report.lost == 200)  // 200 ms at 1 kHz since the last drain
+        #expect(samples.isEmpty)
+        bus.verify()
+    }
+
+    /// A flipped bit turns FIFO_COUNT 12 into 14 (not whole 6-byte records): read it again
+    /// and drain the 12 bytes instead of flushing them.
+    @Test func implausibleCountIsReadAgainAndAPlausibleOneIsDrained() throws {
+        let bus = ScriptedBus()
+        expectDefaultInitialisation(bus)
+        bus.expectRead(0x68, register: 0x72, reply: [0x00, 0x0E])  // 14 bytes: torn records?
+        bus.expectRead(0x68, register: 0x72, reply: [0x00, 0x0C])  // 12: it was the read
+        bus.expectRead(0x68, register: 0x74, reply: [0x40, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x40, 0x00, 0x00, 0x00])
+        var sensor = MPU6050(bus: bus)
+        try sensor.initialize(now: ms(0)) { _ in ms(100) }
+        let (report, samples) = try collect(&sensor, at: ms(102))
+        #expect(!report.overflowed)
+        #expect(report.lost == 0)
+        #expect(report.delivered == 2)
+        #expect(samples == [
+            Sample(time: ms(101), accelerationG: Vector3(x: 1, y: 0, z: 0)),
+            Sample(time: ms(102), accelerationG: Vector3(x: 0, y: 1, z: 0)),
+        ])
+        bus.verify()
+    }
+
+    /// Implausible twice: 14 bytes, then 1,024 (full, the oldest record overwritten: 170 whole
+    /// records went, more than the 10 due) or 32,780 (bit 15 flipped on 12: more than the FIFO
+    /// holds, so only the 10 samples due since the last drain count as lost). Either way the
+    /// records cannot be trusted, and the FIFO is flushed.
+    @Test(arguments: [([UInt8(0x04), 0x00], 170), ([0x80, 0x0C], 10)])
+    func countImplausibleTwiceFlushesTheFIFO(second: [UInt8], lost: Int) throws {
+        let bus = ScriptedBus()
+        expectDefaultInitialisation(bus)
+        bus.expectRead(0x68, register: 0x72, reply: [0x00, 0x0E])
+        bus.expectRead(0x68, register: 0x72, reply: second)
+        bus.expectWrite(0x68, [0x6A, 0x04])
+        bus.expectWrite(0x68, [0x6A, 0x40])
+        var sensor = MPU6050(bus: bus)
+        try sensor.initialize(now: ms(0)) { _ in ms(100) }
+        let (report, samples) = try collect(&sensor, at: ms(110))
+        #expect(report.overflowed)
+        #expect(report.lost == lost)
         #expect(samples.isEmpty)
         bus.verify()
     }

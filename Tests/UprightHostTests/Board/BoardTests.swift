@@ -52,6 +52,28 @@ let repositoryRoot: String = {
         #expect(board.shutter.gpio == nil)
         #expect(board.output.journal == "out/journal.ndjson")
         #expect(board.machine == Board.MachineSettings(idleTimeoutSeconds: 60, captureTimeoutSeconds: 5, maximumClipSeconds: 600, pressQueueDepth: 4))
+        let clip = board.simulatedClip
+        #expect((clip.widthPixels, clip.heightPixels, clip.framesPerSecond, clip.quality) == (320, 240, 30, 75))
+    }
+
+    @Test func simulatedClipSettings() throws {
+        let json = #"{"sensor": {}, "camera": {"backend": "simulated", "clip_width": 640, "clip_height": 480, "clip_fps": 25, "clip_quality": 60}, "output": {"directory": "o"}}"#
+        let clip = try Board.parse(Array(json.utf8), file: "b.json").simulatedClip
+        #expect((clip.widthPixels, clip.heightPixels, clip.framesPerSecond, clip.quality) == (640, 480, 25, 60))
+    }
+
+    /// A board file saved by a Windows editor: byte-order mark (EF BB BF) and CRLF lines.
+    @Test func byteOrderMarkAndCRLFAreAccepted() throws {
+        let text = "{\r\n  \"sensor\": {\"kind\": \"adxl345\", \"address\": 83},\r\n  \"camera\": {\"backend\": \"simulated\"},\r\n  \"output\": {\"directory\": \"out\"}\r\n}\r\n"
+        let board = try Board.parse([0xEF, 0xBB, 0xBF] + Array(text.utf8), file: "b.json")
+        #expect(board.sensor.kind == .adxl345)
+        #expect(board.sensor.address == 0x53)
+        do {
+            _ = try Board.parse([0xEF, 0xBB, 0xBF] + Array("{\r\n  \"sensor\": 7,\r\n}".utf8), file: "b.json")
+            Issue.record("accepted a trailing comma")
+        } catch {
+            #expect(error.description == "b.json:3:1: expected a key in quotes")
+        }
     }
 
     /// Every validation path, with the exact one-line message a user sees.
@@ -94,6 +116,12 @@ let repositoryRoot: String = {
          "b.json: camera.still[1]: expected a string, found a number"),
         (#"{"sensor": {}, "camera": {"backend": "simulated", "width": 8}, "output": {"directory": "o"}}"#,
          "b.json: camera.width: 8 is out of range (16..4096)"),
+        (#"{"sensor": {}, "camera": {"backend": "simulated", "clip_fps": 240}, "output": {"directory": "o"}}"#,
+         "b.json: camera.clip_fps: 240 is out of range (1..120)"),
+        (#"{"sensor": {}, "camera": {"backend": "simulated", "clip_width": 8000}, "output": {"directory": "o"}}"#,
+         "b.json: camera.clip_width: 8000 is out of range (16..4096)"),
+        (#"{"sensor": {}, "camera": {"backend": "command", "still": ["x"], "video": ["y"], "clip_fps": 25}, "output": {"directory": "o"}}"#,
+         "b.json: camera.clip_fps: only the simulated camera backend has clip settings"),
         (#"{"sensor": {}, "shutter": {"chip": "gpiochip0"}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
          "b.json: shutter.line: missing (required when chip is given)"),
         (#"{"sensor": {}, "shutter": {"debounce_ms": 500, "hold_ms": 400}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
@@ -107,7 +135,7 @@ let repositoryRoot: String = {
         (#"{"sensor": {}, "detector": {"hysteresis_degrees": "x"}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
          "b.json: detector.hysteresis_degrees: expected a number, found a string"),
         (#"{"sensor": {}, "detector": {"hysteresis": 5}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
-         "b.json: detector.hysteresis: unknown key (expected one of filter_time_constant_ms, gyro_correction_time_constant_ms, rate_time_constant_ms, hysteresis_degrees, flat_enter_degrees, flat_exit_degrees, magnitude_tolerance_g, still_rate_dps, settle_ms, still_ms, maximum_gap_ms)"),
+         "b.json: detector.hysteresis: unknown key (expected one of filter_time_constant_ms, gyro_correction_time_constant_ms, rate_time_constant_ms, hysteresis_degrees, flat_enter_degrees, flat_exit_degrees, magnitude_tolerance_g, still_rate_dps, settle_ms, still_ms, flick_ms, maximum_gap_ms)"),
         (#"{"sensor": {}, "detector": {"settle_ms": 100, "flat_enter_degrees": 95}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
          "b.json: detector.flat_enter_degrees: must be 45 to 89 degrees"),
         (#"{"sensor": {}, "camera": {"backend": "simulated"}, "output": {"directory": ""}}"#,

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Testing
 import UprightHost
+import UprightTestSupport
 
 @Suite struct JournalTests {
     let sample = [
@@ -23,7 +24,7 @@ import UprightHost
         #expect(!journal.repair.wasRepaired)
         for line in sample { try journal.append(line) }
         #expect(try Journal.lines(at: path) == sample)
-        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let text = try TestFile.text(path)
         #expect(text == sample.joined(separator: "\n") + "\n")
     }
 
@@ -51,7 +52,7 @@ import UprightHost
             #expect(journal.repair.tornBytes == cut - keptBytes, "cut at \(cut)")
             #expect(try Journal.lines(at: path) == Array(sample.prefix(completeLines)), "cut at \(cut)")
             if cut > keptBytes {
-                let aside = try Data(contentsOf: URL(fileURLWithPath: path + ".torn"))
+                let aside = Data(try TestFile.bytes(path + ".torn"))
                 #expect(Array(aside) == Array(prefix[keptBytes...]) + [0x0A])
             } else {
                 #expect(!FileManager.default.fileExists(atPath: path + ".torn"))

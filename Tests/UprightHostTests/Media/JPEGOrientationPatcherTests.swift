@@ -145,6 +145,93 @@ import UprightCore
         try expectRefused(F.exifJPEG(tiff)) { if case .unsupported = $0 { true } else { false } }
     }
 
+    // MARK: Multi-segment Exif is refused, never half-rewritten
+
+    /// The fixture is what exiftool calls multi-segment Exif: it warns and reads the
+    /// UserComment whole across the two segments. Upright refuses it (adding Orientation
+    /// would append a new IFD0 to the first segment and shift everything the second holds).
+    @Test(arguments: [false, true])
+    func refusesExifContinuedInASecondSegment(bigEndian: Bool) throws {
+        let (tiff, split, comment) = F.spanningTIFF(bigEndian: bigEndian, text: String(repeating: "spans two APP1 segments. ", count: 8))
+        #expect(split == 168)
+        let original = F.multiSegmentExifJPEG(tiff, split: split)
+        let path = try F.temporaryFile(original, name: "multi.jpg")
+        let tags = try ExternalTool.exiftool(["Warning", "Make", "UserComment", "Orientation"], path)
+        #expect(tags["Warning"] == "[minor] File contains multi-segment EXIF")
+        #expect(tags["Make"] == "Upright")
+        #expect(tags["UserComment"] == comment.trimmingCharacters(in: .whitespaces))
+        #expect(tags["Orientation"] == nil)
+
+        // SOI (2) + APP1 header (4) + "Exif\0\0" (6) + 168 bytes of TIFF: the second APP1.
+        try expectRefused(original) { $0 == .unsupported("multi-segment Exif: the Exif data continues in the APP1 segment at byte 180") }
+        // Whatever the Orientation: also when the file would not need a change.
+        #expect(throws: MediaError.unsupported("multi-segment Exif: the Exif data continues in the APP1 segment at byte 180")) {
+            try JPEGOrientationPatcher.patched(original, exifValue: 1)
+        }
+    }
+
+    /// The same Exif with its continuation segment missing (or never marked): the
+    /// UserComment runs past the end of the only segment.
+    @Test func refusesAValuePastTheEndOfTheSegment() throws {
+        let (tiff, split, _) = F.spanningTIFF(bigEndian: false, text: String(repeating: "x", count: 200))
+        try expectRefused(F.exifJPEG(Array(tiff[..<split]))) {
+            $0 == .unsupported("Exif continues past its APP1 segment: Exif IFD tag 0x9286 (208 bytes) at offset 64, the segment holds 168 bytes (multi-segment or damaged Exif)")
+        }
+    }
+
+    /// Each directory and the thumbnail must lie inside the segment too (offsets from the
+    /// layout in `MediaFixtures.cameraTIFF`: IFD0 at 8 with 4 entries; Exif IFD pointer value
+    /// at byte 42, GPS at 54, IFD1 pointer at 58; IFD1 at 142, its thumbnail at 172 with the
+    /// length's value at 164).
+    @Test(arguments: [
+        (42, "Exif IFD at offset 65536"),
+        (54, "GPS IFD at offset 65536"),
+        (58, "IFD1 at offset 65536"),
+    ])
+    func refusesADirectoryPastTheEnd(pointerAt byte: Int, what: String) throws {
+        var (tiff, _) = F.cameraTIFF(bigEndian: true, orientation: nil)
+        tiff[byte..<(byte + 4)] = [0x00, 0x01, 0x00, 0x00]
+        try expectRefused(F.exifJPEG(tiff)) {
+            $0 == .unsupported("Exif continues past its APP1 segment: \(what), the segment holds \(tiff.count) bytes (multi-segment or damaged Exif)")
+        }
+    }
+
+    @Test func refusesAThumbnailPastTheEnd() throws {
+        var (tiff, thumbnail) = F.cameraTIFF(bigEndian: true, orientation: nil)
+        #expect(Array(tiff[164..<168]) == [0, 0, 0, UInt8(thumbnail.count)])
+        tiff[166] = 0x01  // 256 + the real length
+        try expectRefused(F.exifJPEG(tiff)) {
+            $0 == .unsupported("Exif continues past its APP1 segment: the thumbnail (\(256 + thumbnail.count) bytes) at offset 172, the segment holds \(tiff.count) bytes (multi-segment or damaged Exif)")
+        }
+    }
+
+    /// What exiftool itself writes when the Exif outgrows one segment (a 70 000-byte
+    /// UserComment): refused, file untouched.
+    @Test func refusesMultiSegmentExifWrittenByExiftool() throws {
+        let small = try F.temporaryFile(F.plainJPEG, name: "small.jpg")
+        let directory = (small as NSString).deletingLastPathComponent
+        try Data(String(repeating: "0123456789", count: 7_000).utf8).write(to: URL(fileURLWithPath: directory + "/comment.txt"))
+        let big = directory + "/big.jpg"
+        _ = try ExternalTool.run("exiftool", ["-q", "-q", "-o", big, "-Make=Upright", "-UserComment<=" + directory + "/comment.txt", small])
+        let bytes = try F.contents(big)
+        #expect(try ExternalTool.exiftool("Warning", big) == "[minor] File contains multi-segment EXIF")
+        try expectRefused(bytes) { if case .unsupported(let what) = $0 { what.hasPrefix("multi-segment Exif: ") } else { false } }
+    }
+
+    /// Not continuations: an XMP APP1, and a second Exif block that starts with its own TIFF
+    /// header (exiftool reads them as separate); the first Exif segment is patched as usual.
+    @Test func anXMPOrASecondWholeExifBlockIsNotAContinuation() throws {
+        let (tiff, _) = F.cameraTIFF(bigEndian: false, orientation: 1)
+        let xmpPayload = Array("http://ns.adobe.com/xap/1.0/\0<x:xmpmeta/>".utf8)
+        let xmp: [UInt8] = [0xFF, 0xE1, 0x00, UInt8(xmpPayload.count + 2)] + xmpPayload
+        let second = F.exifAPP1(ExifOrientationEditor.minimalTIFF(orientation: 1))
+        let original = F.soi + F.exifAPP1(tiff) + xmp + second + F.imageSegments
+        let out = try JPEGOrientationPatcher.patched(original, exifValue: 8)
+        #expect(out.count == original.count)
+        #expect(try JPEGOrientationPatcher.orientation(of: out) == 8)
+        #expect(Array(out.suffix(xmp.count + second.count + F.imageSegments.count)) == xmp + second + F.imageSegments)
+    }
+
     @Test func refusesAJPEGWithAStrayByteBetweenSegments() throws {
         let broken = F.soi + F.jfifAPP0 + [0x00] + F.imageSegments
         try expectRefused(broken) { if case .malformed = $0 { true } else { false } }

@@ -1,4 +1,5 @@
 import Foundation
+import UprightTestSupport
 
 /// Test files built byte by byte from the specifications, independently of the code under
 /// test.
@@ -125,6 +126,37 @@ enum MediaFixtures {
         return (t.bytes, thumbnail)
     }
 
+    /// Exif too big for one APP1 segment, joined the way exiftool reads it (offsets count from
+    /// the TIFF header as if the pieces were one): IFD0 { Make (ASCII, out of line), ExifIFD
+    /// pointer }, no Orientation, no IFD1; Exif IFD { UserComment (UNDEFINED: "ASCII" 00 00 00,
+    /// then the text) }. `split` is where the first segment's TIFF data ends: inside the
+    /// UserComment, so the tag spans the two segments.
+    static func spanningTIFF(bigEndian: Bool, text: String) -> (tiff: [UInt8], split: Int, comment: String) {
+        let make = Array("Upright\0".utf8)                         // 8 bytes
+        let comment = Array("ASCII\0\0\0".utf8) + Array(text.utf8)
+        let ifd0 = 8
+        let makeOffset = ifd0 + 2 + 2 * 12 + 4                    // 38
+        let exifIFD = makeOffset + make.count                     // 46
+        let commentOffset = exifIFD + 2 + 12 + 4                  // 64
+        var t = TIFF(bigEndian: bigEndian)
+        t.u16(2)
+        t.entry(tag: 0x010F, type: 2, count: make.count, inline: makeOffset)      // Make
+        t.entry(tag: 0x8769, type: 4, count: 1, inline: exifIFD)                  // ExifIFD
+        t.u32(0)                                                                // no IFD1
+        t.bytes += make
+        t.u16(1)
+        t.entry(tag: 0x9286, type: 7, count: comment.count, inline: commentOffset) // UserComment
+        t.u32(0)
+        t.bytes += comment
+        return (t.bytes, commentOffset + comment.count / 2, text)
+    }
+
+    /// SOI, the first Exif APP1 (TIFF header and the data up to `split`), a continuation APP1
+    /// ("Exif" 00 00 and the rest, no TIFF header), then the image.
+    static func multiSegmentExifJPEG(_ tiff: [UInt8], split: Int) -> [UInt8] {
+        soi + exifAPP1(Array(tiff[..<split])) + exifAPP1(Array(tiff[split...])) + imageSegments
+    }
+
     // MARK: MP4 (ISO/IEC 14496-12)
 
     static func box(_ type: String, _ payload: [UInt8], largeSize: Bool = false, sizeZero: Bool = false) -> [UInt8] {
@@ -180,7 +212,7 @@ enum MediaFixtures {
         return path
     }
 
-    static func contents(_ path: String) throws -> [UInt8] { Array(try Data(contentsOf: URL(fileURLWithPath: path))) }
+    static func contents(_ path: String) throws -> [UInt8] { try TestFile.bytes(path) }
 
     /// Everything in the file's directory: no temporary file may be left behind.
     static func directoryListing(_ path: String) throws -> [String] {

@@ -18,6 +18,14 @@ import UprightHost
         #expect(p.maximumGap == TimeSpan(nanoseconds: 400_000_000))
     }
 
+    @Test func flickTimeIsSetInMillisecondsAndRangeChecked() throws {
+        let p = try DetectorSettings.parameters(from: [JSONMember(key: "flick_ms", value: .number(250))])
+        #expect(p.flickTime == TimeSpan(nanoseconds: 250_000_000))
+        #expect(throws: DetectorSettings.SettingError(path: "detector.flick_ms", message: "must be 0 to 10000 ms")) {
+            try DetectorSettings.parameters(from: [JSONMember(key: "flick_ms", value: .number(-1))])
+        }
+    }
+
     @Test func errorsNameTheKey() {
         #expect(throws: DetectorSettings.SettingError(path: "detector.flat_exit_degrees", message: "must be 45 degrees up to flat_enter_degrees")) {
             try DetectorSettings.parameters(from: [JSONMember(key: "flat_exit_degrees", value: .number(85))])

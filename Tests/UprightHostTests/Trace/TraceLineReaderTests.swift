@@ -24,6 +24,16 @@ import UprightHost
         #expect(try Self.lines(of: "") == [])
     }
 
+    /// The bound is the parser's (bytes without the newline, `\r` and a first line's
+    /// byte-order mark): a first line of exactly the bound passes with all three.
+    @Test func firstLineMayCarryAByteOrderMarkAndCR() throws {
+        let header = String(repeating: "x", count: 16)
+        #expect(try Self.lines(of: "\u{FEFF}" + header + "\r\n" + header + "\r\n", maximum: 16) == ["\u{FEFF}" + header + "\r", header + "\r"])
+        #expect(throws: TraceLineReader.ReadError.lineTooLong(line: 2)) {
+            _ = try Self.lines(of: "ok\n\u{FEFF}" + header + "\r\n", maximum: 16)
+        }
+    }
+
     @Test func refusesARunawayLine() {
         #expect(throws: TraceLineReader.ReadError.lineTooLong(line: 2)) {
             _ = try Self.lines(of: "ok\n" + String(repeating: "x", count: 40) + "\n", maximum: 16)

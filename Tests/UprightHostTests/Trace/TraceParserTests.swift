@@ -28,6 +28,18 @@ import UprightHost
         #expect(rows[0].buttonPressed == nil)
     }
 
+    /// A spreadsheet's "CSV UTF-8" export: byte-order mark (EF BB BF) and CRLF line ends.
+    @Test func byteOrderMarkAndCRLFFromASpreadsheet() throws {
+        let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("t,ax,ay,az,button\r\n0.5,0.25,1,-0.02,1\r\n".utf8)
+        let rows = try TraceParser.parse(String(decoding: bytes, as: UTF8.self))
+        #expect(rows.count == 1)
+        #expect(rows[0].time == Instant(nanoseconds: 500_000_000))
+        #expect(rows[0].accelerationG == Vector3(x: 0.25, y: 1.0, z: -0.02))
+        #expect(rows[0].buttonPressed == true)
+        // Before a comment line too.
+        #expect(try TraceParser.parse("\u{FEFF}# desk\r\nt,ax,ay,az\r\n0,0,1,0\r\n").count == 1)
+    }
+
     @Test(arguments: [
         ("", 1, "empty trace: no header line (t,ax,ay,az,...)"),
         ("# only a comment\n", 1, "empty trace: no header line (t,ax,ay,az,...)"),
@@ -49,6 +61,9 @@ import UprightHost
         ("t,ax,ay,az,te\u{1B}mp\n", 1, "unknown column 'te\\u{1b}mp' (expected t, ax, ay, az, optional gx, gy, gz, button)"),
         ("t,ax,ay,az\n0,0,1,0\n1e999,0,1,0\n", 3, "column 't': '1e999' is not a number"),
         ("t,ax,ay,az\n0,0,1,0\n2e9,0,1,0\n", 3, "t = 2000000000.0 is out of range"),
+        // A byte-order mark only begins a file: anywhere else it is a stray character.
+        ("t,ax,ay,az\n\u{FEFF}0,0,1,0\n", 2, "column 't': '\u{FEFF}0' is not a number"),
+        ("\u{FEFF}\u{FEFF}t,ax,ay,az\n", 1, "unknown column '\u{FEFF}t' (expected t, ax, ay, az, optional gx, gy, gz, button)"),
     ])
     func malformedTraces(text: String, line: Int, message: String) {
         #expect(throws: TraceError(line: line, message)) { try TraceParser.parse(text) }

@@ -4,7 +4,7 @@ import UprightHost
 import UprightLinux
 
 /// An ADXL345 at 0x53 as plain register memory (like the kernel's i2c-stub), preloaded with
-/// the left-up pose of DESIGN.md, tilted: x = -1 g, y = +0.125 g, z = -0.25 g in full
+/// the left-up pose of docs/conventions.md, tilted: x = -1 g, y = +0.125 g, z = -0.25 g in full
 /// resolution (256 LSB/g, little-endian from DATAX0 0x32: 00 ff 20 00 c0 ff), FIFO_STATUS
 /// (0x39) reporting one entry, so each drain reads one sample. `failing` makes every transfer
 /// fail with no-acknowledge (an unplugged sensor).

@@ -29,7 +29,7 @@ private func mpu6050Board() -> (SimClock, SimMPU6050, WriteRefusingBus) {
 @Suite struct ConfigurationWriteFaultTests {
     /// The demo's failure: reads fail long enough for the FIFO to overflow; the driver resets
     /// the FIFO (USER_CTRL 0x04, which also clears FIFO_EN) and the write that enables it again
-    /// (USER_CTRL 0x40, RM 4.29) is not acknowledged. PWR_MGMT_1 still reads 0x01, so a check
+    /// (USER_CTRL 0x40, RM 4.27) is not acknowledged. PWR_MGMT_1 still reads 0x01, so a check
     /// of that register alone never noticed and the FIFO stayed off for good.
     @Test func mpu6050RecoversFromAFIFOEnableThatWasNotAcknowledged() throws {
         let (clock, chip, bus) = mpu6050Board()
@@ -50,7 +50,7 @@ private func mpu6050Board() -> (SimClock, SimMPU6050, WriteRefusingBus) {
     /// configuration again.
     @Test func mpu6050RetriesAConfigurationWriteThatWasNotAcknowledged() throws {
         let (clock, chip, bus) = mpu6050Board()
-        bus.refuse([0x23, 0x08])  // FIFO_EN: accelerometer (RM 4.7)
+        bus.refuse([0x23, 0x08])  // FIFO_EN: accelerometer (RM 4.6)
         var sensor = MPU6050(bus: bus)
         try sensor.begin(now: clock.now)
         clock.advance(by: .milliseconds(100))

@@ -120,8 +120,9 @@ func temporaryDirectory() -> String {
         #expect(result.stats.ringDropped == 0)
     }
 
-    /// The photo's EXIF Orientation is what was latched: 6 for left-up (DESIGN.md table), read
-    /// back from the file with the media reader; the journal lists the capture with the file.
+    /// The photo's EXIF Orientation is what was latched: 6 for left-up (docs/conventions.md
+    /// table), read back from the file with the media reader; the journal lists the capture
+    /// with the file.
     @Test func writtenPhotoCarriesTheLatchedOrientation() throws {
         let scenario = try ScenarioLoader.parse("""
             { "duration": 3, "motion": [ { "t": 0, "angle": 90 } ],

@@ -4,8 +4,9 @@ import UprightSim
 
 struct SoakMotionTests {
     /// Whenever the soak judges the detector, the true gravity points along the expected
-    /// orientation's axis (DESIGN.md: normal (0, +1, 0), left-up (-1, 0, 0), right-up (+1, 0, 0),
-    /// bottom-up (0, -1, 0), lens-down (0, 0, +1), lens-up (0, 0, -1)), at least cos 45 degrees.
+    /// orientation's axis (docs/conventions.md: normal (0, +1, 0), left-up (-1, 0, 0), right-up
+    /// (+1, 0, 0), bottom-up (0, -1, 0), lens-down (0, 0, +1), lens-up (0, 0, -1)), at least
+    /// cos 45 degrees.
     @Test(arguments: [1, 2] as [UInt64])
     func theExpectedOrientationIsWhereGravityPoints(seed: UInt64) {
         let motion = SoakMotion(generator: SeededGenerator(seed: seed))

@@ -164,7 +164,13 @@ public struct ADXL345<Bus: I2CBus>: Accelerometer, RegisterChip {
     /// reads (the next transaction's START and address byte take longer than that even at
     /// 400 kHz), so the ADXL345 cannot stream its FIFO in one long read as the MPU-6050 can.
     mutating func drainFIFO(now: Instant, report: inout ReadReport, body: (Sample) -> Void) throws(SensorError) {
-        let entries = Int(try read(ADXL345Register.fifoStatus) & ADXL345Register.fifoEntriesMask)
+        var entries = Int(try read(ADXL345Register.fifoStatus) & ADXL345Register.fifoEntriesMask)
+        // More entries than the FIFO holds is a bit flipped on the wire (bit 5 set on a count
+        // below 2): read FIFO_STATUS once more rather than read 33 entries, most of them
+        // repeats of the data registers back-dated as if they were samples.
+        if entries > Self.maximumEntries {
+            entries = Int(try read(ADXL345Register.fifoStatus) & ADXL345Register.fifoEntriesMask)
+        }
         if entries == 0 {
             if samplesDue(from: lastDelivered, to: now) >= 2 { try checkHealth(now: now, report: &report) }
             return

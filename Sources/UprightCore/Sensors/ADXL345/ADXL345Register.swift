@@ -1,5 +1,6 @@
 /// ADXL345 register addresses and bits. Sections and tables refer to the Analog Devices
-/// ADXL345 data sheet rev. G ("Register Map", Table 19, and "Register Definitions").
+/// ADXL345 data sheet Rev. E ("Register Map", Table 19, and "Register Definitions"); see
+/// docs/hardware.md.
 public enum ADXL345Register {
     /// Register 0x00 DEVID: fixed 0xE5 (octal 345).
     public static let deviceID: UInt8 = 0x00

@@ -3,7 +3,7 @@
 /// wake on the PLL clock, gyro range, low-pass filter, divider, accelerometer range,
 /// interrupt pin, FIFO.
 public struct MPU6050<Bus: I2CBus>: Accelerometer, RegisterChip {
-    /// RM 4.28 and PS 6.6: the chip needs about 100 ms after DEVICE_RESET (Linux waits 100 ms).
+    /// After DEVICE_RESET (RM 4.28, which gives no time) wait 100 ms, as Linux's inv_mpu6050 does.
     public static var resetTime: TimeSpan { .milliseconds(100) }
     /// The scratch buffer for one FIFO drain transaction (the whole MPU-6050 FIFO).
     static var drainBufferBytes: Int { 1024 }
@@ -77,7 +77,7 @@ public struct MPU6050<Bus: I2CBus>: Accelerometer, RegisterChip {
     }
 
     /// Wake on the PLL clock (RM 4.28), gyro range (4.4), low-pass filter (4.3), divider (4.2),
-    /// accelerometer range (4.5), INT pin (4.15, 4.16), FIFO contents (4.7) and FIFO on (4.29).
+    /// accelerometer range (4.5), INT pin (4.14, 4.15), FIFO contents (4.6) and FIFO on (4.27).
     func forEachSetting(configuring: Bool, _ body: (UInt8, UInt8) throws(SensorError) -> Void) throws(SensorError) {
         let c = configuration
         try body(MPU6050Register.powerManagement1, MPU6050Register.powerClockPLLGyroX)
@@ -96,7 +96,7 @@ public struct MPU6050<Bus: I2CBus>: Accelerometer, RegisterChip {
         }
         if c.readMode == .fifo {
             try body(MPU6050Register.fifoEnable, c.fifoContents.fifoEnableBits)
-            // RM 4.29: FIFO_RESET (self-clearing) takes effect while FIFO_EN is 0.
+            // RM 4.27: FIFO_RESET (self-clearing) takes effect while FIFO_EN is 0.
             if configuring { try body(MPU6050Register.userControl, MPU6050Register.userFIFOReset) }
             try body(MPU6050Register.userControl, MPU6050Register.userFIFOEnable)
         }
@@ -176,19 +176,22 @@ public struct MPU6050<Bus: I2CBus>: Accelerometer, RegisterChip {
     /// Mode (b): FIFO_COUNT then whole records from FIFO_R_W (RM 4.30, 4.31).
     mutating func drainFIFO(now: Instant, report: inout ReadReport, body: (Sample) -> Void) throws(SensorError) {
         let size = decoder.contents.bytesPerSample
-        let count: Int
-        do throws(I2CError) {
-            count = Int(try bus.readBigEndianUInt16(address: address, from: MPU6050Register.fifoCountHigh))
-        } catch {
-            throw .bus(error)
-        }
         let capacity = identity?.model.fifoCapacity ?? 1024
-        // RM 4.30 / PS 7.17: on overflow the chip overwrites the oldest bytes, so a count past
-        // the last whole record (or not a multiple of the record size) means records are torn:
-        // reset the FIFO and count what was lost, as Linux's inv_mpu6050 flushes.
-        if count > capacity - capacity % size || count % size != 0 {
+        // RM 4.31 / PS 7.17: on overflow the chip overwrites the oldest bytes, so a count past
+        // the last whole record (or not a multiple of the record size) means records are torn.
+        // A bit flipped on the wire reads the same way (no power of two is a multiple of 6, 12
+        // or 14), and flushing for it throws away up to a FIFO of good samples: read the count
+        // once more, and flush only if that read is implausible too.
+        func plausible(_ count: Int) -> Bool { count <= capacity - capacity % size && count % size == 0 }
+        var count = try readFIFOCount()
+        if !plausible(count) { count = try readFIFOCount() }
+        if !plausible(count) {
+            // Reset the FIFO and count what was lost, as Linux's inv_mpu6050 flushes: every
+            // sample due since the last drain, or the records a torn FIFO held if more (a
+            // count past the FIFO's size is a flipped bit, not records).
             report.overflowed = true
-            report.lost += max(count / size, samplesDue(from: lastDelivered, to: now))
+            let held = count <= capacity ? count / size : 0
+            report.lost += max(held, samplesDue(from: lastDelivered, to: now))
             try resetFIFO()
             lastDelivered = now
             return
@@ -233,7 +236,16 @@ public struct MPU6050<Bus: I2CBus>: Accelerometer, RegisterChip {
         lastDelivered = now
     }
 
-    /// RM 4.29: FIFO_RESET takes effect while FIFO_EN is 0; then enable the FIFO again.
+    /// FIFO_COUNT_H and FIFO_COUNT_L in one read (RM 4.30: the count of bytes in the FIFO).
+    func readFIFOCount() throws(SensorError) -> Int {
+        do throws(I2CError) {
+            return Int(try bus.readBigEndianUInt16(address: address, from: MPU6050Register.fifoCountHigh))
+        } catch {
+            throw .bus(error)
+        }
+    }
+
+    /// RM 4.27: FIFO_RESET takes effect while FIFO_EN is 0; then enable the FIFO again.
     mutating func resetFIFO() throws(SensorError) {
         try write(MPU6050Register.userControl, MPU6050Register.userFIFOReset)
         try write(MPU6050Register.userControl, MPU6050Register.userFIFOEnable)

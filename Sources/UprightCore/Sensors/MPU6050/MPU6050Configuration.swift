@@ -32,7 +32,7 @@ public enum MPU6050LowPassFilter: UInt8, Hashable, Sendable, CaseIterable {
     public var gyroOutputRateHz: Int { self == .hz260 ? 8000 : 1000 }
 }
 
-/// What each FIFO record holds, in register order (RM 4.7, 4.31).
+/// What each FIFO record holds, in register order (RM 4.6, 4.31).
 public enum MPU6050FIFOContents: UInt8, Hashable, Sendable, CaseIterable {
     /// Accelerometer X, Y, Z: 6 bytes.
     case accelerometer
@@ -50,7 +50,7 @@ public enum MPU6050FIFOContents: UInt8, Hashable, Sendable, CaseIterable {
         }
     }
 
-    /// RM 4.7 FIFO_EN bits.
+    /// RM 4.6 FIFO_EN bits.
     public var fifoEnableBits: UInt8 {
         switch self {
         case .accelerometer: MPU6050Register.fifoAccelerometer
@@ -60,7 +60,7 @@ public enum MPU6050FIFOContents: UInt8, Hashable, Sendable, CaseIterable {
     }
 }
 
-/// The INT pin (RM 4.15, 4.16).
+/// The INT pin (RM 4.14, 4.15).
 public struct InterruptPin: Equatable, Sendable {
     public var activeLow: Bool
     /// Held until the status is read (instead of a 50 us pulse).

@@ -1,6 +1,7 @@
 /// MPU-6050 register addresses and bits. Sections refer to InvenSense "MPU-6000 and MPU-6050
 /// Register Map and Descriptions" RM-MPU-6000A-00 rev 4.2 (RM) and the product specification
-/// PS-MPU-6000A-00 rev 3.4 (PS).
+/// PS-MPU-6000A-00 rev 3.4 (PS); docs/hardware.md lists which section holds which register
+/// (rev 4.0 of the RM numbers them differently: it still has registers 31 and 105).
 public enum MPU6050Register {
     /// RM 4.2 SMPLRT_DIV: sample rate = gyroscope output rate / (1 + value).
     public static let sampleRateDivider: UInt8 = 0x19
@@ -10,13 +11,13 @@ public enum MPU6050Register {
     public static let gyroConfig: UInt8 = 0x1B
     /// RM 4.5 ACCEL_CONFIG: AFS_SEL in bits 4:3.
     public static let accelConfig: UInt8 = 0x1C
-    /// RM 4.7 FIFO_EN: which measurements the FIFO receives.
+    /// RM 4.6 FIFO_EN: which measurements the FIFO receives.
     public static let fifoEnable: UInt8 = 0x23
-    /// RM 4.15 INT_PIN_CFG.
+    /// RM 4.14 INT_PIN_CFG.
     public static let interruptPinConfig: UInt8 = 0x37
-    /// RM 4.16 INT_ENABLE.
+    /// RM 4.15 INT_ENABLE.
     public static let interruptEnable: UInt8 = 0x38
-    /// RM 4.17 INT_STATUS (cleared when read).
+    /// RM 4.16 INT_STATUS (cleared when read).
     public static let interruptStatus: UInt8 = 0x3A
     /// RM 4.17 ACCEL_XOUT_H: first of six big-endian accelerometer bytes (0x3B-0x40).
     public static let accelXHigh: UInt8 = 0x3B
@@ -24,7 +25,7 @@ public enum MPU6050Register {
     public static let temperatureHigh: UInt8 = 0x41
     /// RM 4.19 GYRO_XOUT_H (0x43-0x48).
     public static let gyroXHigh: UInt8 = 0x43
-    /// RM 4.28 USER_CTRL: FIFO_EN bit 6, FIFO_RESET bit 2.
+    /// RM 4.27 USER_CTRL: FIFO_EN bit 6, FIFO_RESET bit 2.
     public static let userControl: UInt8 = 0x6A
     /// RM 4.28 PWR_MGMT_1: DEVICE_RESET bit 7, SLEEP bit 6, CLKSEL bits 2:0.
     public static let powerManagement1: UInt8 = 0x6B
@@ -41,27 +42,27 @@ public enum MPU6050Register {
     public static let powerDeviceReset: UInt8 = 0x80
     /// RM 4.28: PWR_MGMT_1 SLEEP; the reset value of PWR_MGMT_1 is 0x40 (RM 3, register table).
     public static let powerSleep: UInt8 = 0x40
-    /// RM 4.28: CLKSEL 1 = PLL with the X gyro reference (PS 6.6 recommends it over the
-    /// internal 8 MHz oscillator).
+    /// RM 4.28: CLKSEL 1 = PLL with the X gyro reference, which it recommends over the
+    /// internal 8 MHz oscillator (PS 7.15: the gyro clock is the more accurate one).
     public static let powerClockPLLGyroX: UInt8 = 0x01
-    /// RM 4.29: USER_CTRL FIFO_EN.
+    /// RM 4.27: USER_CTRL FIFO_EN.
     public static let userFIFOEnable: UInt8 = 0x40
-    /// RM 4.29: USER_CTRL FIFO_RESET (self-clearing; takes effect while FIFO_EN is 0).
+    /// RM 4.27: USER_CTRL FIFO_RESET (self-clearing; takes effect while FIFO_EN is 0).
     public static let userFIFOReset: UInt8 = 0x04
-    /// RM 4.7: FIFO_EN TEMP_FIFO_EN.
+    /// RM 4.6: FIFO_EN TEMP_FIFO_EN.
     public static let fifoTemperature: UInt8 = 0x80
-    /// RM 4.7: FIFO_EN XG/YG/ZG_FIFO_EN.
+    /// RM 4.6: FIFO_EN XG/YG/ZG_FIFO_EN.
     public static let fifoGyro: UInt8 = 0x70
-    /// RM 4.7: FIFO_EN ACCEL_FIFO_EN.
+    /// RM 4.6: FIFO_EN ACCEL_FIFO_EN.
     public static let fifoAccelerometer: UInt8 = 0x08
-    /// RM 4.15: INT_PIN_CFG INT_LEVEL (active low).
+    /// RM 4.14: INT_PIN_CFG INT_LEVEL (active low).
     public static let pinActiveLow: UInt8 = 0x80
-    /// RM 4.15: INT_PIN_CFG LATCH_INT_EN.
+    /// RM 4.14: INT_PIN_CFG LATCH_INT_EN.
     public static let pinLatch: UInt8 = 0x20
-    /// RM 4.15: INT_PIN_CFG INT_RD_CLEAR (any read clears the status).
+    /// RM 4.14: INT_PIN_CFG INT_RD_CLEAR (any read clears the status).
     public static let pinClearOnAnyRead: UInt8 = 0x10
-    /// RM 4.16 / 4.17: DATA_RDY_EN / DATA_RDY_INT.
+    /// RM 4.15 / 4.16: DATA_RDY_EN / DATA_RDY_INT.
     public static let interruptDataReady: UInt8 = 0x01
-    /// RM 4.16 / 4.17: FIFO_OFLOW_EN / FIFO_OFLOW_INT.
+    /// RM 4.15 / 4.16: FIFO_OFLOW_EN / FIFO_OFLOW_INT.
     public static let interruptFIFOOverflow: UInt8 = 0x10
 }

@@ -1,0 +1,2 @@
+// The TurboJPEG API of libjpeg-turbo (Debian libturbojpeg0-dev).
+#include <turbojpeg.h>

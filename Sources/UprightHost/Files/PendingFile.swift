@@ -1,0 +1,106 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A file being written under a temporary name in its destination's directory (so `rename`
+/// stays on one file system), published whole by `commit()` or removed by `discard()`: readers,
+/// and a power cut, see the old file or the complete new one, never a part. For writers that
+/// produce a file over time (a movie's frames); `AtomicFile` is the one-call form.
+///
+/// The temporary file takes the destination's permissions and, where allowed, its owner (new
+/// files: 0644); `commit` flushes it (fsync), renames it over the destination and flushes the
+/// directory so the rename survives too (rename(2), fsync(2)). Hard links to the old file keep
+/// the old contents. Dropped without `commit`, the temporary file is removed.
+public final class PendingFile {
+    public let destination: String
+    public let temporaryPath: String
+    /// The open descriptor for writing, -1 after `close()`.
+    public private(set) var fd: Int32
+    private var state = State.writing
+    private let mode: mode_t
+    private let owner: (uid: uid_t, gid: gid_t)?
+
+    private enum State { case writing, closed, committed, discarded }
+
+    public init(destination: String) throws(FileError) {
+        let directory = POSIXFile.directoryName(destination)
+        let name = destination.split(separator: "/").last.map(String.init) ?? destination
+        var original = stat()
+        let existed = stat(destination, &original) == 0
+        var template = Array("\(directory)/.\(name).upright-XXXXXX".utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else {
+            throw FileError(path: directory, message: "cannot create a temporary file: " + POSIXFile.errorText(errno))
+        }
+        // Not inherited by the camera commands the firmware spawns.
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        self.destination = destination
+        self.fd = fd
+        temporaryPath = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        mode = existed ? original.st_mode & 0o7777 : 0o644
+        owner = existed ? (original.st_uid, original.st_gid) : nil
+    }
+
+    deinit { discard() }
+
+    /// Appends `bytes` at the descriptor's position.
+    public func write(_ bytes: [UInt8]) throws(FileError) {
+        guard state == .writing else { throw FileError(path: temporaryPath, message: "write after close") }
+        try POSIXFile.writeAll(fd, bytes, path: temporaryPath)
+    }
+
+    /// Overwrites `bytes` at `offset` (a header whose sizes are known only at the end); the
+    /// descriptor's position is not moved.
+    public func write(_ bytes: [UInt8], at offset: Int) throws(FileError) {
+        guard state == .writing else { throw FileError(path: temporaryPath, message: "write after close") }
+        var done = 0
+        // Each pass writes at least one byte or throws.
+        while done < bytes.count {
+            let written = bytes.withUnsafeBytes { raw in pwrite(fd, raw.baseAddress! + done, raw.count - done, off_t(offset + done)) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw FileError(path: temporaryPath, message: POSIXFile.errorText(errno))
+            }
+            done += written
+        }
+    }
+
+    /// Sets the permissions and owner, flushes the data to the device and closes the descriptor;
+    /// the file can then be read or replaced under `temporaryPath` before `commit()`.
+    public func close() throws(FileError) {
+        guard state == .writing else { return }
+        guard fchmod(fd, mode) == 0 else { throw FileError(path: temporaryPath, message: "chmod: " + POSIXFile.errorText(errno)) }
+        // Keeping the owner needs privilege; without it the file is the caller's, as any
+        // editor's save would leave it.
+        if let owner { _ = fchown(fd, owner.uid, owner.gid) }
+        try POSIXFile.sync(fd, path: temporaryPath)
+        let status = Glibc.close(fd)
+        fd = -1
+        state = .closed
+        guard status == 0 else { throw FileError(path: temporaryPath, message: "close: " + POSIXFile.errorText(errno)) }
+    }
+
+    /// Closes (if still open), renames over the destination and flushes the directory.
+    public func commit() throws(FileError) {
+        try close()
+        guard state == .closed else { throw FileError(path: destination, message: "already committed or discarded") }
+        guard rename(temporaryPath, destination) == 0 else { throw FileError(path: destination, message: "rename: " + POSIXFile.errorText(errno)) }
+        state = .committed
+        try POSIXFile.syncDirectory(of: destination)
+    }
+
+    /// Closes and removes the temporary file; the destination is untouched. Idempotent.
+    public func discard() {
+        switch state {
+        case .writing:
+            _ = Glibc.close(fd)
+            fd = -1
+            unlink(temporaryPath)
+        case .closed:
+            unlink(temporaryPath)
+        case .committed, .discarded:
+            return
+        }
+        state = .discarded
+    }
+}
