@@ -25,24 +25,30 @@ EMBEDDED_DIR := .build/embedded
 
 all: build
 
-## deps: install missing Debian packages (as root), or print the apt-get line to run
-deps:
+# $(call apt_install,PACKAGES,TARGET): installs the missing Debian packages among PACKAGES
+# when run as root, or prints the apt-get line to run and fails.
+define apt_install
 	@missing=""; \
-	for p in $(APT_PACKAGES); do \
+	for p in $(1); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' || missing="$$missing $$p"; \
 	done; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ]; then \
-	    echo "make deps: installing$$missing"; \
+	    echo "make $(2): installing$$missing"; \
 	    export DEBIAN_FRONTEND=noninteractive; \
 	    apt-get update -q >/dev/null && \
 	    apt-get install -y -q --no-install-recommends -o DPkg::Lock::Timeout=600 $$missing >/dev/null || exit 1; \
 	  else \
-	    echo "make deps: missing Debian packages; run:"; \
+	    echo "make $(2): missing Debian packages; run:"; \
 	    echo "  sudo apt-get install -y$$missing"; \
 	    exit 1; \
 	  fi; \
 	fi
+endef
+
+## deps: install missing Debian packages (as root), or print the apt-get line to run
+deps:
+	$(call apt_install,$(APT_PACKAGES),deps)
 
 build: deps
 	$(SWIFT) build $(WERROR)
@@ -73,6 +79,72 @@ embedded:
 ## bench: release build, the Embedded object (for its flash size), then the figures
 bench: release embedded
 	.build/release/upright bench $(BENCH_ARGS)
+
+## mcu-test: the firmware engine on emulated chips under QEMU: a Cortex-M0 (micro:bit,
+## armv6m, soft float) and a Cortex-M4F (MPS2 AN386, armv7em), fed the example traces, the
+## scenario corpus, bus recordings of both sensors and a float probe; every input's records
+## must equal `upright replay`'s (or the host engine's) on both. Prints the figures (flash,
+## RAM, stack, allocations, instructions a sample). See docs/mcu.md.
+MCU_APT_PACKAGES := qemu-system-arm gcc-arm-none-eabi libnewlib-arm-none-eabi
+MCU_DIR := .build/mcu
+MCU_SHARED_SOURCES := $(shell find Embedded/Shared -name '*.swift' | LC_ALL=C sort)
+MCU_HARNESS_SOURCES := $(shell find Embedded/Harness -name '*.swift' | LC_ALL=C sort)
+MCU_C_OBJECTS := startup semihosting clock runtime
+MCU_SWIFTC = swiftc -enable-experimental-feature Embedded -wmo -parse-as-library -Osize \
+  -target $(1)-none-none-eabi -Xfrontend -function-sections -warnings-as-errors
+# Per chip: the machine QEMU emulates, the triple, and the C compiler's CPU flags. The M4F's
+# Swift code uses the FPU with the soft-float calling convention (armv7em-none-none-eabi).
+MCU_MACHINES := microbit mps2-an386
+MCU_TRIPLE_microbit := armv6m
+MCU_TRIPLE_mps2-an386 := armv7em
+MCU_CPU_armv6m := -mcpu=cortex-m0 -mthumb -mfloat-abi=soft -DUPRIGHT_MICROBIT
+MCU_CPU_armv7em := -mcpu=cortex-m4 -mthumb -mfloat-abi=softfp -mfpu=fpv4-sp-d16 -DUPRIGHT_MPS2_AN386
+
+.PHONY: mcu-deps mcu-firmware mcu-test
+mcu-deps:
+	$(call apt_install,$(MCU_APT_PACKAGES),mcu-test)
+
+# UprightCore as its own module (the engine's object, measured apart from the harness), the
+# harness's chip-independent Swift against it, then the chip glue (Embedded/Harness) and the
+# C startup, linked with newlib-nano and libgcc.
+define MCU_TARGET_RULES
+$(MCU_DIR)/$(1)/UprightCore.o: $(CORE_SOURCES) | mcu-deps
+	@mkdir -p $$(@D)
+	$(call MCU_SWIFTC,$(1)) -module-name UprightCore -emit-module -emit-module-path $$(@D)/UprightCore.swiftmodule -c $(CORE_SOURCES) -o $$@
+$(MCU_DIR)/$(1)/UprightMCUShared.o: $(MCU_DIR)/$(1)/UprightCore.o $(MCU_SHARED_SOURCES)
+	$(call MCU_SWIFTC,$(1)) -module-name UprightMCUShared -I $$(@D) -emit-module -emit-module-path $$(@D)/UprightMCUShared.swiftmodule -c $(MCU_SHARED_SOURCES) -o $$@
+$(MCU_DIR)/$(1)/UprightMCUHarness.o: $(MCU_DIR)/$(1)/UprightMCUShared.o $(MCU_HARNESS_SOURCES)
+	$(call MCU_SWIFTC,$(1)) -enable-experimental-feature Extern -module-name UprightMCUHarness -I $$(@D) -c $(MCU_HARNESS_SOURCES) -o $$@
+$(MCU_DIR)/$(1)/%.o: Embedded/Startup/%.c Embedded/Startup/harness.h | mcu-deps
+	@mkdir -p $$(@D)
+	arm-none-eabi-gcc $(MCU_CPU_$(1)) -Os -ffunction-sections -fdata-sections -Wall -Wextra -Werror -c $$< -o $$@
+endef
+$(foreach triple,armv6m armv7em,$(eval $(call MCU_TARGET_RULES,$(triple))))
+
+# $(call MCU_LINK,TRIPLE): links the objects among the prerequisites, with a map file.
+MCU_LINK = arm-none-eabi-gcc $(MCU_CPU_$(1)) -nostartfiles --specs=nano.specs -T Embedded/Startup/firmware.ld \
+  -Wl,--gc-sections -Wl,--no-enum-size-warning -Wl,--no-warn-execstack -Wl,--wrap=malloc -Wl,--wrap=free \
+  -Wl,-Map=$(basename $@).map $(filter %.o,$^) -lm -o $@
+MCU_OBJECTS = $(foreach o,$(2) UprightMCUHarness UprightMCUShared UprightCore,$(MCU_DIR)/$(1)/$(o).o)
+
+define MCU_MACHINE_RULES
+$(MCU_DIR)/firmware-$(1).elf: $(call MCU_OBJECTS,$(MCU_TRIPLE_$(1)),$(MCU_C_OBJECTS)) Embedded/Startup/firmware.ld
+	$$(call MCU_LINK,$(MCU_TRIPLE_$(1)))
+endef
+$(foreach machine,$(MCU_MACHINES),$(eval $(call MCU_MACHINE_RULES,$(machine))))
+
+# The float probe's sensitivity check: the same M4F firmware with flush-to-zero switched on
+# must fail the probe (docs/mcu.md, "Floating point").
+$(MCU_DIR)/armv7em/startup-flush-to-zero.o: Embedded/Startup/startup.c Embedded/Startup/harness.h | mcu-deps
+	arm-none-eabi-gcc $(MCU_CPU_armv7em) -DUPRIGHT_FLUSH_TO_ZERO -Os -ffunction-sections -fdata-sections -Wall -Wextra -Werror -c $< -o $@
+$(MCU_DIR)/firmware-mps2-an386-flush-to-zero.elf: $(call MCU_OBJECTS,armv7em,startup-flush-to-zero semihosting clock runtime) Embedded/Startup/firmware.ld
+	$(call MCU_LINK,armv7em)
+
+mcu-firmware: $(foreach machine,$(MCU_MACHINES),$(MCU_DIR)/firmware-$(machine).elf) $(MCU_DIR)/firmware-mps2-an386-flush-to-zero.elf
+
+mcu-test: deps mcu-deps
+	@$(MAKE) --no-print-directory mcu-firmware
+	SWIFT=$(SWIFT) Embedded/mcu-test.sh
 
 ## static: a statically linked release binary (Swift runtime included) for the Pi, in
 ## .build/static (its own scratch directory, so the normal release build is kept), and a
@@ -140,4 +212,4 @@ install: release
 
 clean:
 	$(SWIFT) package clean
-	rm -rf $(EMBEDDED_DIR)
+	rm -rf $(EMBEDDED_DIR) $(MCU_DIR)

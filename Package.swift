@@ -5,6 +5,8 @@ import PackageDescription
 //   upright -> UprightCLI -> UprightLinux, UprightSim -> UprightHost -> UprightCore
 //   UprightLinux -> CLinux (ioctl shims, libi2c)
 //   UprightSim -> CTurboJPEG (libjpeg-turbo's TurboJPEG API, for the simulated photos and movies)
+//   upright-mcu -> UprightMCU -> UprightMCUShared -> UprightCore (the microcontroller harness,
+//   Embedded/: `make mcu-test` compiles UprightMCUShared for the chips too)
 // UprightCore is Embedded-clean (see `make embedded`); UprightHost holds what both the
 // real board and the simulator need on a hosted OS (JSON, board files, traces, journal,
 // media files), so neither has to depend on the other.
@@ -36,6 +38,13 @@ let package = Package(
         .target(name: "UprightCLI", dependencies: ["UprightCore", "UprightHost", "UprightLinux", "UprightSim"], swiftSettings: strict),
         .executableTarget(name: "upright", dependencies: ["UprightCLI"], swiftSettings: strict),
 
+        // The microcontroller harness (docs/mcu.md): its chip-independent Swift, built here for
+        // the host tool and the tests and by `make mcu-test` with Embedded Swift for the chips;
+        // the host tool that makes the inputs and checks the chips' output. Never shipped.
+        .target(name: "UprightMCUShared", dependencies: ["UprightCore"], path: "Embedded/Shared", swiftSettings: strict),
+        .target(name: "UprightMCU", dependencies: ["UprightMCUShared", "UprightCore", "UprightHost", "UprightSim"], path: "Embedded/Host", swiftSettings: strict),
+        .executableTarget(name: "upright-mcu", dependencies: ["UprightMCU"], path: "Embedded/Tool", swiftSettings: strict),
+
         // Shared test helpers (independent tools such as exiftool and djpeg); never shipped.
         .target(name: "UprightTestSupport", dependencies: ["UprightHost"], path: "Tests/TestSupport", swiftSettings: strict),
 
@@ -45,6 +54,7 @@ let package = Package(
         .testTarget(name: "UprightSimTests", dependencies: ["UprightSim", "UprightTestSupport"], swiftSettings: strict),
         .testTarget(name: "UprightCLITests", dependencies: ["UprightCLI", "UprightTestSupport"], swiftSettings: strict),
         .testTarget(name: "EndToEndTests", dependencies: ["upright", "UprightTestSupport"], swiftSettings: strict),
+        .testTarget(name: "UprightMCUTests", dependencies: ["UprightMCU", "UprightMCUShared"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

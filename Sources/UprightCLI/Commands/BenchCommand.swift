@@ -53,6 +53,8 @@ enum BenchCommand: Subcommand {
         var report = BenchReport(machine: machineDescription())
         if wanted("latency") { report.figures += eventLatencyFigures(runs: runs) }
         report.figures += sizeFigures(embeddedObject: arguments.value("embedded-object") ?? ".build/embedded/UprightCore-armv6m-none-none-eabi.o")
+        // The emulated chips' figures, when `make mcu-test` has run here.
+        report.figures += MCUFigures.read()
         if wanted("pipeline") { report.figures += PipelineBenchmark.figures(runs: runs, passes: passes) }
         if wanted("ring") { report.figures += RingBenchmark.figures(runs: runs) + StalledConsumerBenchmark.figures(runs: runs) }
         if wanted("wire") {
