@@ -44,10 +44,13 @@ import UprightHost
         return firmware
     }
 
-    /// Passes until `condition` holds, at most `passes` loop passes of up to 50 ms each.
-    func step(_ firmware: Firmware, passes: Int = 400, until condition: () -> Bool) throws {
+    /// Passes until `condition` holds, at most `passes` loop passes of up to 50 ms each and at
+    /// most 20 s (a sampler thread wakes the loop every 20 ms, so passes alone can run out on
+    /// a loaded machine before the detector has settled).
+    func step(_ firmware: Firmware, passes: Int = 2_000, until condition: () -> Bool) throws {
+        let deadline = monotonicNow() + .seconds(20)
         var count = 0
-        while !condition() && count < passes {
+        while !condition() && count < passes && monotonicNow() < deadline {
             try firmware.pass()
             count += 1
         }
