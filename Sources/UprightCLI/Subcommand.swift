@@ -21,11 +21,3 @@ public enum CommandError: Error, Equatable {
         }
     }
 }
-
-extension Subcommand {
-    /// For commands a later issue fills in.
-    static func notImplemented(console: Console) -> Int32 {
-        console.printError("upright \(spec.name): not implemented yet")
-        return 1
-    }
-}

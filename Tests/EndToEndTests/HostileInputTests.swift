@@ -137,8 +137,8 @@ struct HostileRow: Sendable, CustomTestStringConvertible {
         rows += [
             HostileRow(["sim", "--out", "garbage.bin"], "garbage.bin: exists and is not a directory"),
             HostileRow(["sim", "--out", ""], "'--out'"),
-            HostileRow(["sim", "--plot", "../escape.svg"], "'--plot': '../escape.svg' is outside the output directory"),
-            HostileRow(["sim", "--plot", "/tmp/escape.svg"], "'--plot': '/tmp/escape.svg' is outside the output directory"),
+            HostileRow(["sim", "--plot", "no-such-folder/run.svg"], "no-such-folder/run.svg: the folder no-such-folder does not exist (option '--plot')"),
+            HostileRow(["sim", "--plot", "/"], "/: is a directory (option '--plot' names a file)"),
         ]
 
         // run, trace, probe: their files and options, refused before any device is opened.

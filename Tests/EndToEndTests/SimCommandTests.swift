@@ -55,8 +55,19 @@ import UprightTestSupport
         #expect(result.status == 0)
         #expect(result.out.hasPrefix("seed 3 (rerun with --seed 3)\n"))
         #expect(result.out.contains("expectations: all 3 met"))
-        let svg = try TestFile.text(directory.appendingPathComponent("upright-out/run.svg").path)
+        // Relative to the working directory, as any tool takes a path.
+        let svg = try TestFile.text(directory.appendingPathComponent("run.svg").path)
         #expect(svg.hasPrefix("<svg"))
+    }
+
+    /// An absolute path anywhere, as `--plot /tmp/run.svg`.
+    @Test func plotGoesToAnAbsolutePath() throws {
+        let directory = try Self.scratch(["s.json": Self.scenario])
+        let plot = FileManager.default.temporaryDirectory.appendingPathComponent("upright-plot-\(UUID().uuidString).svg").path
+        defer { try? FileManager.default.removeItem(atPath: plot) }
+        let result = try UprightBinary.run(["sim", "s.json", "--plot", plot], directory: directory)
+        #expect(result.status == 0)
+        #expect(try TestFile.text(plot).hasPrefix("<svg"))
     }
 
     @Test func badScenarioKeyExitsTwoNamingTheKey() throws {
@@ -71,12 +82,13 @@ import UprightTestSupport
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("upright-out").path))
     }
 
-    @Test func plotOutsideTheOutputDirectoryIsRefused() throws {
+    /// A plot in a folder that does not exist is refused before the run: exit 2, nothing written.
+    @Test func plotInAMissingFolderIsRefusedBeforeTheRun() throws {
         let directory = try Self.scratch(["s.json": Self.scenario])
-        let result = try UprightBinary.run(["sim", "s.json", "--plot", "../escape.svg"], directory: directory)
+        let result = try UprightBinary.run(["sim", "s.json", "--plot", "plots/run.svg"], directory: directory)
         #expect(result.status == 2)
-        #expect(result.error.contains("outside the output directory"))
-        #expect(!FileManager.default.fileExists(atPath: directory.deletingLastPathComponent().appendingPathComponent("escape.svg").path))
+        #expect(result.error == "upright sim: plots/run.svg: the folder plots does not exist (option '--plot')\n")
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("upright-out").path))
     }
 
     @Test func unmetExpectationExitsOne() throws {

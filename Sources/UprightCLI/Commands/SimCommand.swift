@@ -18,7 +18,7 @@ enum SimCommand: Subcommand {
             .value("seed", "N", help: "seed for everything random (default: the scenario's, else 1)"),
             .value("out", "DIR", help: "output directory (default ./upright-out)"),
             .flag("json", help: "write only the NDJSON event stream to stdout"),
-            .value("plot", "FILE", help: "write an SVG timeline of the run (inside the output directory)"),
+            .value("plot", "FILE", help: "write an SVG timeline of the run to FILE"),
             .flag("realtime", help: "pace virtual time to the wall clock"),
             .value("soak", "HOURS", help: "soak: HOURS of device time with seeded faults, then a quarter as long without; report, exit 1 on a broken invariant"),
         ],
@@ -52,7 +52,7 @@ enum SimCommand: Subcommand {
         let board = try loadBoard(scenario.board, scenarioFile: scenarioPath)
         let seed = seedOption ?? scenario.seed ?? 1
         let output = try SimOutputDirectory(arguments.value("out") ?? "upright-out")
-        let plotPath = try arguments.value("plot").map { (name) throws(CommandError) in try output.resolve(name, option: "plot") }
+        let plotPath = try arguments.value("plot").map { (path) throws(CommandError) in try OutputFile.checked(path, option: "plot") }
         let json = arguments.flag("json")
         try output.create()
 
@@ -104,7 +104,7 @@ enum SimCommand: Subcommand {
         bar.finish()
 
         if let plotPath {
-            try output.write(Array(TimelinePlot.svg(result.recording).utf8), to: plotPath)
+            try OutputFile.write(Array(TimelinePlot.svg(result.recording).utf8), to: plotPath)
         }
         if json {
             for line in result.jsonLines { console.print(line) }

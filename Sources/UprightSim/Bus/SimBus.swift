@@ -47,6 +47,16 @@ public final class SimBus: I2CBus {
 
     /// The chip at `address` stops acknowledging until `until` (a loose wire), then answers
     /// again with its registers reset (it lost power while unplugged).
+    /// `fault` happens to the chip at `address` at `now`: the one place every chip fault is
+    /// applied (a scenario's, the soak's, a `FaultPlan`'s).
+    public func apply(_ fault: ChipFault, toChipAt address: UInt8, at now: Instant) {
+        switch fault {
+        case .powerGlitch: device(at: address)?.powerCycle(now: now)
+        case .unplug(let duration): unplug(address: address, until: now + duration)
+        case .stuckData(let duration): device(at: address)?.freezeData(now: now, until: now + duration)
+        }
+    }
+
     public func unplug(address: UInt8, until: Instant) {
         slots[Int(address & 0x7F)].unpluggedUntil = until
     }

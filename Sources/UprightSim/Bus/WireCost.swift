@@ -19,11 +19,6 @@ public struct WireCost: Equatable, Sendable {
     /// Bytes on the wire per delivered sample (the payload is 6 bytes of acceleration).
     public var bytesPerSample: Double { samples > 0 ? Double(stats.wireBytes) / Double(samples) : 0 }
 
-    /// Wire time per sample at `clockHz`.
-    public func wireTimePerSample(clockHz: Int) -> TimeSpan {
-        samples > 0 ? TimeSpan(nanoseconds: stats.wireTime(clockHz: clockHz).nanoseconds / Int64(samples)) : .zero
-    }
-
     /// Runs a driver against a simulated chip at rest for `duration` of virtual time: burst
     /// modes read once per sample period, FIFO mode drains every `drainInterval`. The MPU-6050
     /// runs at 1 kHz, the ADXL345 at 800 Hz, both accelerometer only (6-byte samples).

@@ -28,14 +28,7 @@ public final class FaultInjector {
         while nextChipFault < plan.chipFaults.count, plan.chipFaults[nextChipFault].time <= now {
             let scheduled = plan.chipFaults[nextChipFault]
             nextChipFault += 1
-            switch scheduled.fault {
-            case .powerGlitch:
-                bus.device(at: scheduled.address)?.powerCycle(now: now)
-            case .unplug(let duration):
-                bus.unplug(address: scheduled.address, until: now + duration)
-            case .stuckData(let duration):
-                bus.device(at: scheduled.address)?.freezeData(now: now, until: now + duration)
-            }
+            bus.apply(scheduled.fault, toChipAt: scheduled.address, at: now)
             report(.chip(address: scheduled.address, fault: scheduled.fault), now)
         }
     }

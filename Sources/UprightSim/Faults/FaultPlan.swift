@@ -26,31 +26,4 @@ public struct FaultPlan: Equatable, Sendable {
         self.bitFlipProbability = bitFlipProbability
         self.chipFaults = chipFaults.sorted { $0.time < $1.time }
     }
-
-    /// Adds chip faults at random times over `span`, one every `meanInterval` on average
-    /// (exponential gaps), each a glitch, an unplug or stuck data for up to `maximumOutage`.
-    /// Bounded to `limit` faults.
-    public mutating func addRandomChipFaults(address: UInt8, over span: TimeSpan, meanInterval: TimeSpan, maximumOutage: TimeSpan = .milliseconds(500), limit: Int = 1000) {
-        var generator = SeededGenerator(seed: seed ^ 0xC41F_FA17)
-        var time = Instant.zero
-        var added: [ScheduledChipFault] = []
-        while added.count < limit {
-            let gap = -log(max(generator.unit(), 1e-12)) * meanInterval.seconds
-            time = time + TimeSpan(seconds: gap)
-            guard time - .zero < span else { break }
-            let outage = TimeSpan(nanoseconds: max(1_000_000, Int64(generator.unit() * Double(maximumOutage.nanoseconds))))
-            let fault: ChipFault
-            switch generator.next() % 3 {
-            case 0: fault = .powerGlitch
-            case 1: fault = .unplug(duration: outage)
-            default: fault = .stuckData(duration: outage)
-            }
-            added.append(ScheduledChipFault(time: time, address: address, fault: fault))
-        }
-        chipFaults = (chipFaults + added).sorted { $0.time < $1.time }
-    }
 }
-
-#if canImport(Glibc)
-import Glibc
-#endif

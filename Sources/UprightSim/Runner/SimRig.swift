@@ -89,14 +89,8 @@ public final class SimRig<World: SimulationWorld>: FirmwareClock, ShutterEdgeSou
     /// they are due); the engine takes it at its next pass.
     public func press(_ edge: ShutterEdge) { edges.append(edge) }
 
-    /// The chip loses power for an instant and comes back with its registers at reset values.
-    public func powerCycleChip(now: Instant) { bus.device(at: address)?.powerCycle(now: now) }
-
-    /// The chip stops answering on the bus until `until`.
-    public func unplugChip(until: Instant) { bus.unplug(address: address, until: until) }
-
-    /// The chip's data registers stop changing until `until`.
-    public func freezeChipData(now: Instant, until: Instant) { bus.device(at: address)?.freezeData(now: now, until: until) }
+    /// `fault` happens to the board's chip now (`SimBus.apply`).
+    public func apply(_ fault: ChipFault, at now: Instant) { bus.apply(fault, toChipAt: address, at: now) }
 
     // MARK: the stepper
 

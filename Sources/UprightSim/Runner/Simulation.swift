@@ -141,11 +141,7 @@ final class ScenarioWorld<Cam: Camera>: SimulationWorld {
                 rig.bus.faults = faults.plan(open: openWindows, seed: faultSeeds.next()).map(FaultInjector.init(plan:))
             case .chip(let fault):
                 chipFaults += 1
-                switch fault {
-                case .powerGlitch: rig.powerCycleChip(now: now)
-                case .unplug(let outage): rig.unplugChip(until: now + outage)
-                case .stuckData(let length): rig.freezeChipData(now: now, until: now + length)
-                }
+                rig.apply(fault, at: now)
             }
         }
         while nextEdge < edges.count, edges[nextEdge].time <= now {

@@ -70,9 +70,9 @@ final class SoakWorld: SimulationWorld {
         if phase.faultsOn && now >= faultsOnEnd { startFaultsOff(at: now, on: rig) }
         while let fault = nextFault, fault.time <= now {
             switch fault.kind {
-            case .chipReset: rig.powerCycleChip(now: now)
-            case .unplug: rig.unplugChip(until: fault.clears)
-            case .stuckData: rig.freezeChipData(now: now, until: fault.clears)
+            case .chipReset: rig.apply(.powerGlitch, at: now)
+            case .unplug: rig.apply(.unplug(duration: fault.clears - now), at: now)
+            case .stuckData: rig.apply(.stuckData(duration: fault.clears - now), at: now)
             case .fifoOverflow: drainPausedUntil = fault.clears
             case .ringOverflow: loopStalledUntil = fault.clears
             case .busError: break

@@ -139,8 +139,11 @@ private func seconds(_ value: Double) -> Instant { Instant(nanoseconds: Int64(va
 
     @Test func oneSeedReproducesARunExactly() throws {
         func run(seed: UInt64) throws -> ([Sample], [SensorError]) {
-            var plan = FaultPlan(seed: seed, noAcknowledgeProbability: 0.05, bitFlipProbability: 0.05)
-            plan.addRandomChipFaults(address: 0x68, over: .seconds(3), meanInterval: .milliseconds(700))
+            let plan = FaultPlan(seed: seed, noAcknowledgeProbability: 0.05, bitFlipProbability: 0.05, chipFaults: [
+                ScheduledChipFault(time: seconds(0.7), address: 0x68, fault: .powerGlitch),
+                ScheduledChipFault(time: seconds(1.4), address: 0x68, fault: .unplug(duration: .milliseconds(300))),
+                ScheduledChipFault(time: seconds(2.1), address: 0x68, fault: .stuckData(duration: .milliseconds(400))),
+            ])
             let rig = try Rig(chip: .mpu6050, plan: plan)
             let tally = rig.run(until: seconds(3))
             return (tally.samples, tally.errors)
