@@ -45,6 +45,9 @@ enum RunCommand: Subcommand {
         } catch {
             throw .failed(error.description)
         }
+        if let hertz = I2CAdapterClock.hertz(bus: board.i2c.bus), hertz != board.i2c.speedHz {
+            note("\(devices.busName) runs at \(hertz) Hz (device tree), the board says i2c.speed_hz \(board.i2c.speedHz): set it to \(hertz), or change dtparam=i2c_arm_baudrate")
+        }
         try makeDirectory(board.output.directory)
         let naming = MediaNaming(clipExtension: CommandCamera.clipExtension, numberOffset: OutputNumbering.highestNumber(in: board.output.directory))
         guard var camera = CommandCamera(board: board, naming: naming) else {

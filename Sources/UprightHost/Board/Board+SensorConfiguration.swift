@@ -38,6 +38,11 @@ extension Board.SensorSettings {
         configuration.dataRate = ADXL345DataRate.allCases.first { 0.09765625 * Double(1 << Int($0.rawValue)) >= rateHz * 0.999 } ?? .hz3200
         configuration.readMode = coreReadMode
         configuration.interruptPin = interrupt ? InterruptPin(activeLow: false, latched: true) : nil
+        // In FIFO mode the interrupt is the watermark (Table 22 FIFO_CTL samples bits): set it
+        // to the samples of one drain interval, so an interrupt-paced read comes as often as a
+        // timed one would (a deeper watermark would hold samples back from the detector).
+        let samplesPerDrain = ReadSchedule.drainInterval.nanoseconds / max(configuration.dataRate.period.nanoseconds, 1)
+        configuration.fifoWatermark = UInt8(max(1, min(31, samplesPerDrain)))
         return configuration
     }
 

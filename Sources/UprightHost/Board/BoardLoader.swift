@@ -77,9 +77,15 @@ extension Board {
             }
             dataReady = line
             try readyReader.finish()
+            // In FIFO mode the line is the FIFO watermark interrupt, which only the ADXL345 has.
+            if sensor.readMode == .fifo && sensor.kind != .adxl345 {
+                let chip = sensor.kind == .mpu6050 ? "the MPU-6050 has no FIFO watermark interrupt" : "sensor.kind auto may find an MPU-6050, which has no FIFO watermark interrupt"
+                throw ConfigError(path: "data_ready", message: "\(chip) (read_mode fifo): use read_mode burst to pace register reads by data-ready, set sensor.kind adxl345, or remove data_ready")
+            }
         } else {
             dataReady = nil
         }
+        try Board.checkBusCapacity(sensor: sensor, i2c: i2c)
 
         let machineReader = try root.object("machine")
         machine = MachineSettings(

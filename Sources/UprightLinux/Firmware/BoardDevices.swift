@@ -11,10 +11,9 @@ public enum BoardDevices {
             let shutter = try board.shutter.gpio.map { settings throws(LinuxDeviceError) in
                 try GPIOLine(chip: chip(settings.chip), configuration: shutterLine(settings, debounceMilliseconds: board.shutter.debounceMilliseconds))
             }
-            // The data-ready line paces register (burst) reads only; a FIFO is drained on the
-            // timer, so the line is not requested then (and cannot be refused as busy).
-            let paced = board.sensor.readMode == .burst ? board.dataReady : nil
-            let dataReady = try paced.map { settings throws(LinuxDeviceError) in
+            // The line paces register (burst) reads on data ready, and an ADXL345's FIFO drains
+            // on its watermark interrupt (the loader refuses it for a FIFO without one).
+            let dataReady = try board.dataReady.map { settings throws(LinuxDeviceError) in
                 try GPIOLine(chip: chip(settings.chip), configuration: dataReadyLine(settings))
             }
             return .init(bus: bus, busName: bus.path, shutter: shutter, dataReady: dataReady)

@@ -7,8 +7,8 @@ public struct FirmwareDevices<Bus: I2CBus> {
     /// For messages: "/dev/i2c-1".
     public var busName: String
     public var shutter: (any EdgeSource)?
-    /// The IMU's data-ready interrupt; used with `read_mode: burst` (a FIFO is drained on
-    /// the timer: an interrupt per sample would only wake the loop more often).
+    /// The IMU's interrupt line: data ready for register (burst) reads, the FIFO watermark for
+    /// an ADXL345's FIFO. Reads paced by it run on the sampler thread, which waits on it.
     public var dataReady: (any EdgeSource)?
 
     public init(bus: Bus, busName: String, shutter: (any EdgeSource)?, dataReady: (any EdgeSource)? = nil) {
