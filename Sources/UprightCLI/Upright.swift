@@ -10,7 +10,7 @@ public enum Upright {
         ReplayCommand.self,
         ProbeCommand.self,
         TraceCommand.self,
-        MachineCommand.self,
+        MachineTableCommand.self,
         BenchCommand.self,
         OrientCommand.self,
         ]

@@ -36,8 +36,8 @@ func readText(_ path: String) -> String? {
     /// The binary carries the simulated board too; if this fails, run `scenarios/embed-demo.sh`.
     @Test func embeddedBoardEqualsTheFile() throws {
         let file = try #require(readText(repositoryPath("boards/sim.json")))
-        #expect(SimBoard.json + "\n" == file)
-        let board = try SimBoard.load()
+        #expect(SimBoardFile.json + "\n" == file)
+        let board = try SimBoardFile.load()
         #expect(board.sensor.rateHz == 1000)
         #expect(board.machine.idleTimeoutSeconds == 20)
     }

@@ -81,7 +81,7 @@ enum SimCommand: Subcommand {
         let result: SimulationResult<SimCamera>
         do throws(SimulationError) {
             result = try simulation.run(hooks: hooks, naming: SimCamera.naming) { motion in
-                let render = SimulatedPhotoWriter.make(motion: motion, camera: board.camera)
+                let render = SimPhotoWriter.make(motion: motion, camera: board.camera)
                 return SimCamera(outputDirectory: output.path) { shot, orientation, time in
                     let start = MonotonicClock.now()
                     let cpuStart = threadCPUTime()
@@ -169,14 +169,14 @@ enum SimCommand: Subcommand {
     }
 
     static func boardName(_ board: String, scenarioFile: String?) -> String {
-        boardCandidates(board, scenarioFile: scenarioFile).first { POSIXFile.exists($0) } ?? SimBoard.fileName
+        boardCandidates(board, scenarioFile: scenarioFile).first { POSIXFile.exists($0) } ?? SimBoardFile.fileName
     }
 
     static func loadBoard(_ board: String, scenarioFile: String?) throws(CommandError) -> Board {
         let candidates = boardCandidates(board, scenarioFile: scenarioFile)
         do throws(BoardError) {
             if let path = candidates.first(where: { POSIXFile.exists($0) }) { return try Board.load(path: path) }
-            if board == Scenario.defaultBoard { return try SimBoard.load() }
+            if board == Scenario.defaultBoard { return try SimBoardFile.load() }
         } catch {
             throw .badInput(error.description)
         }

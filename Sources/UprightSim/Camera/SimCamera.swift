@@ -4,8 +4,8 @@ import UprightHost
 /// The simulator's camera: answers orders after configurable virtual latencies, can be told
 /// to fail or to never answer (so the machine's timeouts run), and writes what a camera would
 /// into `outputDirectory`: photos as `IMG_0001.jpg` (bytes from `photoWriter`, e.g.
-/// `SimulatedPhotoWriter`; nothing is written without one), clips as a
-/// `SimulatedClipSidecar` in `CLIP_0001.json` (latched orientation, rotation, duration, frame
+/// `SimPhotoWriter`; nothing is written without one), clips as a
+/// `SimClipSidecar` in `CLIP_0001.json` (latched orientation, rotation, duration, frame
 /// count). Every file is written atomically. File names are built from the
 /// shot or clip number only, so every path stays inside `outputDirectory`.
 ///
@@ -149,7 +149,7 @@ public struct SimCamera: Camera {
 
     private mutating func writeSidecar(clip: UInt32, orientation: UprightOrientation, from start: Instant, to end: Instant) {
         let seconds = Double(max(0, (end - start).nanoseconds)) / 1e9
-        let sidecar = SimulatedClipSidecar(orientation: orientation, durationSeconds: seconds, framesPerSecond: framesPerSecond)
+        let sidecar = SimClipSidecar(orientation: orientation, durationSeconds: seconds, framesPerSecond: framesPerSecond)
         _ = write(Array(sidecar.json.utf8), name: Self.naming.clipName(clip: clip))
     }
 

@@ -379,7 +379,7 @@ import UprightHost
     /// quality 85, EXIF Orientation 1). UPRIGHT_UPDATE_FIXTURES=1 rewrites it after a change to
     /// the renderer or the encoder.
     @Test func fixtureIsTheSimulatorsPhoto() throws {
-        let photo = try SimulatedPhoto.encoded(rollDegrees: 0, tiltDegrees: 5, orientation: .normal, width: 160, height: 120, quality: 85)
+        let photo = try SimPhoto.encoded(rollDegrees: 0, tiltDegrees: 5, orientation: .normal, width: 160, height: 120, quality: 85)
         let path = Self.standInDirectory + "/fixture.jpg"
         if ProcessInfo.processInfo.environment["UPRIGHT_UPDATE_FIXTURES"] == "1" {
             try AtomicFile.write(photo, to: path)

@@ -40,7 +40,7 @@ func temporaryDirectory() -> String {
         let directory = out ?? temporaryDirectory()
         return try Simulation(scenario: scenario, board: board, seed: seed ?? scenario.seed ?? 1, outputDirectory: directory)
             .run(naming: MediaNaming(clipExtension: SimCamera.clipExtension, namesPhotos: photos)) { motion in
-                SimCamera(outputDirectory: directory, photoWriter: photos ? SimulatedPhotoWriter.make(motion: motion, camera: board.camera) : nil)
+                SimCamera(outputDirectory: directory, photoWriter: photos ? SimPhotoWriter.make(motion: motion, camera: board.camera) : nil)
             }
     }
 

@@ -1,7 +1,7 @@
 import UprightHost
 
 /// `upright machine`: print the camera state machine transition table or a diagram
-enum MachineCommand: Subcommand {
+enum MachineTableCommand: Subcommand {
     static let spec = CommandSpec(
         name: "machine",
         summary: "print the camera state machine transition table or a diagram",

@@ -5,7 +5,7 @@ import UprightHost
 /// it, one JSON object (the file `clip-N.json`, newline-terminated), e.g.
 /// `{"kind":"simulated-clip","orientation":"left-up","rotation":90,"exif":6,"durationSeconds":4.5,"frameCount":135,"framesPerSecond":30}`.
 /// `rotation` is the clockwise degrees a real clip's `tkhd` matrix would carry.
-public struct SimulatedClipSidecar: Sendable, Equatable {
+public struct SimClipSidecar: Sendable, Equatable {
     public var orientation: UprightOrientation
     public var durationSeconds: Double
     public var framesPerSecond: Int

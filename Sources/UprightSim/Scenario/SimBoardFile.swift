@@ -3,7 +3,7 @@ import UprightHost
 
 /// The simulated board, used by `upright sim` when a scenario names `boards/sim.json` and
 /// no such file is found next to the scenario or in the working directory.
-public enum SimBoard {
+public enum SimBoardFile {
     /// The name errors and reports use for the embedded file.
     public static let fileName = "<embedded boards/sim.json>"
 

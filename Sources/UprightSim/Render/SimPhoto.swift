@@ -4,7 +4,7 @@ import UprightHost
 /// The simulated camera's photos: the scene as the tilted sensor sees it, compressed by
 /// libjpeg-turbo as a camera's would be (4:2:0, baseline), with the latched orientation in an
 /// Exif APP1 segment right after SOI, where rpicam-apps puts it (docs/camera.md).
-public enum SimulatedPhoto {
+public enum SimPhoto {
     /// Largest side rendered: bounds memory and time (SOF0 itself allows 65535).
     public static let maximumSide = 8192
 

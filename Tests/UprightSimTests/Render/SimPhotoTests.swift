@@ -8,7 +8,7 @@ import UprightHost
 /// The simulated photos, checked with independent tools: exiftool reads the Orientation,
 /// djpeg decodes the pixels, and after the viewer's EXIF rotation the sky is on top and the
 /// arrow points up.
-@Suite struct SimulatedPhotoTests {
+@Suite struct SimPhotoTests {
     /// What a viewer sees, reduced to the facts the test checks.
     struct Upright {
         var skyOnTop: Bool
@@ -57,7 +57,7 @@ import UprightHost
         (75.0, .leftUp, 6),
     ])
     func photoDisplaysUprightWithItsExif(roll: Double, orientation: UprightOrientation, exif: Int) throws {
-        let jpeg = try SimulatedPhoto.encoded(rollDegrees: roll, tiltDegrees: 5, orientation: orientation, width: 160, height: 120)
+        let jpeg = try SimPhoto.encoded(rollDegrees: roll, tiltDegrees: 5, orientation: orientation, width: 160, height: 120)
         #expect(try Self.exifOrientation(of: jpeg) == exif)
         let stored = try DecodedPicture.decode(jpeg: jpeg)
         #expect(stored.width == 160 && stored.height == 120)
@@ -70,7 +70,7 @@ import UprightHost
     /// The check can fail: a sideways photo latched as `normal` does not display upright,
     /// and neither does one rotated the wrong way.
     @Test func wrongLatchDisplaysSideways() throws {
-        let jpeg = try SimulatedPhoto.encoded(rollDegrees: 90, tiltDegrees: 0, orientation: .normal, width: 160, height: 120)
+        let jpeg = try SimPhoto.encoded(rollDegrees: 90, tiltDegrees: 0, orientation: .normal, width: 160, height: 120)
         #expect(try Self.exifOrientation(of: jpeg) == 1)
         let stored = try DecodedPicture.decode(jpeg: jpeg)
         let asStored = Self.judge(stored.displayed(exif: 1))
@@ -78,14 +78,14 @@ import UprightHost
         let wrongWay = Self.judge(stored.displayed(exif: 8))
         #expect(!wrongWay.skyOnTop && !wrongWay.arrowPointsUp)
         // In the stored pixels of a left-up camera, the sky is on the left.
-        #expect(SimulatedPhotoTests.isSky(stored.pixel(2, 10)))
-        #expect(SimulatedPhotoTests.isGround(stored.pixel(157, 10)))
+        #expect(SimPhotoTests.isSky(stored.pixel(2, 10)))
+        #expect(SimPhotoTests.isGround(stored.pixel(157, 10)))
     }
 
     /// Tilting the lens up puts more sky in the picture; down, more ground.
     @Test func tiltMovesTheHorizon() throws {
         func skyFraction(_ tilt: Double) throws -> Double {
-            let picture = try DecodedPicture.decode(jpeg: SimulatedPhoto.encoded(rollDegrees: 0, tiltDegrees: tilt, orientation: .normal, width: 64, height: 48))
+            let picture = try DecodedPicture.decode(jpeg: SimPhoto.encoded(rollDegrees: 0, tiltDegrees: tilt, orientation: .normal, width: 64, height: 48))
             let column = 4
             let sky = (0..<picture.height).filter { Self.isSky(picture.pixel(column, $0)) }.count
             return Double(sky) / Double(picture.height)
@@ -97,24 +97,24 @@ import UprightHost
     /// Like a camera's file: SOI, then the Exif APP1 (no JFIF APP0), "Exif\0\0" and a
     /// big-endian TIFF header; the same pose and orientation give the same bytes.
     @Test func exifComesFirstAndTheFileIsDeterministic() throws {
-        let first = try SimulatedPhoto.encoded(rollDegrees: 88, tiltDegrees: 2, orientation: .leftUp, width: 120, height: 90)
+        let first = try SimPhoto.encoded(rollDegrees: 88, tiltDegrees: 2, orientation: .leftUp, width: 120, height: 90)
         #expect(Array(first.prefix(4)) == [0xFF, 0xD8, 0xFF, 0xE1])
         #expect(Array(first[6..<14]) == [0x45, 0x78, 0x69, 0x66, 0x00, 0x00, 0x4D, 0x4D])
         #expect(!first.indices.dropLast(4).contains { first[$0] == 0xFF && first[$0 + 1] == 0xE0 })
         #expect(Array(first.suffix(2)) == [0xFF, 0xD9])
-        let second = try SimulatedPhoto.encoded(rollDegrees: 88, tiltDegrees: 2, orientation: .leftUp, width: 120, height: 90,
+        let second = try SimPhoto.encoded(rollDegrees: 88, tiltDegrees: 2, orientation: .leftUp, width: 120, height: 90,
                                                 compressor: JPEGCompressor())
         #expect(second == first)
-        #expect(SimulatedPhoto.jpeg(rollDegrees: 88, tiltDegrees: 2, orientation: .leftUp, width: 120, height: 90) == first)
+        #expect(SimPhoto.jpeg(rollDegrees: 88, tiltDegrees: 2, orientation: .leftUp, width: 120, height: 90) == first)
     }
 
     /// A JPEG without JFIF (or a truncated APP0) keeps everything after SOI.
     @Test func exifInsertionKeepsTheRest() {
         let bare: [UInt8] = [0xFF, 0xD8, 0xFF, 0xDB, 0x00, 0x02, 0xFF, 0xD9]
-        let out = SimulatedPhoto.withExif(bare, orientation: 3)
+        let out = SimPhoto.withExif(bare, orientation: 3)
         let segment = JPEGOrientationPatcher.exifSegment(orientation: 3)
         #expect(out == [0xFF, 0xD8] + segment + [0xFF, 0xDB, 0x00, 0x02, 0xFF, 0xD9])
         let jfif: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x04, 0x4A, 0x46, 0xFF, 0xD9]
-        #expect(SimulatedPhoto.withExif(jfif, orientation: 3) == [0xFF, 0xD8] + segment + [0xFF, 0xD9])
+        #expect(SimPhoto.withExif(jfif, orientation: 3) == [0xFF, 0xD8] + segment + [0xFF, 0xD9])
     }
 }

@@ -15,10 +15,10 @@ import UprightHost
 /// frame's bytes instead of rendering and storing them again (a camera held still costs one
 /// frame). Deterministic: the same poses give byte-identical files.
 ///
-///     let movie = try SimulatedMovie(path: dir + "/CLIP_0001.mov", settings: board.simulatedClip)
+///     let movie = try SimMovie(path: dir + "/CLIP_0001.mov", settings: board.simulatedClip)
 ///     try movie.appendFrames(upTo: stop - start) { offset in motion.pose(atSeconds: (start + offset).seconds) }
 ///     let summary = try movie.finish(orientation: latched)
-public final class SimulatedMovie {
+public final class SimMovie {
     /// What `finish` wrote.
     public struct Summary: Equatable, Sendable {
         public var path: String
@@ -55,15 +55,15 @@ public final class SimulatedMovie {
     private var previous: (roll: Int64, tilt: Int64, bytes: [UInt8])?
     private var open = true
 
-    /// `width` x `height` are the stored frame's pixels (clamped to 1...`SimulatedPhoto.maximumSide`),
+    /// `width` x `height` are the stored frame's pixels (clamped to 1...`SimPhoto.maximumSide`),
     /// `framesPerSecond` is 1...120, `quality` 1...100 (rpicam-vid's MJPEG default is 50).
-    public init(path: String, width: Int = 320, height: Int = 240, framesPerSecond: Int = 30, quality: Int = 75) throws(SimulatedMovieError) {
+    public init(path: String, width: Int = 320, height: Int = 240, framesPerSecond: Int = 30, quality: Int = 75) throws(SimMovieError) {
         guard Self.frameRates.contains(framesPerSecond) else {
             throw .invalidSettings("frame rate \(framesPerSecond) (must be \(Self.frameRates.lowerBound) to \(Self.frameRates.upperBound))")
         }
         self.path = path
-        self.width = SimulatedPhoto.clampedSide(width)
-        self.height = SimulatedPhoto.clampedSide(height)
+        self.width = SimPhoto.clampedSide(width)
+        self.height = SimPhoto.clampedSide(height)
         self.framesPerSecond = framesPerSecond
         self.quality = min(max(quality, 1), 100)
         do {
@@ -81,7 +81,7 @@ public final class SimulatedMovie {
     }
 
     /// A movie at the board's simulated clip size, rate and quality (`camera.clip_*`).
-    public convenience init(path: String, settings: Board.SimulatedClipSettings) throws(SimulatedMovieError) {
+    public convenience init(path: String, settings: Board.SimulatedClipSettings) throws(SimMovieError) {
         try self.init(path: path, width: settings.widthPixels, height: settings.heightPixels,
                       framesPerSecond: settings.framesPerSecond, quality: settings.quality)
     }
@@ -97,7 +97,7 @@ public final class SimulatedMovie {
     }
 
     /// One frame: the scene at the true pose (`SceneRenderer` conventions).
-    public func append(rollDegrees: Double, tiltDegrees: Double) throws(SimulatedMovieError) {
+    public func append(rollDegrees: Double, tiltDegrees: Double) throws(SimMovieError) {
         guard open else { throw .alreadyFinished(path) }
         guard frameCount < Self.maximumFrames else { throw .tooManyFrames(Self.maximumFrames) }
         let roll = Self.quantised(rollDegrees), tilt = Self.quantised(tiltDegrees)
@@ -124,7 +124,7 @@ public final class SimulatedMovie {
     }
 
     /// One frame at a pose from the motion model (`angleDegrees` is the renderer's roll).
-    public func append(_ pose: MotionPose) throws(SimulatedMovieError) {
+    public func append(_ pose: MotionPose) throws(SimMovieError) {
         try append(rollDegrees: pose.angleDegrees, tiltDegrees: pose.tiltDegrees)
     }
 
@@ -132,7 +132,7 @@ public final class SimulatedMovie {
     /// movie, each at `pose(frameTime)`; returns how many were added. Call it as time passes,
     /// or once when the clip stops.
     @discardableResult
-    public func appendFrames(upTo elapsed: TimeSpan, pose: (_ sinceStart: TimeSpan) -> MotionPose) throws(SimulatedMovieError) -> Int {
+    public func appendFrames(upTo elapsed: TimeSpan, pose: (_ sinceStart: TimeSpan) -> MotionPose) throws(SimMovieError) -> Int {
         let before = frameCount
         // Bounded by maximumFrames (append throws past it).
         while frameTime(frameCount) < elapsed {
@@ -144,7 +144,7 @@ public final class SimulatedMovie {
     /// Writes the index, the rotation of `orientation` (the track matrix, through
     /// `MediaOrientationWriter`), and publishes the file at `path`.
     @discardableResult
-    public func finish(orientation: UprightOrientation) throws(SimulatedMovieError) -> Summary {
+    public func finish(orientation: UprightOrientation) throws(SimMovieError) -> Summary {
         guard open else { throw .alreadyFinished(path) }
         let movie = MotionJPEGMovieBoxes.movie(width: width, height: height, framesPerSecond: framesPerSecond,
                                                sampleSizes: sampleSizes, sampleOffsets: sampleOffsets)
@@ -189,14 +189,14 @@ public final class SimulatedMovie {
         return Int64(min(max(steps, -1e15), 1e15))
     }
 
-    private func store(_ jpeg: [UInt8]) throws(SimulatedMovieError) {
+    private func store(_ jpeg: [UInt8]) throws(SimMovieError) {
         sampleOffsets.append(end)
         sampleSizes.append(UInt32(jpeg.count))
         storedFrames += 1
         try write(jpeg)
     }
 
-    private func write(_ bytes: [UInt8]) throws(SimulatedMovieError) {
+    private func write(_ bytes: [UInt8]) throws(SimMovieError) {
         do throws(FileError) {
             try file.write(bytes)
         } catch {

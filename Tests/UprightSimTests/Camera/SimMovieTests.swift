@@ -8,7 +8,7 @@ import UprightHost
 /// The simulated clips as movies, read by independent tools: ffprobe decodes every frame and
 /// reports codec, size, frame count, duration and the display rotation; exiftool reads the
 /// Rotation; djpeg decodes frames found through the sample tables.
-@Suite struct SimulatedMovieTests {
+@Suite struct SimMovieTests {
     static func directory() throws -> String {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("upright-movie-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
@@ -29,7 +29,7 @@ import UprightHost
     }
 
     /// A roll sweep: every frame a new picture.
-    static func sweep(_ movie: SimulatedMovie, frames: Int) throws {
+    static func sweep(_ movie: SimMovie, frames: Int) throws {
         for index in 0..<frames {
             try movie.append(rollDegrees: 80 + Double(index), tiltDegrees: 3)
         }
@@ -38,7 +38,7 @@ import UprightHost
     @Test func ffprobeDecodesEveryFrame() throws {
         let dir = try Self.directory()
         let path = dir + "/CLIP_0001.mov"
-        let movie = try SimulatedMovie(path: path, width: 96, height: 72, framesPerSecond: 10)
+        let movie = try SimMovie(path: path, width: 96, height: 72, framesPerSecond: 10)
         try Self.sweep(movie, frames: 25)
         let summary = try movie.finish(orientation: .leftUp)
         #expect(summary.frameCount == 25 && summary.storedFrameCount == 25 && summary.durationSeconds == 2.5)
@@ -57,7 +57,7 @@ import UprightHost
     @Test(arguments: [(UprightOrientation.normal, "0"), (.leftUp, "90"), (.bottomUp, "180"), (.rightUp, "270")])
     func exiftoolReadsTheLatchedRotation(orientation: UprightOrientation, rotation: String) throws {
         let dir = try Self.directory()
-        let movie = try SimulatedMovie(path: dir + "/c.mov", width: 32, height: 24, framesPerSecond: 5)
+        let movie = try SimMovie(path: dir + "/c.mov", width: 32, height: 24, framesPerSecond: 5)
         try Self.sweep(movie, frames: 3)
         try movie.finish(orientation: orientation)
         let tags = try ExternalTool.exiftool(["FileType", "Rotation", "ImageWidth", "ImageHeight", "CompressorID", "VideoFrameRate", "HandlerType"], dir + "/c.mov")
@@ -69,7 +69,7 @@ import UprightHost
     /// decodes the frames, and the first, turned as the track matrix says, is upright.
     @Test func framesDecodeAndDisplayUpright() throws {
         let dir = try Self.directory()
-        let movie = try SimulatedMovie(path: dir + "/c.mov", width: 96, height: 72, framesPerSecond: 3)
+        let movie = try SimMovie(path: dir + "/c.mov", width: 96, height: 72, framesPerSecond: 3)
         try Self.sweep(movie, frames: 6)
         try movie.finish(orientation: .leftUp)
         let bytes = try SafeFileWriter.read(path: dir + "/c.mov")
@@ -81,7 +81,7 @@ import UprightHost
             let frame = try DecodedPicture.decode(jpeg: Array(bytes[offset..<(offset + size)]))
             #expect(frame.width == 96 && frame.height == 72)
             if index == 0 {
-                let shown = SimulatedPhotoTests.judge(frame.displayed(exif: 6))
+                let shown = SimPhotoTests.judge(frame.displayed(exif: 6))
                 #expect(shown.skyOnTop && shown.groundAtBottom && shown.arrowPointsUp)
             }
         }
@@ -96,8 +96,8 @@ import UprightHost
     /// every one of them still decodes.
     @Test func repeatedPosesShareOneFrame() throws {
         let dir = try Self.directory()
-        func still(sharing: Bool, name: String) throws -> SimulatedMovie.Summary {
-            let movie = try SimulatedMovie(path: dir + "/" + name, width: 64, height: 48, framesPerSecond: 30)
+        func still(sharing: Bool, name: String) throws -> SimMovie.Summary {
+            let movie = try SimMovie(path: dir + "/" + name, width: 64, height: 48, framesPerSecond: 30)
             movie.sharesRepeatedFrames = sharing
             for index in 0..<30 {
                 // Jitter below half a pose step is the same picture.
@@ -118,7 +118,7 @@ import UprightHost
     /// Frames are due at k / fps from the start; each call adds those not yet in the movie.
     @Test func appendFramesFollowsTheClock() throws {
         let dir = try Self.directory()
-        let movie = try SimulatedMovie(path: dir + "/c.mov", width: 16, height: 16, framesPerSecond: 30)
+        let movie = try SimMovie(path: dir + "/c.mov", width: 16, height: 16, framesPerSecond: 30)
         var asked: [Int64] = []
         let first = try movie.appendFrames(upTo: .milliseconds(100)) { offset in
             asked.append(offset.nanoseconds)
@@ -135,7 +135,7 @@ import UprightHost
     /// Ten minutes at 30 fps stream to the file; the movie holds only its sample table.
     @Test func tenMinuteClip() throws {
         let dir = try Self.directory()
-        let movie = try SimulatedMovie(path: dir + "/long.mov", width: 32, height: 24, framesPerSecond: 30)
+        let movie = try SimMovie(path: dir + "/long.mov", width: 32, height: 24, framesPerSecond: 30)
         try movie.appendFrames(upTo: .seconds(600)) { offset in
             // A slow turn, 0.1 degree a second: a new picture (1/32 degree on) every 9 or 10 frames.
             MotionPose(angleDegrees: offset.seconds * 0.1, tiltDegrees: 0)
@@ -153,7 +153,7 @@ import UprightHost
         settings.widthPixels = 40
         settings.heightPixels = 30
         settings.framesPerSecond = 12
-        let movie = try SimulatedMovie(path: dir + "/s.mov", settings: settings)
+        let movie = try SimMovie(path: dir + "/s.mov", settings: settings)
         #expect((movie.width, movie.height, movie.framesPerSecond, movie.quality) == (40, 30, 12, 75))
         try Self.sweep(movie, frames: 12)
         try movie.finish(orientation: .normal)
@@ -164,7 +164,7 @@ import UprightHost
     @Test func samePosesGiveTheSameBytes() throws {
         let dir = try Self.directory()
         for name in ["a.mov", "b.mov"] {
-            let movie = try SimulatedMovie(path: dir + "/" + name, width: 48, height: 36, framesPerSecond: 15)
+            let movie = try SimMovie(path: dir + "/" + name, width: 48, height: 36, framesPerSecond: 15)
             try Self.sweep(movie, frames: 8)
             try movie.finish(orientation: .bottomUp)
         }
@@ -174,31 +174,31 @@ import UprightHost
     /// Nothing is at the path until `finish`; a cancelled movie leaves nothing behind.
     @Test func writtenAtomically() throws {
         let dir = try Self.directory()
-        let movie = try SimulatedMovie(path: dir + "/c.mov", width: 16, height: 16)
+        let movie = try SimMovie(path: dir + "/c.mov", width: 16, height: 16)
         try Self.sweep(movie, frames: 2)
         let during = try FileManager.default.contentsOfDirectory(atPath: dir)
         #expect(during.count == 1 && during[0].hasPrefix(".c.mov.upright-"))
         try movie.finish(orientation: .normal)
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["c.mov"])
-        #expect(throws: SimulatedMovieError.alreadyFinished(dir + "/c.mov")) { try movie.append(rollDegrees: 0, tiltDegrees: 0) }
+        #expect(throws: SimMovieError.alreadyFinished(dir + "/c.mov")) { try movie.append(rollDegrees: 0, tiltDegrees: 0) }
 
-        let abandoned = try SimulatedMovie(path: dir + "/d.mov", width: 16, height: 16)
+        let abandoned = try SimMovie(path: dir + "/d.mov", width: 16, height: 16)
         try Self.sweep(abandoned, frames: 2)
         abandoned.cancel()
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["c.mov"])
         do {
-            _ = try SimulatedMovie(path: dir + "/e.mov", width: 16, height: 16)
+            _ = try SimMovie(path: dir + "/e.mov", width: 16, height: 16)
             // Dropped unfinished.
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["c.mov"])
     }
 
     @Test func badSettingsAndPathsAreRefused() throws {
-        #expect(throws: SimulatedMovieError.invalidSettings("frame rate 0 (must be 1 to 120)")) {
-            try SimulatedMovie(path: "/tmp/x.mov", framesPerSecond: 0)
+        #expect(throws: SimMovieError.invalidSettings("frame rate 0 (must be 1 to 120)")) {
+            try SimMovie(path: "/tmp/x.mov", framesPerSecond: 0)
         }
         do {
-            _ = try SimulatedMovie(path: "/nonexistent/upright/c.mov")
+            _ = try SimMovie(path: "/nonexistent/upright/c.mov")
             Issue.record("a movie in a missing directory was accepted")
         } catch {
             #expect(error.description == "/nonexistent/upright: cannot create a temporary file: No such file or directory")
