@@ -166,7 +166,11 @@ fuzz:
 ## (the ring's two-thread stress tests take about two minutes under the thread sanitizer).
 SANITIZE_FILTER ?=
 sanitize: deps
-	$(SWIFT) test --sanitize=thread --scratch-path .build/sanitize-thread $(if $(SANITIZE_FILTER),--filter '$(SANITIZE_FILTER)')
+	@# The thread sanitizer cannot see Synchronization.Mutex's lock on Linux (a futex taken
+	@# by syscall, which it does not intercept), so it reports the guarded state of the
+	@# bench's MutexQueue baseline as racing; the two-thread test of that baseline is skipped
+	@# here (the ring, whose atomics it does model, is not).
+	$(SWIFT) test --sanitize=thread --scratch-path .build/sanitize-thread --skip StalledConsumerBenchmarkTests $(if $(SANITIZE_FILTER),--filter '$(SANITIZE_FILTER)')
 	@# LeakSanitizer: the toolchain's XCTest harness and Foundation.Process leak a few objects
 	@# per run (not ours); suppress leaks whose stacks pass through those two libraries only.
 	@# FoundationEssentials' Data(contentsOf:) leaks on every call too: the tests read files

@@ -14,7 +14,12 @@ final class CollectedLines: LineOutput {
 struct HostMeter: HarnessMeter {
     typealias Pause = NoCountingPause
 
-    mutating func initialised() {}
+    /// How many times the harness said the engine was set up (once per run that starts).
+    /// Also keeps the type from being empty: Swift passes a placeholder address for an inout
+    /// of a zero-sized type, and the thread sanitizer's access check faults on it.
+    private(set) var initialisedCount = 0
+
+    mutating func initialised() { initialisedCount += 1 }
     mutating func figures() -> HarnessFigures? { nil }
 }
 
