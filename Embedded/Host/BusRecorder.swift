@@ -41,7 +41,7 @@ struct BusRecorder {
         faults.compactMap { fault in
             let time = Instant.zero + TimeSpan(seconds: fault.startSeconds)
             switch fault {
-            case .busErrors: return nil
+            case .busErrors, .cameraCrash, .cameraHang, .cameraBusy: return nil
             case .chipReset: return ScheduledChipFault(time: time, address: address, fault: .powerGlitch)
             case .unplug(_, let replug):
                 let outage = replug.map { TimeSpan(seconds: $0 - fault.startSeconds) } ?? duration + .seconds(1)

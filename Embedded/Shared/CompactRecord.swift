@@ -56,7 +56,8 @@ public struct CompactRecord: Equatable {
             add(UInt32(pose.rawValue))
         case .state(let from, let to):
             add(UInt32(from.rawValue)); add(UInt32(to.rawValue))
-        case .capture(let shot, let orientation, let stale):
+        case .capture(let shot, let orientation, let stale, _, _):
+            // No lag or wait: the harness's camera answers at once and reports neither.
             add(shot); add(UInt32(orientation.rawValue)); add(stale ? 1 : 0)
         case .captureFailed(let shot, let reason):
             add(shot); add(UInt32(reason.rawValue))

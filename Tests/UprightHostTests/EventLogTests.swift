@@ -7,7 +7,7 @@ import UprightHost
 
     @Test func machineRecordsBecomeContractLines() {
         var log = EventLog(fileName: { record in
-            if case .capture(let shot, _, _) = record { return "IMG_000\(shot).jpg" }
+            if case .capture(let shot, _, _, _, _) = record { return "IMG_000\(shot).jpg" }
             return nil
         })
         log.record(.state(from: .previewing, to: .capturing), at: at(1250))

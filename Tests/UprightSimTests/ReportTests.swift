@@ -28,9 +28,9 @@ import UprightSim
         let lines = RunSummary.lines(DemoEvents.events)
         #expect(lines.prefix(4) == [
             "captures (7 taken, 0 failed)",
-            "  #   t (s)  orientation  EXIF  stale  file",
-            "  1   1.130  normal          1  no     IMG_0001.jpg",
-            "  2   6.530  left-up         6  no     IMG_0002.jpg",
+            "  #   t (s)  orientation  EXIF  stale  lag (ms)  file",
+            "  1   1.130  normal          1  no            -  IMG_0001.jpg",
+            "  2   6.530  left-up         6  no            -  IMG_0002.jpg",
         ])
         #expect(lines.contains("clips (1)"))
         #expect(lines.contains("  #  start (s)  stop (s)  length (s)  orientation  rotation  end      file"))
@@ -38,6 +38,22 @@ import UprightSim
         #expect(lines.contains("faults (1)"))
         #expect(lines.contains("  41.300  fault      bus   no acknowledge"))
         #expect(lines.last == "7 orientation changes, 0 shutter presses rejected")
+    }
+
+    /// A camera that says when it exposed gives each photo's lag, the wait for the camera
+    /// in brackets, and the percentiles (nearest rank) under the table.
+    @Test func summaryListsShutterLag() {
+        let lines = RunSummary.lines([
+            DemoEvents.at(2.756, .capture(shot: 1, orientation: .leftUp, stale: false, file: "IMG_0001.jpg", lagSeconds: 1.456, waitSeconds: 0.9)),
+            DemoEvents.at(5.0, .capture(shot: 2, orientation: .normal, stale: false, file: "IMG_0002.jpg", lagSeconds: 0.112)),
+        ])
+        #expect(lines.prefix(5) == [
+            "captures (2 taken, 0 failed)",
+            "  #  t (s)  orientation  EXIF  stale           lag (ms)  file",
+            "  1  2.756  left-up         6  no     1456 (waited 900)  IMG_0001.jpg",
+            "  2  5.000  normal          1  no                   112  IMG_0002.jpg",
+            "shutter lag (press edge to exposure): p50 112 ms, p99 1456 ms over 2 photos",
+        ])
     }
 
     @Test func emptyRunSummary() {

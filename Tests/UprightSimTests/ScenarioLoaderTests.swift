@@ -141,7 +141,7 @@ import UprightSim
         (#"{"duration": 10, "motion": [{"t": 0, "angle": 0}], "faults": [{"type": "bus-errors", "start": 1, "duration": 1, "probability": 0.5, "error": "eio"}]}"#,
          #"s.json: faults[0].error: "eio" is not one of "nack", "timeout", "arbitration-lost", "bus""#),
         (#"{"duration": 10, "motion": [{"t": 0, "angle": 0}], "faults": [{"type": "meteor", "t": 1}]}"#,
-         #"s.json: faults[0].type: "meteor" is not one of "bus-errors", "chip-reset", "unplug", "stuck""#),
+         #"s.json: faults[0].type: "meteor" is not one of "bus-errors", "chip-reset", "unplug", "stuck", "camera-crash", "camera-hang", "camera-busy""#),
         (#"{"duration": 10, "motion": [{"t": 0, "angle": 0}], "expect": {"latched": [{"capture": 1, "orientation": "lens-up"}]}}"#,
          #"s.json: expect.latched[0].orientation: "lens-up" is not one of "normal", "left-up", "right-up", "bottom-up" (a latch is never flat)"#),
         (#"{"duration": 10, "motion": [{"t": 0, "angle": 0}], "expect": {"latched": [{"capture": 1, "clip": 1, "orientation": "normal"}]}}"#,

@@ -11,6 +11,7 @@
 #include <sys/eventfd.h>
 #include <sys/signalfd.h>
 #include <sys/timerfd.h>
+#include <sys/inotify.h>
 
 #ifdef __cplusplus
 extern "C" {

@@ -28,7 +28,7 @@ enum RunCommand: Subcommand {
 
     static func run(_ arguments: ParsedArguments, console: Console) throws(CommandError) -> Int32 {
         let board = try loadBoard(arguments)
-        guard case .command = board.camera else {
+        guard case .command = board.camera.backend else {
             throw .badInput("\(arguments.value("board") ?? ""): camera.backend: run drives the command backend; this board uses the simulated camera (try upright sim)")
         }
         let json = arguments.flag("json")
@@ -49,16 +49,9 @@ enum RunCommand: Subcommand {
             note("\(devices.busName) runs at \(hertz) Hz (device tree), the board says i2c.speed_hz \(board.i2c.speedHz): set it to \(hertz), or change dtparam=i2c_arm_baudrate")
         }
         try makeDirectory(board.output.directory)
-        let naming = MediaNaming(clipExtension: CommandCamera.clipExtension, numberOffset: OutputNumbering.highestNumber(in: board.output.directory))
-        guard var camera = CommandCamera(board: board, naming: naming) else {
+        let naming = MediaNaming(clipExtension: PiCamera.clipExtension, numberOffset: OutputNumbering.highestNumber(in: board.output.directory))
+        guard let camera = PiCamera.command(board: board, naming: naming) else {
             throw .badInput("camera.backend: not the command backend")
-        }
-        camera.afterClip = { path, orientation in
-            do throws(MediaError) {
-                try MediaOrientationWriter.apply(orientation, toFileAt: path)
-            } catch {
-                note("clip \(path): rotation not written: \(error)")
-            }
         }
 
         let journal: Journal

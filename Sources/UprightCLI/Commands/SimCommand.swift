@@ -80,18 +80,14 @@ enum SimCommand: Subcommand {
         let cpuStart = threadCPUTime()
         let result: SimulationResult<SimCamera>
         do throws(SimulationError) {
-            result = try simulation.run(hooks: hooks, naming: SimCamera.naming) { motion in
-                let render = SimPhotoWriter.make(motion: motion, camera: board.camera)
-                return SimCamera(outputDirectory: output.path) { shot, orientation, time in
-                    let start = MonotonicClock.now()
-                    let cpuStart = threadCPUTime()
-                    defer {
-                        renderSeconds += (MonotonicClock.now() - start).seconds
-                        renderCPUSeconds += (threadCPUTime() - cpuStart).seconds
-                    }
-                    return render(shot, orientation, time)
-                }
+            hooks.rendering = { render in
+                let start = MonotonicClock.now()
+                let cpuStart = threadCPUTime()
+                render()
+                renderSeconds += (MonotonicClock.now() - start).seconds
+                renderCPUSeconds += (threadCPUTime() - cpuStart).seconds
             }
+            result = try simulation.run(hooks: hooks)
         } catch {
             bar.finish()
             switch error.kind {
@@ -117,14 +113,18 @@ enum SimCommand: Subcommand {
                 console.print(line)
             }
         }
-        for error in result.camera.writeErrors + result.journalErrors {
+        var camera = result.camera
+        for problem in camera.takeProblems() {
+            console.printError("upright sim: camera: " + problem)
+        }
+        for error in result.journalErrors {
             console.printError("upright sim: " + error.description)
         }
         if !result.allExpectationsMet {
             let failed = result.expectations.filter { !$0.passed }.count
             throw .failed("\(failed) of \(result.expectations.count) expectations not met")
         }
-        return result.camera.writeErrors.isEmpty && result.journalErrors.isEmpty ? 0 : 1
+        return result.journalErrors.isEmpty ? 0 : 1
     }
 
     /// The sampling statistics, the files written, and the speed (the only line that differs
@@ -150,7 +150,7 @@ enum SimCommand: Subcommand {
         let cpuSpeed = durationSeconds / max(cpuSeconds, 1e-9)
         lines.append("simulated \(TextFormat.fixed(durationSeconds, decimals: 1)) s in \(TextFormat.fixed(wallSeconds, decimals: 3)) s "
             + "(\(Int(wholeSpeed.rounded()))x real time; \(TextFormat.fixed(totalCPUSeconds, decimals: 3)) s of CPU, \(Int((durationSeconds / max(totalCPUSeconds, 1e-9)).rounded()))x): "
-            + "\(TextFormat.fixed(renderSeconds, decimals: 3)) s rendering photos, \(TextFormat.fixed(firmwareSeconds, decimals: 3)) s the rest "
+            + "\(TextFormat.fixed(renderSeconds, decimals: 3)) s rendering photos and movies, \(TextFormat.fixed(firmwareSeconds, decimals: 3)) s the rest "
             + "(\(Int(speed.rounded()))x; \(TextFormat.fixed(cpuSeconds, decimals: 3)) s of CPU, \(Int(cpuSpeed.rounded()))x)")
         return lines
     }

@@ -36,10 +36,10 @@ public struct CameraMachine: Sendable {
     public func transition(_ state: inout MachineState, _ event: MachineEvent) -> Commands {
         var commands = Commands()
         switch event {
-        case .shutterTouched:
+        case .shutterTouched(let time):
             // The one latch: the orientation at the press's first edge, stale while the
             // sensor is at fault. The debounced press that follows uses it.
-            state.touchLatch = Latch(orientation: state.lastUpright, stale: state.sensorFaulty)
+            state.touchLatch = Latch(orientation: state.lastUpright, stale: state.sensorFaulty, pressedAt: time)
         case .orientationChanged(let pose):
             state.orientation = pose
             if let upright = pose.upright { state.lastUpright = upright }
@@ -57,6 +57,10 @@ public struct CameraMachine: Sendable {
             }
         case .eventsLost:
             commands.append(.journal(.fault(.eventQueue)))
+        case .cameraFault(let fault):
+            commands.append(.journal(.fault(fault.faultKind)))
+        case .cameraRecovered(let fault):
+            commands.append(.journal(.recovered(fault.faultKind)))
         case .shutterPressed, .shutterReleased, .shutterHeld, .captureFinished, .captureFailed,
              .recordingStarted, .recordingStopped, .recordingFailed, .timerFired, .shutdownRequested:
             switch state.name {
@@ -83,7 +87,7 @@ public struct CameraMachine: Sendable {
             break // late completions and timers of an earlier state
         case .shutdownRequested:
             break // already idle
-        case .shutterTouched, .orientationChanged, .sensorFault, .sensorRecovered, .eventsLost:
+        case .shutterTouched, .orientationChanged, .sensorFault, .sensorRecovered, .eventsLost, .cameraFault, .cameraRecovered:
             break // handled for every state in `transition`
         }
     }
@@ -118,7 +122,7 @@ public struct CameraMachine: Sendable {
         case .captureFinished, .captureFailed, .recordingStarted, .recordingStopped, .recordingFailed,
              .timerFired(.capture), .timerFired(.clip):
             break // late completions and timers of an earlier photo or clip
-        case .shutterTouched, .orientationChanged, .sensorFault, .sensorRecovered, .eventsLost:
+        case .shutterTouched, .orientationChanged, .sensorFault, .sensorRecovered, .eventsLost, .cameraFault, .cameraRecovered:
             break // handled for every state in `transition`
         }
     }
@@ -139,16 +143,21 @@ public struct CameraMachine: Sendable {
         case .shutterHeld:
             // A clip cannot start while a photo is in flight; say so rather than queue it.
             rejectPendingPress(&state, .busy, &commands)
-        case .captureFinished(let shot) where shot == state.shot:
-            commands.append(.journal(.capture(shot: shot, orientation: state.shotLatch.orientation, stale: state.shotLatch.stale)))
+        case .captureFinished(let shot, let exposedAt, let waited) where shot == state.shot:
+            let lag = exposedAt.map { Int32(clamping: ($0 - state.shotLatch.pressedAt).milliseconds) }
+            commands.append(.journal(.capture(
+                shot: shot, orientation: state.shotLatch.orientation, stale: state.shotLatch.stale,
+                lagMilliseconds: lag, waitMilliseconds: UInt32(clamping: waited.milliseconds))))
             finishPhoto(&state, &commands)
         case .captureFailed(let shot) where shot == state.shot:
             commands.append(.journal(.captureFailed(shot: shot, reason: .camera)))
             finishPhoto(&state, &commands)
         case .timerFired(.capture):
+            commands.append(.abandonPhoto(shot: state.shot))
             commands.append(.journal(.captureFailed(shot: state.shot, reason: .timeout)))
             finishPhoto(&state, &commands)
         case .shutdownRequested:
+            commands.append(.abandonPhoto(shot: state.shot))
             commands.append(.journal(.captureFailed(shot: state.shot, reason: .shutdown)))
             while state.queue.removeFirst() != nil {
                 commands.append(.journal(.shutterRejected(.shutdown)))
@@ -159,7 +168,7 @@ public struct CameraMachine: Sendable {
             break // an earlier shot's late answer (it timed out)
         case .recordingStarted, .recordingStopped, .recordingFailed, .timerFired(.idle), .timerFired(.clip):
             break // late completions and timers of an earlier clip or preview
-        case .shutterTouched, .orientationChanged, .sensorFault, .sensorRecovered, .eventsLost:
+        case .shutterTouched, .orientationChanged, .sensorFault, .sensorRecovered, .eventsLost, .cameraFault, .cameraRecovered:
             break // handled for every state in `transition`
         }
     }
@@ -189,7 +198,7 @@ public struct CameraMachine: Sendable {
             break // an earlier clip's late answer
         case .captureFinished, .captureFailed, .timerFired(.idle), .timerFired(.capture):
             break // late completions and timers of an earlier photo or preview
-        case .shutterTouched, .orientationChanged, .sensorFault, .sensorRecovered, .eventsLost:
+        case .shutterTouched, .orientationChanged, .sensorFault, .sensorRecovered, .eventsLost, .cameraFault, .cameraRecovered:
             break // handled for every state in `transition`
         }
     }

@@ -2,14 +2,15 @@
 /// allocates.
 ///
 /// The bound: the worst event is `shutdownRequested` in `capturing` with a full press queue
-/// and a press down: cancel the capture timer, a capture-failed record, one rejection per
-/// queued press (`PressQueue.capacity`) and one for the press down, the state record, stop
-/// the preview: 5 + capacity = 9. The exhaustive exploration test runs at the full queue
-/// capacity and checks that exactly this maximum is reached.
+/// and a press down: abandon the photo, a capture-failed record, one rejection per queued
+/// press (`PressQueue.capacity`) and one for the press down, cancel the capture timer, the
+/// state record, stop the preview: 6 + capacity = 10. The exhaustive exploration test runs
+/// at the full queue capacity and checks that exactly this maximum is reached.
 public struct Commands: Sendable {
-    public static let capacity = 12
+    /// Exactly the worst case: each slot is a command's size on the chip's stack.
+    public static let capacity = 10
 
-    private var storage = InlineArray<12, MachineCommand>(repeating: .stopPreview)
+    private var storage = InlineArray<10, MachineCommand>(repeating: .stopPreview)
     public private(set) var count = 0
     /// A command was dropped because the capacity was exceeded: a broken bound. Debug builds
     /// trap at once; the runtime traps in strict builds (the simulator) and reports it otherwise.
@@ -17,8 +18,8 @@ public struct Commands: Sendable {
 
     public init() {}
 
-    /// Appends `command`. The capacity exceeds the worst case (see above), so nothing is
-    /// dropped; if a future change broke that, the extra command is dropped and `overflowed` set.
+    /// Appends `command`. The capacity is the worst case (see above), so nothing is dropped;
+    /// if a future change broke that, the extra command is dropped and `overflowed` set.
     public mutating func append(_ command: MachineCommand) {
         guard count < Commands.capacity else {
             overflowed = true

@@ -10,6 +10,8 @@ public enum EventKind: UInt8, CaseIterable, Sendable {
     case recordingStarted
     case recordingStopped
     case recordingFailed
+    case cameraFault
+    case cameraRecovered
     case idleTimerFired
     case captureTimerFired
     case clipTimerFired
@@ -30,6 +32,8 @@ public enum EventKind: UInt8, CaseIterable, Sendable {
         case .recordingStarted: "recording-started"
         case .recordingStopped: "recording-stopped"
         case .recordingFailed: "recording-failed"
+        case .cameraFault: "camera-fault"
+        case .cameraRecovered: "camera-recovered"
         case .idleTimerFired: "idle-timer"
         case .captureTimerFired: "capture-timer"
         case .clipTimerFired: "clip-timer"

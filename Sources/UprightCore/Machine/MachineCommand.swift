@@ -8,6 +8,9 @@ public enum MachineCommand: Equatable, Sendable {
     case showOrientation(Orientation)
     /// Camera: take photo `shot` with this latched orientation (EXIF value from it).
     case capturePhoto(shot: UInt32, orientation: UprightOrientation)
+    /// Camera: photo `shot` timed out or was shut down: take it no more, and keep no file a
+    /// late answer would write (its record is already written).
+    case abandonPhoto(shot: UInt32)
     /// Camera: start clip `clip` with this latched orientation (rotation from it).
     case startRecording(clip: UInt32, orientation: UprightOrientation)
     /// Camera: stop clip `clip`.

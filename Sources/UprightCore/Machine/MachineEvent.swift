@@ -1,8 +1,8 @@
 /// Facts the machine reacts to. Each case names who sends it.
 public enum MachineEvent: Equatable, Sendable {
-    /// ShutterGesture: the first raw down edge of a press, at once (before the debounce). The
-    /// machine latches the orientation here, so a press carries the pose of its edge.
-    case shutterTouched
+    /// ShutterGesture: the first raw down edge of a press, at once (before the debounce), and
+    /// its time. The machine latches the orientation here, so a press carries the pose of its edge.
+    case shutterTouched(at: Instant)
     /// ShutterGesture: the debounced press; it uses the latch its touch took.
     case shutterPressed
     /// ShutterGesture: released before the hold time, a short press (a photo).
@@ -11,8 +11,10 @@ public enum MachineEvent: Equatable, Sendable {
     case shutterHeld
     /// Runtime, from the OrientationDetector: the stable pose changed (all six).
     case orientationChanged(Orientation)
-    /// Camera: the photo with this shot number was written.
-    case captureFinished(shot: UInt32)
+    /// Camera: the photo with this shot number was written; `exposedAt` when the camera says
+    /// when it was taken (the frame's time, or the file's close), `waited` how long the order
+    /// waited for the camera to be ready.
+    case captureFinished(shot: UInt32, exposedAt: Instant? = nil, waited: TimeSpan = .zero)
     /// Camera: the photo with this shot number failed.
     case captureFailed(shot: UInt32)
     /// Camera: the clip with this number is being recorded (a confirmation).
@@ -21,6 +23,10 @@ public enum MachineEvent: Equatable, Sendable {
     case recordingStopped(clip: UInt32)
     /// Camera: the clip with this number could not start or broke off.
     case recordingFailed(clip: UInt32)
+    /// Camera: a camera process died, hung or the camera could not be acquired.
+    case cameraFault(CameraFault)
+    /// Camera: ready again after that fault.
+    case cameraRecovered(CameraFault)
     /// Runtime: a timer the machine armed expired.
     case timerFired(TimerID)
     /// Runtime, from the sensor driver: the IMU stopped answering or returns garbage.
@@ -41,6 +47,8 @@ public enum MachineEvent: Equatable, Sendable {
         case .shutterHeld: .shutterHeld
         case .orientationChanged: .orientationChanged
         case .captureFinished: .captureFinished
+        case .cameraFault: .cameraFault
+        case .cameraRecovered: .cameraRecovered
         case .captureFailed: .captureFailed
         case .recordingStarted: .recordingStarted
         case .recordingStopped: .recordingStopped

@@ -5,8 +5,12 @@ public enum MachineRecord: Equatable, Sendable {
     case orientation(Orientation)
     case state(from: StateName, to: StateName)
     /// A photo was written with this latched orientation; `stale` when the sensor was faulty
-    /// at the press and the last known orientation was used.
-    case capture(shot: UInt32, orientation: UprightOrientation, stale: Bool)
+    /// at the press and the last known orientation was used; `lagMilliseconds` its shutter lag
+    /// (from the press edge to when the camera says it was taken), when the camera says;
+    /// `waitMilliseconds` how long it waited for the camera to be ready. Milliseconds in 32
+    /// bits, not `TimeSpan`s: every command carries the largest record's size, and the chip's
+    /// stack holds a `Commands` of them (docs/mcu.md, "RAM").
+    case capture(shot: UInt32, orientation: UprightOrientation, stale: Bool, lagMilliseconds: Int32? = nil, waitMilliseconds: UInt32 = 0)
     case captureFailed(shot: UInt32, reason: CaptureFailureReason)
     case recordStart(clip: UInt32, orientation: UprightOrientation, stale: Bool)
     /// A clip ended; it reports the orientation latched at its start.
@@ -59,6 +63,12 @@ public enum FaultKind: UInt8, CaseIterable, Sendable {
     case sensorReset
     /// The chip's data registers froze; it is being reset (written by the engine).
     case stuckData
+    /// A camera process ended by itself; it is started again with backoff.
+    case cameraDied
+    /// A camera process did not answer within its bound and was killed.
+    case cameraHung
+    /// The camera could not be acquired or its program not started.
+    case cameraUnavailable
     /// A fixed-size buffer overflowed (a broken bound: a defect); an event, gesture or
     /// command was dropped. Trapped on in the simulator.
     case bound

@@ -1,12 +1,12 @@
 /// The presses that arrived while a photo was in flight, oldest first, each with its latch.
 ///
-/// Fixed capacity, packed into one integer (3 bits a press: 2 for the orientation, 1 for
-/// stale), so the machine's state is a small value with no heap and compares cheaply.
+/// Fixed capacity, so the machine's state is a small value with no heap.
 public struct PressQueue: Equatable, Sendable {
     /// The most presses any configuration can queue.
     public static let capacity = 4
 
-    private var bits: UInt16 = 0
+    private var latches = InlineArray<4, Latch>(repeating: Latch(orientation: .normal, stale: false))
+    private var head: UInt8 = 0
     public private(set) var count: UInt8 = 0
 
     public init() {}
@@ -19,8 +19,7 @@ public struct PressQueue: Equatable, Sendable {
     public mutating func append(_ latch: Latch, limit: Int) -> Bool {
         assert(limit <= PressQueue.capacity, "PressQueue: limit above the capacity")
         guard Int(count) < min(limit, PressQueue.capacity) else { return false }
-        let packed = UInt16(latch.orientation.rawValue) | (latch.stale ? 4 : 0)
-        bits |= packed << (3 * UInt16(count))
+        latches[(Int(head) + Int(count)) % PressQueue.capacity] = latch
         count += 1
         return true
     }
@@ -28,9 +27,18 @@ public struct PressQueue: Equatable, Sendable {
     /// Removes and returns the oldest latch.
     public mutating func removeFirst() -> Latch? {
         guard count > 0 else { return nil }
-        let packed = bits & 7
-        bits >>= 3
+        let latch = latches[Int(head)]
+        head = UInt8((Int(head) + 1) % PressQueue.capacity)
         count -= 1
-        return Latch(orientation: UprightOrientation(rawValue: UInt8(packed & 3)) ?? .normal, stale: packed & 4 != 0)
+        return latch
+    }
+
+    /// Queues compare by their presses, not by the slots they occupy.
+    public static func == (lhs: PressQueue, rhs: PressQueue) -> Bool {
+        guard lhs.count == rhs.count else { return false }
+        for index in 0..<Int(lhs.count) where lhs.latches[(Int(lhs.head) + index) % capacity] != rhs.latches[(Int(rhs.head) + index) % capacity] {
+            return false
+        }
+        return true
     }
 }

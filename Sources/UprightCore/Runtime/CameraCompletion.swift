@@ -1,16 +1,24 @@
 /// What a `Camera` reports back about an order, when it is done (possibly much later).
 public enum CameraCompletion: Equatable, Sendable {
-    case captureFinished(shot: UInt32)
+    /// `exposedAt`: when it was taken, as the camera reports it (the frame's time, or the
+    /// file's close); `waited`: how long the order waited for the camera to be ready.
+    case captureFinished(shot: UInt32, exposedAt: Instant? = nil, waited: TimeSpan = .zero)
     case captureFailed(shot: UInt32)
     case recordingStarted(clip: UInt32)
     /// Stopped on request, or by itself (disk full, process exited).
     case recordingStopped(clip: UInt32)
     case recordingFailed(clip: UInt32)
+    /// A camera process died or hung, or the camera could not be acquired.
+    case fault(CameraFault)
+    /// The camera is ready again after `fault`.
+    case recovered(CameraFault)
 
     /// The machine event this completion is.
     public var event: MachineEvent {
         switch self {
-        case .captureFinished(let shot): .captureFinished(shot: shot)
+        case .captureFinished(let shot, let exposedAt, let waited): .captureFinished(shot: shot, exposedAt: exposedAt, waited: waited)
+        case .fault(let fault): .cameraFault(fault)
+        case .recovered(let fault): .cameraRecovered(fault)
         case .captureFailed(let shot): .captureFailed(shot: shot)
         case .recordingStarted(let clip): .recordingStarted(clip: clip)
         case .recordingStopped(let clip): .recordingStopped(clip: clip)

@@ -6,6 +6,8 @@ public enum CameraOrder: Equatable, Sendable {
     case showOrientation(Orientation)
     /// Take photo `shot`; write `orientation.exifValue` as its EXIF Orientation.
     case capturePhoto(shot: UInt32, orientation: UprightOrientation)
+    /// Stop taking photo `shot` (it timed out, or the camera shuts down): no file for it.
+    case abandonPhoto(shot: UInt32)
     /// Start clip `clip`; write `orientation.rotationDegrees` into its track matrix.
     case startRecording(clip: UInt32, orientation: UprightOrientation)
     case stopRecording(clip: UInt32)

@@ -178,7 +178,7 @@ public struct CameraRuntime<C: Camera, S: RecordSink> {
         while count < 8, let recognised = gesture.next(now: clock) {
             count += 1
             switch recognised.kind {
-            case .touched: enqueue(.shutterTouched)
+            case .touched: enqueue(.shutterTouched(at: recognised.time))
             case .pressed: enqueue(.shutterPressed)
             case .released: enqueue(.shutterReleased)
             case .held: enqueue(.shutterHeld)
@@ -258,6 +258,7 @@ public struct CameraRuntime<C: Camera, S: RecordSink> {
             case .stopPreview: camera.perform(.stopPreview, at: clock)
             case .showOrientation(let pose): camera.perform(.showOrientation(pose), at: clock)
             case .capturePhoto(let shot, let orientation): camera.perform(.capturePhoto(shot: shot, orientation: orientation), at: clock)
+            case .abandonPhoto(let shot): camera.perform(.abandonPhoto(shot: shot), at: clock)
             case .startRecording(let clip, let orientation): camera.perform(.startRecording(clip: clip, orientation: orientation), at: clock)
             case .stopRecording(let clip): camera.perform(.stopRecording(clip: clip), at: clock)
             case .armTimer(let timer, let span): timers[Int(timer.rawValue)] = clock + span

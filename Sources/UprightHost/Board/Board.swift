@@ -13,8 +13,6 @@ public struct Board: Equatable, Sendable {
     public var dataReady: GPIOLineSettings?
     public var machine: MachineSettings
     public var camera: CameraSettings
-    /// The simulated camera's clips (`camera.clip_*` with the `simulated` backend; defaults otherwise).
-    public var simulatedClip = SimulatedClipSettings()
     public var output: OutputSettings
 
     public struct I2CSettings: Equatable, Sendable {
@@ -79,17 +77,72 @@ public struct Board: Equatable, Sendable {
         public var pressQueueDepth: Int
     }
 
-    public enum CameraSettings: Equatable, Sendable {
-        /// Runs argv templates (never through a shell). Placeholders: see `CommandTemplate`.
-        case command(still: CommandTemplate, video: CommandTemplate)
-        /// The simulator's camera: renders the synthetic scene into real JPEGs.
-        case simulated(widthPixels: Int, heightPixels: Int, quality: Int)
+    /// The `camera` section: which backend, and how the camera session drives it.
+    public struct CameraSettings: Equatable, Sendable {
+        public enum Backend: Equatable, Sendable {
+            /// Camera programs run from argv templates (never through a shell); rpicam's by
+            /// default. Placeholders: see `CommandTemplate`.
+            case command(still: CommandTemplate, video: CommandTemplate)
+            /// The simulator's camera program: a model of rpicam's with its timings, rendering
+            /// the synthetic scene into real JPEGs and movies.
+            case simulated(SimulatedCameraSettings)
+        }
+
+        public var backend: Backend
+        /// The session's rules: the mode (`camera.mode`), the ready delay (`camera.ready_ms`).
+        public var session: CameraSessionSettings
+        /// `camera.zsl`: the still server runs in the capture mode (`--zsl`), so a photo is the
+        /// next frame: less shutter lag, a slower preview.
+        public var zeroShutterLag: Bool
+
+        public init(backend: Backend, session: CameraSessionSettings = CameraSessionSettings(), zeroShutterLag: Bool = false) {
+            self.backend = backend
+            self.session = session
+            self.zeroShutterLag = zeroShutterLag
+        }
+    }
+
+    /// The simulated camera: photo size and quality, its movies', and the camera program's
+    /// timings (docs/camera.md, "Timings").
+    public struct SimulatedCameraSettings: Equatable, Sendable {
+        public var widthPixels = 320
+        public var heightPixels = 240
+        public var quality = 85
+        public var clip = SimulatedClipSettings()
+        public var timings = SimulatedCameraTimings()
+
+        public init() {}
+    }
+
+    /// How long the simulated camera program takes for each step, in milliseconds; the
+    /// defaults and where each comes from are in docs/camera.md ("Timings").
+    public struct SimulatedCameraTimings: Equatable, Sendable {
+        /// Start to the camera opened and acquired: signals before this end the program.
+        public var openMilliseconds = 300
+        /// Opened to a settled preview (streaming, AE/AWB's first frames).
+        public var settleMilliseconds = 450
+        /// The preview's frame period: a signal is taken at the next frame.
+        public var frameMilliseconds = 33
+        /// A photo without zero shutter lag: the mode switch and the still frame.
+        public var captureMilliseconds = 400
+        /// A photo with zero shutter lag: the next frame of the still stream.
+        public var zeroLagCaptureMilliseconds = 70
+        /// Encoding and writing the JPEG, to the file's close.
+        public var writeMilliseconds = 300
+        /// Back to the preview after a photo without zero shutter lag.
+        public var backToPreviewMilliseconds = 300
+        /// SIGUSR2 to the still server's exit.
+        public var stopMilliseconds = 100
+        /// SIGINT to the video program's exit (its file finished).
+        public var videoStopMilliseconds = 150
+
+        public init() {}
     }
 
     /// Size, rate and quality of the simulated camera's movies. 320 x 240, the simulated
-    /// board's photo size, keeps a clip's frames cheap to render; 30 fps is the usual video rate
-    /// (and the clip sidecars'); quality 75 gives clean frames of the synthetic scene at about
-    /// 5 KB each (rpicam-vid's own MJPEG default is 50, docs/camera.md).
+    /// board's photo size, keeps a clip's frames cheap to render; 30 fps is the usual video rate;
+    /// quality 75 gives clean frames of the synthetic scene at about 5 KB each (rpicam-vid's own
+    /// MJPEG default is 50, docs/camera.md).
     public struct SimulatedClipSettings: Equatable, Sendable {
         public var widthPixels = 320
         public var heightPixels = 240

@@ -95,9 +95,7 @@ extension Board {
             pressQueueDepth: try machineReader?.integer("press_queue", in: 0...PressQueue.capacity) ?? 4)
         try machineReader?.finish()
 
-        let cameraReader = try root.requiredObject("camera")
-        simulatedClip = try SimulatedClipSettings(cameraReader)
-        camera = try CameraSettings(cameraReader)
+        camera = try CameraSettings(try root.requiredObject("camera"))
 
         let outputReader = try root.requiredObject("output")
         let directory = try outputReader.requiredString("directory")
@@ -214,42 +212,57 @@ extension Board.GPIOLineSettings {
     }
 }
 
-extension Board.SimulatedClipSettings {
-    /// `clip_width`, `clip_height` (16...4096), `clip_fps` (1...120), `clip_quality` (1...100),
-    /// read before the camera's other keys; only the simulated backend has them.
-    init(_ reader: JSONObjectReader) throws(ConfigError) {
-        self.init()
-        let keys = ["clip_width", "clip_height", "clip_fps", "clip_quality"]
-        guard try reader.string("backend") == "simulated" else {
-            if let key = keys.first(where: reader.contains) {
-                throw reader.error(key, "only the simulated camera backend has clip settings")
-            }
-            return
-        }
-        widthPixels = try reader.integer("clip_width", in: 16...4096) ?? widthPixels
-        heightPixels = try reader.integer("clip_height", in: 16...4096) ?? heightPixels
-        framesPerSecond = try reader.integer("clip_fps", in: 1...120) ?? framesPerSecond
-        quality = try reader.integer("clip_quality", in: 1...100) ?? quality
-    }
-}
-
 extension Board.CameraSettings {
+    /// The rpicam programs the command backend runs unless the board names its own
+    /// (docs/camera.md): the still server, with `--zsl` when `camera.zsl` asks; the one-shot
+    /// command; the video recorder (MP4 through libav, which a Pi 4 needs).
+    public static func defaultStill(mode: CameraMode, zeroShutterLag: Bool) -> [String] {
+        switch mode {
+        case .server: ["rpicam-still", "-t", "0", "--signal", "--nopreview"] + (zeroShutterLag ? ["--zsl"] : []) + ["-o", "{file}"]
+        case .oneShot: ["rpicam-still", "--immediate", "--nopreview", "-o", "{file}"]
+        }
+    }
+
+    public static let defaultVideo = ["rpicam-vid", "-t", "0", "--nopreview", "--codec", "libav", "-o", "{file}"]
+
+    /// The keys only the simulated backend has.
+    static let simulatedKeys = ["width", "height", "quality", "clip_width", "clip_height", "clip_fps", "clip_quality", "open_ms",
+                                "settle_ms", "frame_ms", "capture_ms", "zsl_capture_ms", "write_ms", "preview_again_ms", "stop_ms", "video_stop_ms"]
+
     init(_ reader: JSONObjectReader) throws(ConfigError) {
-        let backend = try reader.choice("backend", ["command", "simulated"]) ?? "command"
-        switch backend {
+        let backendName = try reader.choice("backend", ["command", "simulated"]) ?? "command"
+        let modeName = try reader.choice("mode", CameraMode.allCases.map(\.rawValue)) ?? CameraMode.server.rawValue
+        let mode = CameraMode(rawValue: modeName) ?? .server
+        let zeroShutterLag = try reader.bool("zsl") ?? false
+        if zeroShutterLag && mode == .oneShot {
+            throw reader.error("zsl", "zero shutter lag needs the still server (camera.mode \"server\"): a one-shot command opens the camera for every photo")
+        }
+        var session = CameraSessionSettings(mode: mode)
+        if let ready = try reader.integer("ready_ms", in: 0...30_000) { session.readyDelay = .milliseconds(Int64(ready)) }
+        let backend: Backend
+        switch backendName {
         case "simulated":
-            self = .simulated(
-                widthPixels: try reader.integer("width", in: 16...4096) ?? 320,
-                heightPixels: try reader.integer("height", in: 16...4096) ?? 240,
-                quality: try reader.integer("quality", in: 1...100) ?? 85)
+            backend = .simulated(try Board.SimulatedCameraSettings(reader))
         default:
-            self = .command(still: try Board.CameraSettings.template(reader, "still"), video: try Board.CameraSettings.template(reader, "video"))
+            if let key = Self.simulatedKeys.first(where: reader.contains) {
+                throw reader.error(key, "only the simulated camera backend has it")
+            }
+            let still = try Self.template(reader, "still") ?? Self.defaultTemplate(Self.defaultStill(mode: mode, zeroShutterLag: zeroShutterLag))
+            let video = try Self.template(reader, "video") ?? Self.defaultTemplate(Self.defaultVideo)
+            backend = .command(still: still, video: video)
         }
         try reader.finish()
+        self.init(backend: backend, session: session, zeroShutterLag: zeroShutterLag)
     }
 
-    private static func template(_ reader: JSONObjectReader, _ key: String) throws(ConfigError) -> CommandTemplate {
-        guard let elements = try reader.array(key) else { throw reader.error(key, "missing (required for the command backend)") }
+    /// A default template uses known placeholders only, so it is valid.
+    private static func defaultTemplate(_ arguments: [String]) -> CommandTemplate {
+        // Checked by BoardTests.defaultCameraTemplatesAreValid.
+        (try? CommandTemplate(arguments: arguments)) ?? CommandTemplate(unchecked: arguments)
+    }
+
+    private static func template(_ reader: JSONObjectReader, _ key: String) throws(ConfigError) -> CommandTemplate? {
+        guard let elements = try reader.array(key) else { return nil }
         var arguments: [String] = []
         for (index, element) in elements.enumerated() {
             guard case .string(let text) = element else {
@@ -262,6 +275,34 @@ extension Board.CameraSettings {
         } catch {
             throw ConfigError(path: "\(reader.childPath(key))[\(error.index)]", message: error.message)
         }
+    }
+}
+
+extension Board.SimulatedCameraSettings {
+    /// The simulated backend's keys: photo `width`, `height` (16...4096), `quality` (1...100);
+    /// movie `clip_width`, `clip_height`, `clip_fps` (1...120), `clip_quality`; the camera
+    /// program's timings `open_ms`, `settle_ms`, `frame_ms`, `capture_ms`, `zsl_capture_ms`,
+    /// `write_ms`, `preview_again_ms`, `stop_ms`, `video_stop_ms` (docs/camera.md).
+    init(_ reader: JSONObjectReader) throws(ConfigError) {
+        self.init()
+        widthPixels = try reader.integer("width", in: 16...4096) ?? widthPixels
+        heightPixels = try reader.integer("height", in: 16...4096) ?? heightPixels
+        quality = try reader.integer("quality", in: 1...100) ?? quality
+        clip.widthPixels = try reader.integer("clip_width", in: 16...4096) ?? clip.widthPixels
+        clip.heightPixels = try reader.integer("clip_height", in: 16...4096) ?? clip.heightPixels
+        clip.framesPerSecond = try reader.integer("clip_fps", in: 1...120) ?? clip.framesPerSecond
+        clip.quality = try reader.integer("clip_quality", in: 1...100) ?? clip.quality
+        var t = timings
+        t.openMilliseconds = try reader.integer("open_ms", in: 0...60_000) ?? t.openMilliseconds
+        t.settleMilliseconds = try reader.integer("settle_ms", in: 0...60_000) ?? t.settleMilliseconds
+        t.frameMilliseconds = try reader.integer("frame_ms", in: 1...1000) ?? t.frameMilliseconds
+        t.captureMilliseconds = try reader.integer("capture_ms", in: 0...60_000) ?? t.captureMilliseconds
+        t.zeroLagCaptureMilliseconds = try reader.integer("zsl_capture_ms", in: 0...60_000) ?? t.zeroLagCaptureMilliseconds
+        t.writeMilliseconds = try reader.integer("write_ms", in: 0...60_000) ?? t.writeMilliseconds
+        t.backToPreviewMilliseconds = try reader.integer("preview_again_ms", in: 0...60_000) ?? t.backToPreviewMilliseconds
+        t.stopMilliseconds = try reader.integer("stop_ms", in: 0...60_000) ?? t.stopMilliseconds
+        t.videoStopMilliseconds = try reader.integer("video_stop_ms", in: 0...60_000) ?? t.videoStopMilliseconds
+        timings = t
     }
 }
 

@@ -1,11 +1,18 @@
-/// An argv template from a board file, e.g. `["rpicam-still", "-o", "{file}", "--exif",
-/// "IFD0.Orientation={exif}"]`. Expansion substitutes placeholders inside single arguments;
+/// An argv template from a board file, e.g. `["rpicam-still", "-t", "0", "--signal", "-o",
+/// "{file}"]`. `{file}` is where the program writes: the still server's output pattern (with
+/// its counter), the one-shot command's photo, the recorder's clip, each a hidden temporary
+/// name that the session finishes. Expansion substitutes placeholders inside single arguments;
 /// the result is an argument vector for posix_spawn, never a shell line, so no value (a file
 /// name, an orientation) can add arguments or commands.
 public struct CommandTemplate: Equatable, Sendable {
     public static let placeholders = ["file", "exif", "rotation", "orientation", "shot", "clip"]
 
     public var arguments: [String]
+
+    /// A template known to be valid (the board loader's defaults).
+    init(unchecked arguments: [String]) {
+        self.arguments = arguments
+    }
 
     /// Checks that every `{...}` names a known placeholder and the program is not empty.
     public init(arguments: [String]) throws(TemplateError) {

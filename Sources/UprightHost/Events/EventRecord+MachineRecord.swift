@@ -11,8 +11,9 @@ extension EventRecord {
             self = .orientation(pose)
         case .state(let from, let to):
             self = .state(from: String(describing: from.name), to: String(describing: to.name))
-        case .capture(let shot, let orientation, let stale):
-            self = .capture(shot: Int(shot), orientation: orientation, stale: stale, file: file)
+        case .capture(let shot, let orientation, let stale, let lag, let wait):
+            self = .capture(shot: Int(shot), orientation: orientation, stale: stale, file: file,
+                            lagSeconds: lag.map { Double($0) / 1000 }, waitSeconds: Double(wait) / 1000)
         case .captureFailed(let shot, let reason):
             self = .captureFailed(shot: Int(shot), reason: reason.text)
         case .recordStart(let clip, let orientation, let stale):
@@ -70,6 +71,9 @@ extension FaultKind {
         case .eventQueue: "event-queue"
         case .button: "button"
         case .bound: "bound"
+        case .cameraDied: "camera-died"
+        case .cameraHung: "camera-hung"
+        case .cameraUnavailable: "camera-unavailable"
         case .sensorReset: "sensor-reset"
         case .stuckData: "stuck-data"
         }
@@ -81,6 +85,9 @@ extension FaultKind {
         case .eventQueue: "event queue full, events dropped"
         case .button: "shutter held down past the stuck time"
         case .bound: "a fixed-size buffer overflowed; an event or command was dropped"
+        case .cameraDied: "a camera process ended by itself; starting it again"
+        case .cameraHung: "a camera process did not answer in time and was killed"
+        case .cameraUnavailable: "the camera could not be acquired (another program owns it, or there is none) or its program not started"
         case .sensorReset: "chip found reset, asleep, stalled or with a register not as configured; initialising it again"
         case .stuckData: "data registers frozen; resetting the chip"
         }
@@ -92,6 +99,7 @@ extension FaultKind {
         case .eventQueue: "event queue draining"
         case .button: "shutter released"
         case .bound: "running on"
+        case .cameraDied, .cameraHung, .cameraUnavailable: "camera ready again"
         case .sensorReset, .stuckData: "samples flowing again"
         }
     }

@@ -12,8 +12,10 @@ public enum EventRecord: Equatable, Sendable {
     /// The camera state machine changed state (`idle`, `previewing`, `capturing`, `recording`).
     case state(from: String, to: String)
     /// A photo: its latched orientation; `stale` when the sensor was faulty at the press and
-    /// the last known orientation was used; `file` when one was written.
-    case capture(shot: Int, orientation: UprightOrientation, stale: Bool, file: String?)
+    /// the last known orientation was used; `file` when one was written; `lagSeconds` its
+    /// shutter lag when the camera reports when it was taken; `waitSeconds` how long it waited
+    /// for the camera to be ready (0: not at all).
+    case capture(shot: Int, orientation: UprightOrientation, stale: Bool, file: String?, lagSeconds: Double? = nil, waitSeconds: Double = 0)
     /// A photo that was attempted and failed (camera error or timeout).
     case captureFailed(shot: Int, reason: String)
     /// A clip started with this latched orientation.
@@ -67,12 +69,14 @@ public struct TimedEvent: Equatable, Sendable {
         case .state(let from, let to):
             writer.field("from", from)
             writer.field("to", to)
-        case .capture(let shot, let orientation, let stale, let file):
+        case .capture(let shot, let orientation, let stale, let file, let lag, let wait):
             writer.field("orientation", orientation.description)
             writer.field("exif", Int(orientation.exifValue))
             writer.field("shot", shot)
             if stale { writer.field("stale", true) }
             if let file { writer.field("file", file) }
+            if let lag { writer.field("lag", lag) }
+            if wait > 0 { writer.field("wait", wait) }
         case .captureFailed(let shot, let reason):
             writer.field("shot", shot)
             writer.field("reason", reason)

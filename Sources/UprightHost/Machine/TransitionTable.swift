@@ -13,6 +13,8 @@ public enum TransitionTable {
         Transition(nil, .sensorFault, "sensor was ok", nil, "later latches are stale; fault record"),
         Transition(nil, .sensorRecovered, "sensor was faulty", nil, "recovered record"),
         Transition(nil, .eventsLost, "", nil, "fault record"),
+        Transition(nil, .cameraFault, "", nil, "fault record (camera-died, -hung, -unavailable)"),
+        Transition(nil, .cameraRecovered, "", nil, "recovered record"),
 
         Transition(.idle, .shutterPressed, "", .previewing, "take the touch's latch"),
 

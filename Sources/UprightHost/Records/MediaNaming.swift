@@ -25,7 +25,7 @@ public struct MediaNaming: Equatable, Sendable {
     /// For `RecordWriter`: the file a `capture`, `record-start` or `record-stop` record refers to.
     public func fileName(for record: MachineRecord) -> String? {
         switch record {
-        case .capture(let shot, _, _): namesPhotos ? photoName(shot: shot) : nil
+        case .capture(let shot, _, _, _, _): namesPhotos ? photoName(shot: shot) : nil
         case .recordStart(let clip, _, _), .recordStop(let clip, _, _): clipName(clip: clip)
         default: nil
         }

@@ -1,24 +1,38 @@
 import UprightCore
+import UprightHost
 
 /// A `Camera` whose work runs in child processes the event loop can wait for: it names the
 /// descriptors to poll and says whether anything is still running (a clip being finalised
 /// after SIGINT), so shutdown waits for that and no longer.
 public protocol LinuxCamera: Camera {
-    /// Readable when a child has ended (pidfds).
+    /// Readable when a child has ended or written (pidfds, inotify).
     var pollDescriptors: [Int32] { get }
-    /// True while a child runs (a photo being taken, a clip recording or finalising).
+    /// True while a camera program runs or an order waits for one.
     var isBusy: Bool { get }
     /// Why orders failed since the last call (for the log).
     mutating func takeProblems() -> [String]
+    /// How long a shutdown may wait for the camera's programs to end.
+    var longestShutdown: TimeSpan { get }
 }
 
-extension LinuxCamera {
-    public mutating func takeProblems() -> [String] { [] }
-}
+/// The Pi's camera: the camera session over the board's programs.
+public typealias PiCamera = CameraSession<RpicamProcesses>
 
-extension CommandCamera: LinuxCamera {
-    /// Every running child has a pidfd or a kill deadline (photos always; a clip once stopped)
-    /// or, without pidfds, the fallback tick: so a camera with neither is idle, except a clip
-    /// still recording without a stop request, which has a pidfd or the tick.
-    public var isBusy: Bool { !pollDescriptors.isEmpty || nextDeadline != nil }
+extension CameraSession: LinuxCamera where Processes == RpicamProcesses {
+    public var pollDescriptors: [Int32] { processes.descriptors }
+
+    /// A photo in flight may finish (`photoBound`), then the program is stopped (`stopBound`),
+    /// then killed; a second for the kill to be reaped.
+    public var longestShutdown: TimeSpan { settings.photoBound + settings.stopBound + .seconds(1) }
+
+    /// rpicam-vid writes MP4.
+    public static var clipExtension: String { "mp4" }
+
+    /// The board's command camera writing into its output directory, named by `naming`; nil
+    /// when the board uses the simulated camera.
+    public static func command(board: Board, naming: MediaNaming) -> PiCamera? {
+        guard let processes = RpicamProcesses(board: board) else { return nil }
+        return PiCamera(processes: processes, settings: board.camera.session,
+                        files: CameraFiles(outputDirectory: board.output.directory, naming: naming))
+    }
 }

@@ -16,8 +16,8 @@ import UprightHost
 /// sampler; reads paced by a data-ready line always run on the thread, which waits on it.
 ///
 /// Signals: SIGINT and SIGTERM shut down cleanly: a clip being recorded is stopped (SIGINT to
-/// its recorder, which finalises the file; then its rotation is written by the camera's
-/// `afterClip`), every record is in the journal, and `run` returns 0 once the camera has no
+/// its recorder, which finalises the file; then the camera session writes its rotation and
+/// names it), the still server is stopped, every record is in the journal, and `run` returns 0 once the camera has no
 /// child left, at the latest after `shutdownLimit`. A second SIGINT/SIGTERM stops at once.
 /// SIGHUP reopens the journal (after logrotate moved it).
 public final class LinuxFirmware<Bus: I2CBus, Cam: LinuxCamera, Output: EventOutput> {
@@ -31,9 +31,9 @@ public final class LinuxFirmware<Bus: I2CBus, Cam: LinuxCamera, Output: EventOut
         case finished
     }
 
-    /// Longest wait for the camera's children after a shutdown request (CommandCamera sends
-    /// SIGKILL 3 s after SIGINT).
-    public static var shutdownLimit: TimeSpan { .seconds(4) }
+    /// Longest wait for the camera's children after a shutdown request: the camera's own
+    /// bound (a photo in flight may finish, then a stop, then SIGKILL and its reaping).
+    public var shutdownLimit: TimeSpan { engine.runtime.camera.longestShutdown }
 
     public let engine: Engine
     public let sensorName: String
@@ -115,7 +115,7 @@ public final class LinuxFirmware<Bus: I2CBus, Cam: LinuxCamera, Output: EventOut
             if !engine.runtime.camera.isBusy {
                 phase = .finished
             } else if clock() >= deadline {
-                note("shutdown: the camera's children did not end within \(Self.shutdownLimit.seconds) s; leaving them")
+                note("shutdown: the camera's children did not end within \(shutdownLimit.seconds) s; leaving them")
                 phase = .finished
             }
         }
@@ -128,7 +128,7 @@ public final class LinuxFirmware<Bus: I2CBus, Cam: LinuxCamera, Output: EventOut
         samplerThread?.stop()
         let now = clock()
         engine.requestShutdown(at: now)
-        shutdownDeadline = now + Self.shutdownLimit
+        shutdownDeadline = now + shutdownLimit
         phase = .stopping
     }
 

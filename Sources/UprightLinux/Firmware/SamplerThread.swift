@@ -8,9 +8,10 @@ import UprightCore
 /// (`ReadSchedule.needsOwnContext`: register reads above 100 Hz, a shallow FIFO) and for reads
 /// paced by the chip's data-ready line. It runs the engine's detached `SensorSampler` (the
 /// schedule, the supervision and the rings are the engine's; this is only a timer and a
-/// thread): a timerfd armed for the sampler's next read, or the data-ready line's edges with a
-/// fallback read every four intervals (at least every 100 ms) in case an edge was missed while
-/// the chip held its pin. The event loop is woken through `wakeFD` (an eventfd) once per drain
+/// thread): a timerfd armed for the sampler's next read, or the data-ready line's edges; either
+/// way with a fallback wake-up every four intervals (at least every 100 ms), in case an edge was
+/// missed while the chip held its pin or a timer expiry was not seen (under the thread
+/// sanitizer the thread was seen asleep in poll past its armed deadline, for good). The event loop is woken through `wakeFD` (an eventfd) once per drain
 /// interval, when the ring is half full, or when the sampler reported trouble.
 public final class SamplerThread<Sensor: Accelerometer>: @unchecked Sendable {
     /// Readable when the engine has samples or sensor events waiting.
@@ -81,7 +82,7 @@ public final class SamplerThread<Sensor: Accelerometer>: @unchecked Sendable {
         while true {
             if timer >= 0 { arm(timer, at: sampler.nextRead) }
             var fds = [pollfd(fd: stopFD, events: Int16(POLLIN), revents: 0), pollfd(fd: trigger, events: Int16(POLLIN), revents: 0)]
-            let ready = poll(&fds, 2, dataReadyFD == nil ? -1 : fallbackMilliseconds)
+            let ready = poll(&fds, 2, fallbackMilliseconds)
             if ready < 0 && errno != EINTR { return }
             if fds[0].revents != 0 { return }
             if fds[1].revents & Int16(POLLIN) != 0 {

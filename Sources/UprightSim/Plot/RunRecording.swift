@@ -140,7 +140,7 @@ public struct RunRecording: Equatable, Sendable {
         case .state(let from, let to):
             if states.isEmpty { states.append(StateMark(timeSeconds: 0, state: from)) }
             states.append(StateMark(timeSeconds: t, state: to))
-        case .capture(let shot, let orientation, let stale, _):
+        case .capture(let shot, let orientation, let stale, _, _, _):
             captures.append(CaptureMark(timeSeconds: t, kind: .photo, number: shot, orientation: orientation, stale: stale))
         case .recordStart(let clip, let orientation, let stale, _):
             captures.append(CaptureMark(timeSeconds: t, kind: .clipStart, number: clip, orientation: orientation, stale: stale))

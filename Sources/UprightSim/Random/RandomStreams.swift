@@ -12,6 +12,8 @@ public struct RandomStreams: Sendable {
     public var faults: SeededGenerator
     /// Anything added later takes its stream from here, leaving the others unchanged.
     public var spare: SeededGenerator
+    /// The camera program's faults (the soak's draws), split off `spare`.
+    public var camera: SeededGenerator
 
     public init(seed: UInt64) {
         var root = SeededGenerator(seed: seed)
@@ -20,5 +22,6 @@ public struct RandomStreams: Sendable {
         sensor = root.split()
         faults = root.split()
         spare = root.split()
+        camera = spare.split()
     }
 }

@@ -19,7 +19,7 @@ public struct ReplayCamera: Camera, Sendable {
             ready.append(.captureFinished(shot: shot))
         case .startRecording(let clip, _):
             ready.append(.recordingStarted(clip: clip))
-        case .startPreview, .stopPreview, .showOrientation, .stopRecording:
+        case .startPreview, .stopPreview, .showOrientation, .stopRecording, .abandonPhoto:
             break
         }
     }

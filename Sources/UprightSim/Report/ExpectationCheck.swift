@@ -12,7 +12,7 @@ extension ScenarioExpectations {
         var lastState: String?
         for event in events {
             switch event.record {
-            case .capture(_, let orientation, _, _): captures.append(orientation)
+            case .capture(_, let orientation, _, _, _, _): captures.append(orientation)
             case .recordStart(_, let orientation, _, _): clips.append(orientation)
             case .orientation: changes += 1
             case .shutterRejected: rejections += 1

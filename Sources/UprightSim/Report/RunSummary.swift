@@ -5,7 +5,8 @@ import UprightHost
 /// orientation, the clips, the faults, and the counts. Deterministic text.
 public enum RunSummary {
     public static func lines(_ events: [TimedEvent], origin: Instant = .zero) -> [String] {
-        var captures = TextTable(headers: ["#", "t (s)", "orientation", "EXIF", "stale", "file"], alignments: [.right, .right, .left, .right, .left, .left])
+        var captures = TextTable(headers: ["#", "t (s)", "orientation", "EXIF", "stale", "lag (ms)", "file"], alignments: [.right, .right, .left, .right, .left, .right, .left])
+        var lags: [Double] = []
         var clips = TextTable(
             headers: ["#", "start (s)", "stop (s)", "length (s)", "orientation", "rotation", "end", "file"],
             alignments: [.right, .right, .right, .right, .left, .right, .left, .left])
@@ -16,12 +17,14 @@ public enum RunSummary {
         for event in events {
             let time = TimelineFormatter.seconds(event.time - origin)
             switch event.record {
-            case .capture(let shot, let orientation, let stale, let file):
+            case .capture(let shot, let orientation, let stale, let file, let lag, let wait):
                 captureCount += 1
-                captures.append([String(shot), time, orientation.description, String(orientation.exifValue), stale ? "yes" : "no", file ?? "-"])
+                if let lag { lags.append(lag) }
+                let lagText = lag.map { TextFormat.fixed($0 * 1000, decimals: 0) + (wait > 0 ? " (waited \(TextFormat.fixed(wait * 1000, decimals: 0)))" : "") } ?? "-"
+                captures.append([String(shot), time, orientation.description, String(orientation.exifValue), stale ? "yes" : "no", lagText, file ?? "-"])
             case .captureFailed(let shot, let reason):
                 failedCaptures += 1
-                captures.append([String(shot), time, "failed: \(reason)", "-", "-", "-"])
+                captures.append([String(shot), time, "failed: \(reason)", "-", "-", "-", "-"])
             case .recordStart(let clip, let orientation, _, let file):
                 clipCount += 1
                 openClips.append((clip, event.time, orientation, file))
@@ -56,11 +59,21 @@ public enum RunSummary {
         var lines: [String] = []
         lines.append("captures (\(captureCount) taken, \(failedCaptures) failed)")
         lines += captures.rows.isEmpty ? ["  none"] : captures.lines()
+        if !lags.isEmpty {
+            lines.append("shutter lag (press edge to exposure): p50 \(TextFormat.fixed(Self.percentile(lags, 0.5) * 1000, decimals: 0)) ms, p99 \(TextFormat.fixed(Self.percentile(lags, 0.99) * 1000, decimals: 0)) ms over \(lags.count) photos")
+        }
         lines.append("clips (\(clipCount))")
         lines += clips.rows.isEmpty ? ["  none"] : clips.lines()
         lines.append("faults (\(faultCount))")
         lines += faults.rows.isEmpty ? ["  none"] : faults.lines()
         lines.append("\(changes) orientation changes, \(rejections) shutter presses rejected")
         return lines
+    }
+
+    /// The nearest-rank percentile `p` (0...1) of `values` (not empty).
+    static func percentile(_ values: [Double], _ p: Double) -> Double {
+        let sorted = values.sorted()
+        let rank = Int((p * Double(sorted.count)).rounded(.up)) - 1
+        return sorted[min(max(rank, 0), sorted.count - 1)]
     }
 }

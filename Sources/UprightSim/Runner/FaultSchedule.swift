@@ -38,6 +38,8 @@ struct FaultSchedule {
                 steps.append(Step(time: instant(time), action: .chip(.unplug(duration: outage))))
             case .stuckData(let start, let length):
                 steps.append(Step(time: instant(start), action: .chip(.stuckData(duration: TimeSpan(seconds: length)))))
+            case .cameraCrash, .cameraHang, .cameraBusy:
+                break // the camera program's: `SimCameraProcesses` acts on them
             }
         }
         // Stable by construction: sort by (time, original position).

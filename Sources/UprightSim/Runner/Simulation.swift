@@ -46,13 +46,32 @@ public struct Simulation {
         }
     }
 
-    /// Runs the scenario. `makeCamera` gets the scenario's true motion (a photo writer renders
-    /// the true pose from it) and returns the camera the engine drives; `naming` names the
-    /// files that camera writes, for the records' `file` fields.
+    /// What a camera for this run can be made from: the scenario's true motion, its camera
+    /// faults, the run's camera stream.
+    public struct CameraContext {
+        public var motion: ScenarioMotion
+        public var faults: [SimCameraFault]
+        public var generator: SeededGenerator
+    }
+
+    /// Runs the scenario with the simulated camera (`SimCamera`) writing into the output
+    /// directory (or a scratch name when none).
+    public func run(hooks: SimulationHooks = SimulationHooks()) throws(SimulationError) -> SimulationResult<SimCamera> {
+        let directory = outputDirectory ?? "."
+        let camera = board.camera
+        return try run(hooks: hooks, naming: SimCamera.naming) { context in
+            var session = SimCamera.simulated(camera: camera, outputDirectory: directory, faults: context.faults, generator: context.generator) { time in
+                context.motion.pose(atSeconds: time.seconds)
+            }
+            session.processes.renderHook = hooks.rendering
+            return session
+        }
+    }
+
+    /// Runs the scenario with the camera `makeCamera` makes; `naming` names the files that
+    /// camera writes, for the records' `file` fields.
     public func run<C: Camera>(
-        hooks: SimulationHooks = SimulationHooks(),
-        naming: MediaNaming = MediaNaming(clipExtension: SimCamera.clipExtension, namesPhotos: false),
-        makeCamera: (ScenarioMotion) -> C
+        hooks: SimulationHooks = SimulationHooks(), naming: MediaNaming, makeCamera: (CameraContext) -> C
     ) throws(SimulationError) -> SimulationResult<C> {
         var streams = RandomStreams(seed: seed)
         let motion = ScenarioMotion(scenario: scenario, generator: &streams.motion)
@@ -86,7 +105,8 @@ public struct Simulation {
         let records = RecordWriter(journal: journal, fileName: naming.fileName(for:), output: EventCollector())
         let rig = try SimRig<ScenarioWorld<C>>(
             board: board, chipMotion: chipMotion, chipSeed: chipSeed, imperfections: imperfections,
-            camera: makeCamera(motion), records: records, world: world, end: end, hooks: hooks)
+            camera: makeCamera(CameraContext(motion: motion, faults: scenario.faults.compactMap(\.cameraFault), generator: streams.camera)),
+            records: records, world: world, end: end, hooks: hooks)
         let readsPerSecond = 1 / rig.sampler.schedule.interval.seconds
         let stepLimit = Int(scenario.durationSeconds * readsPerSecond) * 4 + edges.count * 8 + world.faults.steps.count * 2 + 100_000
         _ = rig.run(stepLimit: stepLimit)

@@ -12,6 +12,12 @@ public enum FaultSpec: Equatable, Sendable {
     case unplug(timeSeconds: Double, replugSeconds: Double?)
     /// The chip's data registers stop changing for the window.
     case stuckData(startSeconds: Double, durationSeconds: Double)
+    /// The camera program running then crashes.
+    case cameraCrash(timeSeconds: Double)
+    /// The first photo asked for from then on hangs the camera program.
+    case cameraHang(timeSeconds: Double)
+    /// Another program owns the camera for the window: starts then are refused.
+    case cameraBusy(startSeconds: Double, durationSeconds: Double)
 
     /// The `type` value in a scenario file.
     public var typeName: String {
@@ -20,6 +26,9 @@ public enum FaultSpec: Equatable, Sendable {
         case .chipReset: "chip-reset"
         case .unplug: "unplug"
         case .stuckData: "stuck"
+        case .cameraCrash: "camera-crash"
+        case .cameraHang: "camera-hang"
+        case .cameraBusy: "camera-busy"
         }
     }
 
@@ -29,6 +38,8 @@ public enum FaultSpec: Equatable, Sendable {
         case .chipReset(let time): time
         case .unplug(let time, _): time
         case .stuckData(let start, _): start
+        case .cameraCrash(let time), .cameraHang(let time): time
+        case .cameraBusy(let start, _): start
         }
     }
 
@@ -40,6 +51,19 @@ public enum FaultSpec: Equatable, Sendable {
         case .chipReset(let time): time
         case .unplug(_, let replug): replug ?? .infinity
         case .stuckData(let start, let duration): start + duration
+        case .cameraCrash(let time), .cameraHang(let time): time
+        case .cameraBusy(let start, let duration): start + duration
+        }
+    }
+
+    /// The camera program's fault, for `SimCameraProcesses`; nil for the bus's and chip's.
+    public var cameraFault: SimCameraFault? {
+        func instant(_ seconds: Double) -> Instant { .zero + TimeSpan(seconds: seconds) }
+        switch self {
+        case .cameraCrash(let time): return .crash(at: instant(time))
+        case .cameraHang(let time): return .hang(at: instant(time))
+        case .cameraBusy(let start, let duration): return .busy(at: instant(start), until: instant(start + duration))
+        case .busErrors, .chipReset, .unplug, .stuckData: return nil
         }
     }
 

@@ -218,7 +218,7 @@ public enum ScenarioLoader {
     // MARK: faults
 
     static func readFault(_ reader: JSONObjectReader, _ context: Context) throws(ConfigError) -> FaultSpec {
-        let type = try reader.choice("type", ["bus-errors", "chip-reset", "unplug", "stuck"])
+        let type = try reader.choice("type", ["bus-errors", "chip-reset", "unplug", "stuck", "camera-crash", "camera-hang", "camera-busy"])
         let fault: FaultSpec
         switch type {
         case "bus-errors":
@@ -242,8 +242,15 @@ public enum ScenarioLoader {
         case "stuck":
             let (start, duration) = try window(reader, context)
             fault = .stuckData(startSeconds: start, durationSeconds: duration)
+        case "camera-crash":
+            fault = .cameraCrash(timeSeconds: try requiredTime(reader, "t", context))
+        case "camera-hang":
+            fault = .cameraHang(timeSeconds: try requiredTime(reader, "t", context))
+        case "camera-busy":
+            let (start, duration) = try window(reader, context)
+            fault = .cameraBusy(startSeconds: start, durationSeconds: duration)
         case nil:
-            throw reader.error("type", "missing (required): one of \"bus-errors\", \"chip-reset\", \"unplug\", \"stuck\"")
+            throw reader.error("type", "missing (required): one of \"bus-errors\", \"chip-reset\", \"unplug\", \"stuck\", \"camera-crash\", \"camera-hang\", \"camera-busy\"")
         default:
             throw reader.error("type", "unknown fault")
         }

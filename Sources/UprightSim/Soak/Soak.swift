@@ -30,6 +30,11 @@ public struct Soak {
     public var directory: String
     /// Total per-transaction bus fault probability while faults are on.
     public var busErrorProbability = 0.01
+    /// While faults are on, per photo: the camera program crashes, or hangs; per start of a
+    /// camera program: another owns the camera (it is refused).
+    public var cameraCrashProbability = 0.01
+    public var cameraHangProbability = 0.005
+    public var cameraBusyProbability = 0.01
 
     public static let journalName = "journal.ndjson"
     /// The faults-off phase is this fraction of the faults-on phase (at least a minute).
@@ -56,14 +61,21 @@ public struct Soak {
         let end = faultsOnEnd + TimeSpan(seconds: faultsOffSeconds)
         let timing = SoakWorkload.Timing(
             debounceSeconds: Double(board.shutter.debounceMilliseconds) / 1000, holdSeconds: Double(board.shutter.holdMilliseconds) / 1000,
-            maximumClipSeconds: board.machine.maximumClipSeconds, answerSeconds: board.machine.captureTimeoutSeconds + 1)
+            maximumClipSeconds: board.machine.maximumClipSeconds, answerSeconds: board.machine.captureTimeoutSeconds + 1,
+            pressQueueDepth: board.machine.pressQueueDepth)
         let perKind = busErrorProbability / 4
         let injector = FaultInjector(plan: FaultPlan(seed: streams.faults.next(), noAcknowledgeProbability: perKind, timeoutProbability: perKind,
                                                      arbitrationLossProbability: perKind, bitFlipProbability: perKind))
         let world = SoakWorld(motion: motion, workloadStream: streams.button, faultStream: streams.faults.split(), timing: timing,
                               faultsOnEnd: faultsOnEnd, end: end, injector: injector, progress: progress)
+        var camera = SimCamera.simulated(camera: Soak.camera(board.camera), outputDirectory: directory, generator: streams.camera) { _ in
+            MotionPose(angleDegrees: 0, tiltDegrees: 0)
+        }
+        camera.processes.crashProbability = cameraCrashProbability
+        camera.processes.hangProbability = cameraHangProbability
+        camera.processes.busyProbability = cameraBusyProbability
         let rig = try SimRig(
-            board: board, chipMotion: chipMotion, chipSeed: streams.sensor.next(), camera: SoakCamera(),
+            board: board, chipMotion: chipMotion, chipSeed: streams.sensor.next(), camera: camera,
             records: RecordWriter(journal: journal, output: SoakChecker()), world: world, end: end)
         rig.bus.faults = injector
 
@@ -87,8 +99,41 @@ public struct Soak {
         if captureLines != captures {
             world.violation = world.violation ?? SoakViolation(time: now, message: String(captures) + " captures but " + String(captureLines) + " capture lines in " + journalPath)
         }
+        // And every photo and clip the journal names is there.
+        if world.violation == nil, let missing = Soak.missingFile(journalPath: journalPath, directory: directory) {
+            world.violation = SoakViolation(time: now, message: "the journal names " + missing + ", which is not in " + directory)
+        }
         return SoakReport(seed: seed, phases: world.phases, violation: world.violation, journalCaptureLines: captureLines, journalPath: journalPath,
                           wallSeconds: Soak.monotonicSeconds() - wallStart)
+    }
+
+    /// The soak's camera: the board's session rules and timings, but photos and movies a few
+    /// pixels across (a day of photos is not what the soak tests; the files only have to be
+    /// there and be real).
+    static func camera(_ camera: Board.CameraSettings) -> Board.CameraSettings {
+        var simulated = Board.SimulatedCameraSettings()
+        if case .simulated(let settings) = camera.backend { simulated = settings }
+        simulated.widthPixels = 16
+        simulated.heightPixels = 12
+        simulated.clip.widthPixels = 16
+        simulated.clip.heightPixels = 12
+        simulated.clip.framesPerSecond = 2
+        var small = camera
+        small.backend = .simulated(simulated)
+        return small
+    }
+
+    /// The first `file` a journal line names that is not in `directory`, nil when all are.
+    static func missingFile(journalPath: String, directory: String) -> String? {
+        guard let lines = try? Journal.lines(at: journalPath) else { return nil }
+        for line in lines {
+            guard let start = line.firstRange(of: "\"file\":\""), let end = line[start.upperBound...].firstIndex(of: "\"") else { continue }
+            let name = String(line[start.upperBound..<end])
+            // A clip's record-start names its file before it is finished; record-stop after.
+            if line.contains("\"event\":\"record-start\"") { continue }
+            if !POSIXFile.exists(directory + "/" + name) { return name }
+        }
+        return nil
     }
 
     static func monotonicSeconds() -> Double {

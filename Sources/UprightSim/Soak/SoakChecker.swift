@@ -61,7 +61,7 @@ public struct SoakChecker: Sendable {
             }
             state = to
             return
-        case .capture(let shot, _, let stale, _):
+        case .capture(let shot, _, let stale, _, _, _):
             counts.captures += 1
             if stale { counts.staleCaptures += 1 }
             checkShot(shot, at: time)
@@ -92,8 +92,9 @@ public struct SoakChecker: Sendable {
         case .recordFailed(let clip, _):
             openClip = nil
             lastClip = max(lastClip, clip)
-        case .fault:
+        case .fault(let kind, _):
             counts.faultRecords += 1
+            if let index = ["camera-died", "camera-hung", "camera-unavailable"].firstIndex(of: kind) { counts.cameraFaultRecords[index] += 1 }
         case .recovered:
             counts.recoveredRecords += 1
         }

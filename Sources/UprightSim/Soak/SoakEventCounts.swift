@@ -15,6 +15,8 @@ public struct SoakEventCounts: Equatable, Sendable {
     /// `fault` records (sensor, event queue, button, driver trouble), and `recovered` records.
     public var faultRecords = 0
     public var recoveredRecords = 0
+    /// The camera's `fault` records by kind: [died, hung, unavailable].
+    public var cameraFaultRecords = [0, 0, 0]
     public var stateChanges = 0
     public var orientationChanges = 0
     /// Journal lines written (captures, clips, rejections, faults).

@@ -65,6 +65,11 @@ public struct SoakReport: Equatable, Sendable {
                 }
                 out.append("  longest      " + longest.joined(separator: ", ") + " (s, from the fault clearing)")
             }
+            let camera = e.cameraFaultRecords
+            if camera.reduce(0, +) > 0 {
+                out.append("  camera       " + String(camera[0]) + " died, " + String(camera[1]) + " hung, " + String(camera[2])
+                           + " unavailable (each restarted; photos in flight failed, no press unanswered)")
+            }
             out.append("  samples      " + String(phase.samplesDelivered) + " delivered, " + String(phase.samplesLost) + " lost by the driver ("
                        + String(phase.fifoOverflowsReported) + " FIFO overflows), " + String(phase.ringDropped) + " ring drops")
             let agreement = phase.settledSteps > 0 ? 100 * Double(phase.agreeingSteps) / Double(phase.settledSteps) : 100

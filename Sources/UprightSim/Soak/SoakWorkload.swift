@@ -13,14 +13,27 @@ public struct SoakWorkload: Sendable {
         public var debounceSeconds: Double
         public var holdSeconds: Double
         public var maximumClipSeconds: Double
-        /// The longest any press may wait for its record: the capture timeout, plus margin.
+        /// The longest one photo may take to be answered: the capture timeout, plus margin.
         public var answerSeconds: Double
+        /// Presses the machine queues behind the photo in flight (`machine.press_queue`).
+        public var pressQueueDepth: Int
 
-        public init(debounceSeconds: Double = 0.03, holdSeconds: Double = 1, maximumClipSeconds: Double = 120, answerSeconds: Double = 6) {
+        public init(
+            debounceSeconds: Double = 0.03, holdSeconds: Double = 1, maximumClipSeconds: Double = 120, answerSeconds: Double = 6,
+            pressQueueDepth: Int = 4
+        ) {
             self.debounceSeconds = debounceSeconds
             self.holdSeconds = holdSeconds
             self.maximumClipSeconds = maximumClipSeconds
             self.answerSeconds = answerSeconds
+            self.pressQueueDepth = pressQueueDepth
+        }
+
+        /// How long after its last edge an episode of `photos` presses may take to be
+        /// answered: the photos that wait in line (the one in flight and the queue; the rest
+        /// are rejected at once) may each run into the capture timeout (a hung camera).
+        func answerSeconds(photos: Int) -> Double {
+            Double(min(max(photos, 1), pressQueueDepth + 1)) * answerSeconds
         }
     }
 
@@ -109,7 +122,7 @@ public struct SoakWorkload: Sendable {
         }
         guard let last = edges.last?.time else { return false }
         // After the last clean edge: its chatter (inside the debounce time), then the answer time.
-        let checkpoint = last + timing.debounceSeconds + timing.answerSeconds
+        let checkpoint = last + timing.debounceSeconds + timing.answerSeconds(photos: counts.burstPresses)
         guard checkpoint <= endSeconds else {
             // A clip past the limit does not fit: the run ends with quieter episodes.
             if clipLimit { return planEpisode(allowClipLimit: false) }

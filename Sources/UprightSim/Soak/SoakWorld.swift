@@ -5,7 +5,7 @@ import UprightHost
 /// checks after every step (the checker on every record, the recovery tracker, the detector
 /// against the true pose).
 final class SoakWorld: SimulationWorld {
-    typealias Cam = SoakCamera
+    typealias Cam = SimCamera
     typealias Output = SoakChecker
     typealias Rig = SimRig<SoakWorld>
 
@@ -141,6 +141,9 @@ final class SoakWorld: SimulationWorld {
         close(at: now, on: rig)
         phase = SoakPhaseReport(name: "faults off", faultsOn: false, deviceSeconds: (end - faultsOnEnd).seconds)
         rig.bus.faults = nil
+        rig.engine.runtime.camera.processes.crashProbability = 0
+        rig.engine.runtime.camera.processes.hangProbability = 0
+        rig.engine.runtime.camera.processes.busyProbability = 0
         planner = nil
         nextFault = nil
         tracker = SoakRecoveryTracker()

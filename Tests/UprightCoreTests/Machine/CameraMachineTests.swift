@@ -14,7 +14,7 @@ import UprightCore
     /// A press as the gesture recogniser gives it: the touch (which latches the last upright
     /// pose and orders nothing), then the debounced press. Returns the press's commands.
     func press(_ state: inout MachineState) -> [MachineCommand] {
-        #expect(run(&state, .shutterTouched) == [])
+        #expect(run(&state, .shutterTouched(at: .zero)) == [])
         return run(&state, .shutterPressed)
     }
 
@@ -49,7 +49,7 @@ import UprightCore
     @Test func photoKeepsTheLatchOfItsTouch() {
         var state = MachineState(.previewing)
         _ = run(&state, .orientationChanged(.rightUp))
-        #expect(run(&state, .shutterTouched) == [])
+        #expect(run(&state, .shutterTouched(at: .zero)) == [])
         #expect(state.touchLatch == Latch(orientation: .rightUp, stale: false))
         // Laid flat between the touch and the debounced press: the press keeps the touch's pose.
         _ = run(&state, .orientationChanged(.lensUp))
@@ -65,10 +65,10 @@ import UprightCore
     @Test func theLatestTouchLatchesAndStaleIsTakenAtTheTouch() {
         var state = MachineState(.previewing)
         _ = run(&state, .orientationChanged(.leftUp))
-        _ = run(&state, .shutterTouched)
+        _ = run(&state, .shutterTouched(at: .zero))
         _ = run(&state, .orientationChanged(.bottomUp))
         _ = run(&state, .sensorFault)
-        _ = run(&state, .shutterTouched)
+        _ = run(&state, .shutterTouched(at: .zero))
         #expect(state.touchLatch == Latch(orientation: .bottomUp, stale: true))
         _ = run(&state, .sensorRecovered)
         _ = run(&state, .shutterPressed)
@@ -102,8 +102,10 @@ import UprightCore
             .journal(.captureFailed(shot: 1, reason: .camera)),
             .capturePhoto(shot: 2, orientation: .leftUp), .armTimer(.capture, .seconds(5)),
         ])
+        // The timeout gives the photo up: the camera is told to drop it, so a late file is
+        // not written under a shot that already failed.
         #expect(run(&state, .timerFired(.capture)) == [
-            .journal(.captureFailed(shot: 2, reason: .timeout)),
+            .abandonPhoto(shot: 2), .journal(.captureFailed(shot: 2, reason: .timeout)),
             .cancelTimer(.capture), .journal(.state(from: .capturing, to: .previewing)),
             .armTimer(.idle, .seconds(60)), .showOrientation(.rightUp),
         ])
@@ -158,19 +160,19 @@ import UprightCore
         let deep = CameraMachine(configuration: MachineConfiguration(queueDepth: 9))
         #expect(deep.configuration.queueDepth == 4)
         var state = MachineState(.previewing)
-        _ = deep.transition(&state, .shutterTouched)
+        _ = deep.transition(&state, .shutterTouched(at: .zero))
         _ = deep.transition(&state, .shutterPressed)
         _ = deep.transition(&state, .shutterReleased)
         for _ in 0..<4 {
-            _ = deep.transition(&state, .shutterTouched)
-        _ = deep.transition(&state, .shutterPressed)
+            _ = deep.transition(&state, .shutterTouched(at: .zero))
+            _ = deep.transition(&state, .shutterPressed)
             _ = deep.transition(&state, .shutterReleased)
         }
-        _ = deep.transition(&state, .shutterTouched)
+        _ = deep.transition(&state, .shutterTouched(at: .zero))
         _ = deep.transition(&state, .shutterPressed)
         let commands = Array(deep.transition(&state, .shutdownRequested))
         #expect(commands == [
-            .journal(.captureFailed(shot: 1, reason: .shutdown)),
+            .abandonPhoto(shot: 1), .journal(.captureFailed(shot: 1, reason: .shutdown)),
             .journal(.shutterRejected(.shutdown)), .journal(.shutterRejected(.shutdown)),
             .journal(.shutterRejected(.shutdown)), .journal(.shutterRejected(.shutdown)),
             .journal(.shutterRejected(.shutdown)),

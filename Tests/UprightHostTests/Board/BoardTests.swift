@@ -26,13 +26,34 @@ let repositoryRoot: String = {
         #expect(board.shutter.gpio == Board.GPIOLineSettings(chip: "pinctrl-bcm2711", line: 17))
         #expect(board.shutter.debounceMilliseconds == 30)
         #expect(board.shutter.holdMilliseconds == 1000)
-        guard case .command(let still, _) = board.camera else {
+        #expect(board.camera.session.mode == .server)
+        #expect(board.camera.session.readyDelay == .milliseconds(1000))
+        #expect(board.camera.zeroShutterLag == false)
+        guard case .command(let still, _) = board.camera.backend else {
             Issue.record("expected the command backend")
             return
         }
-        #expect(try still.expand(["file": "/var/lib/upright/IMG_0001.jpg", "exif": "6"]) == [
-            "rpicam-still", "--immediate", "--nopreview", "-o", "/var/lib/upright/IMG_0001.jpg", "--exif", "IFD0.Orientation=6",
+        #expect(try still.expand(["file": "/var/lib/upright/.upright-still-%04d.jpg"]) == [
+            "rpicam-still", "-t", "0", "--signal", "--nopreview", "-o", "/var/lib/upright/.upright-still-%04d.jpg",
         ])
+    }
+
+    /// A command board that names no programs gets rpicam's: the still server (with `--zsl`
+    /// when asked), or the one-shot command, and rpicam-vid through libav.
+    @Test(arguments: [
+        (#""mode": "server""#, ["rpicam-still", "-t", "0", "--signal", "--nopreview", "-o", "F"]),
+        (#""mode": "server", "zsl": true"#, ["rpicam-still", "-t", "0", "--signal", "--nopreview", "--zsl", "-o", "F"]),
+        (#""mode": "one-shot""#, ["rpicam-still", "--immediate", "--nopreview", "-o", "F"]),
+    ])
+    func defaultCameraTemplatesAreValid(keys: String, expected: [String]) throws {
+        let json = #"{"sensor": {}, "camera": {"backend": "command", "# + keys + #"}, "output": {"directory": "o"}}"#
+        guard case .command(let still, let video) = try Board.parse(Array(json.utf8), file: "b.json").camera.backend else {
+            Issue.record("expected the command backend")
+            return
+        }
+        #expect(try still.expand(["file": "F"]) == expected)
+        #expect(try video.expand(["file": "V"]) == ["rpicam-vid", "-t", "0", "--nopreview", "--codec", "libav", "-o", "V"])
+        #expect(try CommandTemplate(arguments: still.arguments) == still)
     }
 
     @Test func zeroTwoMountMatrixIsRotated() throws {
@@ -52,13 +73,21 @@ let repositoryRoot: String = {
         #expect(board.shutter.gpio == nil)
         #expect(board.output.journal == "out/journal.ndjson")
         #expect(board.machine == Board.MachineSettings(idleTimeoutSeconds: 60, captureTimeoutSeconds: 5, maximumClipSeconds: 600, pressQueueDepth: 4))
-        let clip = board.simulatedClip
+        guard case .simulated(let camera) = board.camera.backend else {
+            Issue.record("expected the simulated backend")
+            return
+        }
+        let clip = camera.clip
         #expect((clip.widthPixels, clip.heightPixels, clip.framesPerSecond, clip.quality) == (320, 240, 30, 75))
     }
 
     @Test func simulatedClipSettings() throws {
         let json = #"{"sensor": {}, "camera": {"backend": "simulated", "clip_width": 640, "clip_height": 480, "clip_fps": 25, "clip_quality": 60}, "output": {"directory": "o"}}"#
-        let clip = try Board.parse(Array(json.utf8), file: "b.json").simulatedClip
+        guard case .simulated(let camera) = try Board.parse(Array(json.utf8), file: "b.json").camera.backend else {
+            Issue.record("expected the simulated backend")
+            return
+        }
+        let clip = camera.clip
         #expect((clip.widthPixels, clip.heightPixels, clip.framesPerSecond, clip.quality) == (640, 480, 25, 60))
     }
 
@@ -106,8 +135,12 @@ let repositoryRoot: String = {
          "b.json: sensor.rate: unknown key"),
         (#"{"camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
          "b.json: sensor: missing (required)"),
-        (#"{"sensor": {}, "camera": {"backend": "command", "still": ["x"]}, "output": {"directory": "o"}}"#,
-         "b.json: camera.video: missing (required for the command backend)"),
+        (#"{"sensor": {}, "camera": {"backend": "command", "mode": "daemon"}, "output": {"directory": "o"}}"#,
+         #"b.json: camera.mode: "daemon" is not one of "server", "one-shot""#),
+        (#"{"sensor": {}, "camera": {"backend": "command", "mode": "one-shot", "zsl": true}, "output": {"directory": "o"}}"#,
+         #"b.json: camera.zsl: zero shutter lag needs the still server (camera.mode "server"): a one-shot command opens the camera for every photo"#),
+        (#"{"sensor": {}, "camera": {"backend": "command", "ready_ms": 40000}, "output": {"directory": "o"}}"#,
+         "b.json: camera.ready_ms: 40000 is out of range (0..30000)"),
         (#"{"sensor": {}, "camera": {"backend": "command", "still": ["x", "{fil}"], "video": ["y"]}, "output": {"directory": "o"}}"#,
          "b.json: camera.still[1]: unknown placeholder {fil} (known: {file}, {exif}, {rotation}, {orientation}, {shot}, {clip})"),
         (#"{"sensor": {}, "camera": {"backend": "command", "still": ["", "{file}"], "video": ["y"]}, "output": {"directory": "o"}}"#,
@@ -121,7 +154,7 @@ let repositoryRoot: String = {
         (#"{"sensor": {}, "camera": {"backend": "simulated", "clip_width": 8000}, "output": {"directory": "o"}}"#,
          "b.json: camera.clip_width: 8000 is out of range (16..4096)"),
         (#"{"sensor": {}, "camera": {"backend": "command", "still": ["x"], "video": ["y"], "clip_fps": 25}, "output": {"directory": "o"}}"#,
-         "b.json: camera.clip_fps: only the simulated camera backend has clip settings"),
+         "b.json: camera.clip_fps: only the simulated camera backend has it"),
         (#"{"sensor": {}, "shutter": {"chip": "gpiochip0"}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
          "b.json: shutter.line: missing (required when chip is given)"),
         (#"{"sensor": {}, "shutter": {"debounce_ms": 500, "hold_ms": 400}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,

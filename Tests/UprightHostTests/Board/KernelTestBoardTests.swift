@@ -19,11 +19,18 @@ import UprightCore
         #expect(board.shutter.debounceMilliseconds == 30)
         #expect(board.shutter.holdMilliseconds == 1000)
         #expect(board.output == Board.OutputSettings(directory: "/tmp/kt/out", journal: "/tmp/kt/journal.ndjson"))
-        guard case .command(let still, let video) = board.camera else {
+        // The rpicam stand-ins (Tests/CameraStandIn) as a still server, ready 600 ms after start.
+        #expect(board.camera.session.mode == .server)
+        #expect(board.camera.session.readyDelay == .milliseconds(600))
+        guard case .command(let still, let video) = board.camera.backend else {
             Issue.record("expected the command backend")
             return
         }
-        #expect(try still.expand(["file": "/tmp/kt/out/IMG_0001.jpg"]) == ["/bin/touch", "/tmp/kt/out/IMG_0001.jpg"])
-        #expect(try video.expand(["file": "/tmp/kt/out/CLIP_0001.mp4"]) == ["/opt/kt/fake-recorder", "/tmp/kt/out/CLIP_0001.mp4"])
+        #expect(try still.expand(["file": "/tmp/kt/out/.upright-still-%04d.jpg"]) == [
+            "/opt/kt/camera/rpicam-still", "-t", "0", "--signal", "--nopreview", "-o", "/tmp/kt/out/.upright-still-%04d.jpg",
+        ])
+        #expect(try video.expand(["file": "/tmp/kt/out/.upright-clip-0001.mp4"]) == [
+            "/opt/kt/camera/rpicam-vid", "-t", "0", "--nopreview", "-o", "/tmp/kt/out/.upright-clip-0001.mp4",
+        ])
     }
 }

@@ -94,14 +94,14 @@ struct MachineExplorer {
         if node.buttonDown {
             events = [.shutterReleased, .shutterHeld]
         } else {
-            events = node.touched ? [.shutterTouched, .shutterPressed] : [.shutterTouched]
+            events = node.touched ? [.shutterTouched(at: .zero), .shutterPressed] : [.shutterTouched(at: .zero)]
         }
         events += [
             .orientationChanged(.leftUp), .orientationChanged(.lensUp),
             .captureFinished(shot: state.shot), .captureFailed(shot: state.shot), .captureFinished(shot: state.shot &- 1),
             .recordingStarted(clip: state.clip), .recordingStopped(clip: state.clip), .recordingFailed(clip: state.clip),
             .recordingStopped(clip: state.clip &- 1),
-            .sensorFault, .sensorRecovered, .eventsLost, .shutdownRequested,
+            .sensorFault, .sensorRecovered, .eventsLost, .cameraFault(.died), .cameraRecovered(.died), .shutdownRequested,
         ]
         for timer in TimerID.allCases where node.armed[Int(timer.rawValue)] { events.append(.timerFired(timer)) }
         return events
@@ -145,7 +145,7 @@ struct MachineExplorer {
 
     mutating func step(_ node: inout Node, _ event: MachineEvent) {
         let before = node.state
-        if event == .shutterTouched { node.touched = true }
+        if event == .shutterTouched(at: .zero) { node.touched = true }
         if event == .shutterPressed {
             node.buttonDown = true
             node.touched = false
@@ -213,7 +213,7 @@ struct MachineExplorer {
         }
         if commands.overflowed || commands.count > Commands.capacity { fail("more commands than capacity", event, before) }
         // The press latch is the touch's: a press takes the latch the touch took, and nothing else.
-        if event == .shutterTouched, after.touchLatch != Latch(orientation: before.lastUpright, stale: before.sensorFaulty) {
+        if event == .shutterTouched(at: .zero), after.touchLatch != Latch(orientation: before.lastUpright, stale: before.sensorFaulty) {
             fail("the touch latched \(String(describing: after.touchLatch))", event, before)
         }
         if event == .shutterPressed {
@@ -227,7 +227,7 @@ struct MachineExplorer {
 
     private func finishesPhoto(_ event: MachineEvent, _ before: MachineState) -> Bool {
         switch event {
-        case .captureFinished(let shot), .captureFailed(let shot): shot == before.shot
+        case .captureFinished(let shot, _, _), .captureFailed(let shot): shot == before.shot
         case .timerFired(.capture): true
         default: false
         }

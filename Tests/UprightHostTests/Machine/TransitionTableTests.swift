@@ -18,6 +18,8 @@ import UprightHost
             recording-started    .                    .                    .                    .
             recording-stopped    .                    .                    .                    previewing
             recording-failed     .                    .                    .                    previewing
+            camera-fault         =                    =                    =                    =
+            camera-recovered     =                    =                    =                    =
             idle-timer           .                    idle                 .                    .
             capture-timer        .                    .                    previewing|=         .
             clip-timer           .                    .                    .                    previewing
@@ -50,9 +52,9 @@ import UprightHost
             }
         }
         // Commands' documented worst case, reached: shutdown while capturing with four presses
-        // queued and one down: cancel the capture timer, capture-failed, five rejections, the
-        // state record, stop the preview.
-        #expect(explorer.maxCommands == 9)
+        // queued and one down: abandon the photo, capture-failed, five rejections, cancel the
+        // capture timer, the state record, stop the preview.
+        #expect(explorer.maxCommands == 10)
         #expect(explorer.sequencesChecked > 1000)
     }
 

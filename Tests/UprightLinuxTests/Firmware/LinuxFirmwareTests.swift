@@ -6,20 +6,14 @@ import UprightHost
 @testable import UprightLinux
 
 /// The whole firmware on stand-ins: a register-memory ADXL345 for /dev/i2c, a pipe for the
-/// shutter line, `/bin/touch` and a shell loop for the camera commands, the real event loop,
+/// shutter line, the rpicam stand-ins (Tests/CameraStandIn) for the camera, the real event loop,
 /// timerfd, signalfd and journal. Signals are raised on the test's own thread (where the
 /// event loop blocked them), so only its signalfd sees them. Waits are bounded by a number of
 /// loop passes, never asserted on.
 @Suite(.serialized) struct LinuxFirmwareTests {
-    /// Still: touch the file. Video: create the file, then run until SIGINT and exit 0 (as
-    /// rpicam-vid does).
-    static let still = ["/bin/touch", "{file}"]
-    static let video = ["/bin/sh", "-c", "trap 'exit 0' INT; : > $0; while :; do sleep 0.02; done", "{file}"]
-
     final class Output {
         var events: [TimedEvent] = []
         var notes: [String] = []
-        var clipsPatched: [(String, UprightOrientation)] = []
         func names() -> [String] { events.map(\.record.name) }
     }
 
@@ -29,14 +23,15 @@ import UprightHost
         mutating func deliver(_ event: TimedEvent, journalError: FileError?) { output.events.append(event) }
     }
 
-    typealias Firmware = LinuxFirmware<FakeADXL345Bus, CommandCamera, Collect>
+    typealias Firmware = LinuxFirmware<FakeADXL345Bus, PiCamera, Collect>
 
-    func makeFirmware(_ directory: TemporaryDirectory, bus: FakeADXL345Bus, line: FakeLine, output: Output, rateHz: Int = 100, readMode: String = "fifo") throws -> Firmware {
-        let board = try testBoard(directory: directory.path, still: Self.still, video: Self.video, rateHz: rateHz, readMode: readMode)
-        var camera = try #require(CommandCamera(board: board))
-        camera.afterClip = { path, orientation in output.clipsPatched.append((path, orientation)) }
+    func makeFirmware(_ rig: StandInCamera, bus: FakeADXL345Bus, line: FakeLine, output: Output, rateHz: Int = 100, readMode: String = "fifo") throws -> Firmware {
+        let still = try rig.template("rpicam-still", StandInCamera.serverFlags).arguments
+        let video = try rig.template("rpicam-vid", StandInCamera.videoFlags).arguments
+        let board = try testBoard(directory: rig.output, still: still, video: video, rateHz: rateHz, readMode: readMode)
+        let camera = try #require(PiCamera.command(board: board, naming: MediaNaming(clipExtension: PiCamera.clipExtension)))
         let records = RecordWriter(journal: try Journal(path: board.output.journal), origin: monotonicNow(),
-                                   fileName: camera.naming.fileName(for:), output: Collect(output: output))
+                                   fileName: camera.files.naming.fileName(for:), output: Collect(output: output))
         let firmware = try Firmware(
             board: board, devices: FirmwareDevices(bus: bus, busName: "/dev/i2c-fake", shutter: line.source),
             camera: camera, records: records, clock: { monotonicNow() }, note: { output.notes.append($0) })
@@ -57,12 +52,12 @@ import UprightHost
     }
 
     @Test func photoThenClipThenSIGTERMStopsTheClipCleanly() throws {
-        let directory = TemporaryDirectory()
-        defer { directory.remove() }
+        let rig = StandInCamera()
+        defer { rig.remove() }
         let bus = FakeADXL345Bus()
         let line = FakeLine()
         let output = Output()
-        let firmware = try makeFirmware(directory, bus: bus, line: line, output: output)
+        let firmware = try makeFirmware(rig, bus: bus, line: line, output: output)
         #expect(!firmware.samplingOnThread)
         #expect(firmware.engine.schedule.interval == TimeSpan(nanoseconds: 20_000_000))
 
@@ -73,7 +68,7 @@ import UprightHost
         line.edge(rising: true, at: monotonicNow())
         usleep(80_000)
         line.edge(rising: false, at: monotonicNow())
-        try step(firmware) { output.names().contains("capture") && !firmware.engine.runtime.camera.isBusy && firmware.engine.runtime.state.name == .previewing }
+        try step(firmware) { output.names().contains("capture") && firmware.engine.runtime.state.name == .previewing }
 
         // A hold past 300 ms: a clip, still recording when SIGTERM comes.
         line.edge(rising: true, at: monotonicNow())
@@ -90,7 +85,7 @@ import UprightHost
         #expect(firmware.engine.runtime.state.name == .idle)
 
         // The journal keeps every record but orientation and state changes.
-        let journal = try Journal.lines(at: directory.path + "/journal.ndjson")
+        let journal = try Journal.lines(at: rig.output + "/journal.ndjson")
         let kept = output.events.filter { RecordWriter<Collect>.journals($0.record) }
         #expect(journal.count == kept.count)
         #expect(!journal.contains { $0.contains(#""event":"state""#) || $0.contains(#""event":"orientation""#) })
@@ -102,36 +97,40 @@ import UprightHost
         #expect(stops.first?.contains(#""orientation":"left-up","clip":1"#) == true)
         #expect(stops.first?.contains(#""reason":"shutdown","file":"CLIP_0001.mp4""#) == true)
         #expect(journal.filter { $0.contains(#""event":"fault""#) }.isEmpty)
-        // The recorder ended by SIGINT with status 0, so the rotation writer ran, left-up = 90.
-        #expect(output.clipsPatched.map(\.0) == [directory.path + "/CLIP_0001.mp4"])
-        #expect(output.clipsPatched.map(\.1.rotationDegrees) == [90])
-        #expect(access(directory.path + "/IMG_0001.jpg", F_OK) == 0)
+        // The recorder ended by SIGINT with status 0, so the rotation was written: left-up = 90.
+        let clip = try POSIXFile.readAll(rig.output + "/CLIP_0001.mp4", limit: 1 << 20)
+        #expect(try MP4RotationPatcher.rotationDegrees(of: clip) == 90)
+        let photo = try POSIXFile.readAll(rig.output + "/IMG_0001.jpg", limit: 1 << 20)
+        #expect(try JPEGOrientationPatcher.orientation(of: photo) == 6)
+        // One camera owner at a time: the server, the recorder, the server again.
+        #expect(rig.violations.isEmpty)
+        #expect(rig.names() == ["CLIP_0001.mp4", "IMG_0001.jpg", "journal.ndjson"])
     }
 
     @Test func runReturnsZeroOnSIGINTWhenIdle() throws {
-        let directory = TemporaryDirectory()
-        defer { directory.remove() }
+        let rig = StandInCamera()
+        defer { rig.remove() }
         let output = Output()
         let line = FakeLine()
-        let firmware = try makeFirmware(directory, bus: FakeADXL345Bus(), line: line, output: output)
+        let firmware = try makeFirmware(rig, bus: FakeADXL345Bus(), line: line, output: output)
         raise(SIGINT)
         #expect(try firmware.run() == 0)
         #expect(firmware.phase == .finished)
     }
 
     @Test func sensorUnpluggedIsAFaultThenRecovers() throws {
-        let directory = TemporaryDirectory()
-        defer { directory.remove() }
+        let rig = StandInCamera()
+        defer { rig.remove() }
         let bus = FakeADXL345Bus()
         let line = FakeLine()
         let output = Output()
-        let firmware = try makeFirmware(directory, bus: bus, line: line, output: output)
+        let firmware = try makeFirmware(rig, bus: bus, line: line, output: output)
         try step(firmware) { output.names().contains("orientation") }
         bus.failing = true
         try step(firmware) { output.names().contains("fault") }
         bus.failing = false
         try step(firmware) { output.names().contains("recovered") }
-        let journal = try Journal.lines(at: directory.path + "/journal.ndjson")
+        let journal = try Journal.lines(at: rig.output + "/journal.ndjson")
         #expect(journal.contains { $0.contains(#""event":"fault","kind":"sensor""#) })
         #expect(journal.contains { $0.contains(#""event":"recovered","kind":"sensor""#) })
         raise(SIGTERM)
@@ -140,11 +139,11 @@ import UprightHost
     }
 
     @Test func burstReadsAt200HzRunOnTheSamplerThread() throws {
-        let directory = TemporaryDirectory()
-        defer { directory.remove() }
+        let rig = StandInCamera()
+        defer { rig.remove() }
         let bus = FakeADXL345Bus()
         let output = Output()
-        let firmware = try makeFirmware(directory, bus: bus, line: FakeLine(), output: output, rateHz: 200, readMode: "burst")
+        let firmware = try makeFirmware(rig, bus: bus, line: FakeLine(), output: output, rateHz: 200, readMode: "burst")
         #expect(firmware.samplingOnThread)
         #expect(firmware.engine.schedule.interval == TimeSpan(nanoseconds: 5_000_000))
         try step(firmware) { output.names().contains("orientation") }
@@ -160,33 +159,33 @@ import UprightHost
     }
 
     @Test func sighupReopensTheJournalAfterItWasMovedAway() throws {
-        let directory = TemporaryDirectory()
-        defer { directory.remove() }
+        let rig = StandInCamera()
+        defer { rig.remove() }
         let bus = FakeADXL345Bus()
         let output = Output()
-        let firmware = try makeFirmware(directory, bus: bus, line: FakeLine(), output: output)
+        let firmware = try makeFirmware(rig, bus: bus, line: FakeLine(), output: output)
         try step(firmware) { output.names().contains("orientation") }
-        let journal = directory.path + "/journal.ndjson"
-        #expect(rename(journal, directory.path + "/journal.ndjson.1") == 0)
+        let journal = rig.output + "/journal.ndjson"
+        #expect(rename(journal, rig.output + "/journal.ndjson.1") == 0)
         raise(SIGHUP)
         try step(firmware) { output.notes.contains("journal reopened: " + journal) }
         bus.failing = true
         try step(firmware) { output.names().contains("fault") }
         let fresh = try Journal.lines(at: journal)
-        #expect(access(directory.path + "/journal.ndjson.1", F_OK) == 0)
-        #expect(!(try Journal.lines(at: directory.path + "/journal.ndjson.1")).contains { $0.contains(#""event":"fault""#) })
+        #expect(access(rig.output + "/journal.ndjson.1", F_OK) == 0)
+        #expect(!(try Journal.lines(at: rig.output + "/journal.ndjson.1")).contains { $0.contains(#""event":"fault""#) })
         #expect(fresh.contains { $0.contains(#""event":"fault","kind":"sensor""#) })
         raise(SIGTERM)
         try step(firmware) { firmware.phase == .finished }
     }
 
     @Test func aSensorThatDoesNotAnswerIsADeviceError() throws {
-        let directory = TemporaryDirectory()
-        defer { directory.remove() }
+        let rig = StandInCamera()
+        defer { rig.remove() }
         let bus = FakeADXL345Bus()
         bus.failing = true
         #expect(throws: FirmwareError(.device, "the ADXL345 at 0x53 on /dev/i2c-fake does not answer (no acknowledge): check the wiring, power and the board's sensor.address (upright probe lists what answers)")) {
-            _ = try makeFirmware(directory, bus: bus, line: FakeLine(), output: Output())
+            _ = try makeFirmware(rig, bus: bus, line: FakeLine(), output: Output())
         }
     }
 }

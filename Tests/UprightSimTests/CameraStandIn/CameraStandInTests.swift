@@ -55,8 +55,8 @@ import UprightHost
         var log: [String] { lines(directory + "/events.log") }
 
         func lines(_ path: String) -> [String] {
-            guard let data = FileManager.default.contents(atPath: path) else { return [] }
-            return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+            guard let text = try? TestFile.text(path) else { return [] }
+            return text.split(separator: "\n").map(String.init)
         }
 
         /// Starts `program` (rpicam-still or rpicam-vid) with `arguments` and extra environment.
@@ -153,7 +153,7 @@ import UprightHost
         }
 
         func stderr() -> String {
-            String(decoding: FileManager.default.contents(atPath: errorsPath) ?? Data(), as: UTF8.self)
+            (try? TestFile.text(errorsPath)) ?? ""
         }
 
         /// Still running after `seconds`.

@@ -15,7 +15,7 @@ import UprightSim
         for row in try TraceParser.parse(text) { replay.feed(row) }
         replay.finish()
         let captures = replay.events.compactMap { event -> UprightOrientation? in
-            if case .capture(_, let orientation, _, _) = event.record { return orientation }
+            if case .capture(_, let orientation, _, _, _, _) = event.record { return orientation }
             return nil
         }
         #expect(captures == scenario.presses.map(\.expected))

@@ -32,16 +32,18 @@ func temporaryDirectory() -> String {
 @Suite struct SimulationTests {
     static func board() throws -> Board { try Board.load(path: repositoryPath("boards/sim.json")) }
 
-    /// Runs `scenario` on boards/sim.json with a `SimCamera` writing into `out` (a fresh
-    /// temporary directory when nil); photos are rendered only when asked for (they are slow in
-    /// a debug build), clip sidecars always.
+    /// Runs `scenario` on boards/sim.json with the simulated camera writing into `out` (a
+    /// fresh temporary directory when nil); full-size photos and movies only when asked for
+    /// (they are slow in a debug build), else a few pixels across.
     static func run(_ scenario: Scenario, seed: UInt64? = nil, out: String? = nil, photos: Bool = false) throws -> SimulationResult<SimCamera> {
-        let board = try board()
+        var board = try board()
+        if !photos, case .simulated(var small) = board.camera.backend {
+            (small.widthPixels, small.heightPixels) = (16, 12)
+            (small.clip.widthPixels, small.clip.heightPixels, small.clip.framesPerSecond) = (16, 12, 2)
+            board.camera.backend = .simulated(small)
+        }
         let directory = out ?? temporaryDirectory()
-        return try Simulation(scenario: scenario, board: board, seed: seed ?? scenario.seed ?? 1, outputDirectory: directory)
-            .run(naming: MediaNaming(clipExtension: SimCamera.clipExtension, namesPhotos: photos)) { motion in
-                SimCamera(outputDirectory: directory, photoWriter: photos ? SimPhotoWriter.make(motion: motion, camera: board.camera) : nil)
-            }
+        return try Simulation(scenario: scenario, board: board, seed: seed ?? scenario.seed ?? 1, outputDirectory: directory).run()
     }
 
     static func at(_ event: TimedEvent) -> String { TextFormat.fixed(event.time.seconds, decimals: 3) }
@@ -65,7 +67,9 @@ func temporaryDirectory() -> String {
     }
 
     /// Board timings reach the gesture recogniser, the machine and the camera: debounce 30 ms
-    /// and idle timeout 20 s (boards/sim.json), capture latency 120 ms (SimCamera).
+    /// and idle timeout 20 s (boards/sim.json); the still server started at the preview is
+    /// ready 1 s later (2.030), the photo taken at its next frame (2.056: frames every 33 ms
+    /// from the open at 1.330), exposed 400 ms later and written 300 ms after that.
     @Test func boardTimingsDriveTheMachine() throws {
         let scenario = try ScenarioLoader.parse("""
             { "duration": 25, "motion": [ { "t": 0, "angle": 0 } ],
@@ -76,9 +80,9 @@ func temporaryDirectory() -> String {
         #expect(lines == [
             "1.030 state",    // idle -> previewing at the press edge's settling
             "1.130 state",    // previewing -> capturing at the release's settling
-            "1.250 capture",  // 120 ms later
-            "1.250 state",    // capturing -> previewing
-            "21.250 state",   // previewing -> idle after 20 s without a press
+            "2.756 capture",  // the file closed
+            "2.756 state",    // capturing -> previewing
+            "22.756 state",   // previewing -> idle after 20 s without a press
         ])
         #expect(result.events.last?.record == .state(from: "previewing", to: "idle"))
         #expect(result.finalState == .idle)
@@ -101,7 +105,7 @@ func temporaryDirectory() -> String {
         let scenario = try ScenarioLoader.load(path: repositoryPath("scenarios/examples/faults.json"))
         let result = try Self.run(scenario)
         let captures = result.events.compactMap { event -> (Double, UprightOrientation, Bool)? in
-            if case .capture(_, let orientation, let stale, _) = event.record { return (event.time.seconds, orientation, stale) }
+            if case .capture(_, let orientation, let stale, _, _, _) = event.record { return (event.time.seconds, orientation, stale) }
             return nil
         }
         #expect(captures.count == 3)
@@ -135,15 +139,19 @@ func temporaryDirectory() -> String {
         #expect(Array(bytes.prefix(2)) == [0xFF, 0xD8])
         #expect(try JPEGOrientationPatcher.orientation(of: bytes) == 6)
         let journal = try Journal.lines(at: out + "/journal.ndjson")
-        #expect(journal == [#"{"t":1.250000,"event":"capture","orientation":"left-up","exif":6,"shot":1,"file":"IMG_0001.jpg"}"#])
+        // Lag from the press edge (1.000) to the exposure (2.456); the photo asked at the
+        // release (1.130) waited 0.9 s for the still server (started with the preview at
+        // 1.030, ready at 2.030).
+        #expect(journal == [#"{"t":2.756000,"event":"capture","orientation":"left-up","exif":6,"shot":1,"file":"IMG_0001.jpg","lag":1.456,"wait":0.9}"#])
     }
 
     @Test func clipSidecarNamesTheStartOrientation() throws {
         let out = temporaryDirectory()
         let scenario = try ScenarioLoader.load(path: repositoryPath("scenarios/examples/clip-and-bounce.json"))
         let result = try Self.run(scenario, out: out)
-        #expect(result.camera.written.contains(out + "/CLIP_0001.json"))
-        let sidecar = String(decoding: try SafeFileWriter.read(path: out + "/CLIP_0001.json"), as: UTF8.self)
-        #expect(sidecar.contains(#""orientation":"right-up","rotation":270"#))
+        #expect(result.camera.written.contains(out + "/CLIP_0001.mov"))
+        // right-up is a 270-degree track matrix (docs/conventions.md), read from the file.
+        let movie = try SafeFileWriter.read(path: out + "/CLIP_0001.mov")
+        #expect(try MP4RotationPatcher.rotationDegrees(of: movie) == 270)
     }
 }

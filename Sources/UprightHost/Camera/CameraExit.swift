@@ -1,0 +1,15 @@
+/// How a camera program ended.
+public enum CameraExit: Equatable, Sendable {
+    /// Exit status 0.
+    case clean
+    /// Another exit status; rpicam-apps exit 255 when the camera cannot be acquired.
+    case failed(status: Int32)
+    /// Ended by a signal (a crash, or killed).
+    case signalled(Int32)
+    /// The program could not be started at all (not found, not executable).
+    case notStarted(reason: String)
+
+    /// rpicam-apps' status when another process owns the camera, or there is none
+    /// (`main` returns -1 after "failed to acquire camera": docs/camera.md).
+    public static let acquireFailedStatus: Int32 = 255
+}

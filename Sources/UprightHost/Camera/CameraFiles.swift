@@ -1,0 +1,109 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import UprightCore
+
+/// Where the camera session's programs write and where the finished files go. A program
+/// writes under a hidden temporary name in the output directory (`.upright-...`; rpicam-still
+/// writes in place, not atomically, so a half-written photo must never carry the final name);
+/// the session then writes the shot's latched orientation into it with Upright's own patcher
+/// and gives it its final name (`MediaNaming`) atomically: fsync, rename, directory fsync.
+/// A cut power leaves only the temporary names to clean up.
+public struct CameraFiles: Equatable, Sendable {
+    public var outputDirectory: String
+    public var naming: MediaNaming
+
+    /// The hidden names' prefix: what start-up reconciliation removes.
+    public static let temporaryPrefix = ".upright-"
+    /// A photo file larger than this is not read.
+    public static let maximumPhotoBytes = 64 << 20
+
+    public init(outputDirectory: String, naming: MediaNaming) {
+        self.outputDirectory = outputDirectory
+        self.naming = naming
+    }
+
+    public func path(_ name: String) -> String {
+        outputDirectory.hasSuffix("/") ? outputDirectory + name : outputDirectory + "/" + name
+    }
+
+    /// The still server's output pattern (rpicam's printf-style counter, from 0).
+    public var serverPattern: String { path(Self.temporaryPrefix + "still-%04d.jpg") }
+
+    /// The still server's `index`-th photo, as its pattern names it.
+    public func serverPhoto(index: Int) -> String { path(Self.temporaryPrefix + "still-" + Self.fourDigits(index) + ".jpg") }
+
+    /// The one-shot command's file for `shot`.
+    public func oneShotPhoto(shot: UInt32) -> String { path(Self.temporaryPrefix + "shot-" + Self.fourDigits(Int(shot)) + ".jpg") }
+
+    /// The video program's file for `clip`, before its rotation is written.
+    public func pendingClip(clip: UInt32) -> String { path(Self.temporaryPrefix + "clip-" + Self.fourDigits(Int(clip)) + "." + naming.clipExtension) }
+
+    /// Finishes a photo a program closed at `temporary`: it must be a whole JPEG (a program
+    /// that died while writing also closes its file), gets `orientation` as its EXIF
+    /// Orientation and is written as `IMG_NNNN.jpg` atomically; the temporary file is removed.
+    /// Returns the final path, or why not (the temporary file is removed either way).
+    public func finishPhoto(at temporary: String, shot: UInt32, orientation: UprightOrientation) -> Result<String, CameraFileError> {
+        defer { discard(temporary) }
+        let bytes: [UInt8]
+        do throws(FileError) {
+            bytes = try POSIXFile.readAll(temporary, limit: Self.maximumPhotoBytes)
+        } catch {
+            return .failure(CameraFileError(error.description))
+        }
+        guard bytes.count >= 4, bytes[0] == 0xFF, bytes[1] == 0xD8, bytes[bytes.count - 2] == 0xFF, bytes[bytes.count - 1] == 0xD9 else {
+            return .failure(CameraFileError("\(temporary): not a whole JPEG (\(bytes.count) bytes, no end-of-image marker)"))
+        }
+        let patched: [UInt8]
+        do throws(MediaError) {
+            patched = try JPEGOrientationPatcher.patched(bytes, exifValue: UInt16(orientation.exifValue))
+        } catch {
+            return .failure(CameraFileError("\(temporary): \(error)"))
+        }
+        let final = path(naming.photoName(shot: shot))
+        do throws(FileError) {
+            try AtomicFile.write(patched, to: final)
+        } catch {
+            return .failure(CameraFileError(error.description))
+        }
+        return .success(final)
+    }
+
+    /// Finishes a clip the video program ended cleanly: its track matrix gets `orientation`'s
+    /// rotation (the same MP4 path for rpicam-vid's files and the simulator's), then it takes
+    /// its final name `CLIP_NNNN.<ext>`.
+    public func finishClip(at temporary: String, clip: UInt32, orientation: UprightOrientation) -> Result<String, CameraFileError> {
+        do throws(MediaError) {
+            try MediaOrientationWriter.apply(orientation, toFileAt: temporary)
+        } catch {
+            discard(temporary)
+            return .failure(CameraFileError("\(temporary): \(error)"))
+        }
+        let final = path(naming.clipName(clip: clip))
+        guard rename(temporary, final) == 0 else {
+            let reason = POSIXFile.errorText(errno)
+            discard(temporary)
+            return .failure(CameraFileError("\(final): rename: \(reason)"))
+        }
+        do throws(FileError) {
+            try POSIXFile.syncDirectory(of: final)
+        } catch {
+            return .failure(CameraFileError(error.description))
+        }
+        return .success(final)
+    }
+
+    /// Removes a temporary file nothing will finish (an abandoned or broken photo).
+    public func discard(_ temporary: String) { _ = unlink(temporary) }
+
+    static func fourDigits(_ number: Int) -> String {
+        let digits = String(number)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+}
+
+/// Why a photo or clip could not be finished: one line for the log.
+public struct CameraFileError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,25 @@
+import UprightCore
+
+/// The process edge of the camera session: starts the camera programs and signals them, and
+/// says what they did. `RpicamProcesses` (UprightLinux) spawns real programs (posix_spawn,
+/// pidfds, inotify on the output directory); `SimCameraProcesses` (UprightSim) models one with
+/// the timings docs/camera.md gives, its faults drawn from a seed. Only the session decides
+/// what runs when; an edge only carries it out.
+public protocol CameraProcesses {
+    /// Starts `program` writing to `output` (a pattern with a `%04d` counter for the still
+    /// server, a file otherwise) with `orientation` for the templates' placeholders. False when
+    /// it could not be started; its `.exited(_, .notStarted)` event follows.
+    mutating func start(_ program: CameraProgram, output: String, orientation: UprightOrientation, at now: Instant) -> Bool
+    /// Asks the still server for a photo (SIGUSR1).
+    mutating func requestPhoto(at now: Instant)
+    /// Asks the running program to end cleanly: SIGUSR2 to the still server, SIGINT to the
+    /// video recorder (which then finishes its file).
+    mutating func stop(at now: Instant)
+    /// Ends the running program at once (SIGKILL).
+    mutating func kill(at now: Instant)
+    /// The next thing the programs did by `now`, oldest first; nil when nothing.
+    mutating func nextEvent(now: Instant) -> CameraProcessEvent?
+    /// When the next event will happen, when the edge knows (a model); nil for real programs,
+    /// whose descriptors the event loop polls.
+    var nextDeadline: Instant? { get }
+}

@@ -1,0 +1,446 @@
+import UprightCore
+
+/// The one camera, as one owner: the `Camera` the engine drives on a Pi (over real programs,
+/// `RpicamProcesses`) and in the simulator (over a modelled program, `SimCameraProcesses`).
+/// At most one camera program exists at any time (libcamera lets one process own the camera);
+/// the session only ever starts one after the last has been seen to end.
+///
+/// - **Preview** (`startPreview`, in server mode): a still server starts and runs while the
+///   machine previews, so exposure and white balance have settled when the shutter fires.
+///   `stopPreview` stops it (SIGUSR2), once no photo is waiting.
+/// - **Photo**: the server is signalled (SIGUSR1) once it is ready (`readyDelay` after its
+///   start: signals before that would end it); its next file, closed, is finished by
+///   `CameraFiles` (a whole JPEG, the shot's own latched EXIF orientation, the final name
+///   atomically). An order that waits for the server to start is served as soon as it is ready
+///   and its wait is reported (`captureFinished(waited:)`). One photo at a time: the next
+///   signal only after the last file is closed (rpicam keeps one pending signal). In one-shot
+///   mode each photo is its own program, queued.
+/// - **Clip**: the server is stopped and its exit awaited, the video program started,
+///   `recordingStarted` once it is ready; a stop (SIGINT) waits for ready too; after a clean
+///   exit the rotation is written and the clip named; then the server starts again if the
+///   machine still previews.
+/// - **Faults**: a program that dies is a `camera-died` fault and is started again after a
+///   backoff (0.5 s doubling to 8 s); one that does not write a photo or stop within its bound
+///   is killed, `camera-hung`; one that cannot acquire the camera (rpicam's exit 255) or be
+///   started at all is `camera-unavailable`, and the photos waiting fail at once, so every press
+///   still gets a capture or a rejection. Each is reported once, and `recovered` when a program
+///   is ready again. A photo in flight when its program dies or hangs fails (`captureFailed`);
+///   a clip fails (`recordingFailed`).
+///
+/// Time is the engine's: deadlines (ready, bounds, restarts) are in `nextDeadline`, and a
+/// process edge that cannot predict its events (real programs) has its descriptors polled.
+public struct CameraSession<Processes: CameraProcesses>: Camera {
+    public var processes: Processes
+    public let settings: CameraSessionSettings
+    public let files: CameraFiles
+
+    /// Why orders failed and what went wrong, oldest first, for the log (at most 32 kept).
+    public private(set) var problems: [String] = []
+    /// Photos and clips finished, by their final paths (for the summaries; the last 64).
+    public private(set) var written: [String] = []
+
+    private struct PhotoRequest {
+        var shot: UInt32
+        var orientation: UprightOrientation
+        var orderedAt: Instant
+        var abandoned = false
+    }
+
+    private struct ClipRequest {
+        var clip: UInt32
+        var orientation: UprightOrientation
+        var started = false
+        var stopWanted = false
+    }
+
+    private enum Phase {
+        /// Started; may be signalled from `readyAt` on.
+        case starting(readyAt: Instant)
+        case ready
+        /// The server was signalled for the photo whose file will be `index`.
+        case shooting(index: Int, since: Instant)
+        /// Asked to stop at `since`.
+        case stopping(since: Instant)
+        /// SIGKILL sent at `since`; waiting for the exit.
+        case killed(since: Instant)
+    }
+
+    private struct Running {
+        var program: CameraProgram
+        var phase: Phase
+        /// The still server's next file index (its pattern's counter).
+        var nextIndex = 0
+        /// Why it was killed, reported when its exit is seen.
+        var killedFor: CameraFault?
+    }
+
+    private var previewWanted = false
+    /// Photo orders not yet answered, oldest first (the machine sends one at a time; an
+    /// abandoned one stays until its program is done with it).
+    private var photos: [PhotoRequest] = []
+    private var clip: ClipRequest?
+    private var running: Running?
+    private var restartAt: Instant?
+    private var restartDelay: TimeSpan
+    /// The fault reported and not yet recovered from.
+    private var outstandingFault: CameraFault?
+    private var completions: [CameraCompletion] = []
+    private var lastNow = Instant.zero
+
+    public static var maximumPhotoRequests: Int { 8 }
+    public static var maximumProblems: Int { 32 }
+
+    public init(processes: Processes, settings: CameraSessionSettings, files: CameraFiles) {
+        self.processes = processes
+        self.settings = settings
+        self.files = files
+        self.restartDelay = settings.firstRestartDelay
+    }
+
+    /// True while a camera program runs or an order waits for one.
+    public var isBusy: Bool { running != nil || !photos.isEmpty || clip != nil }
+
+    /// The problems noted since the last call.
+    public mutating func takeProblems() -> [String] {
+        defer { problems.removeAll() }
+        return problems
+    }
+
+    // MARK: Camera
+
+    public mutating func perform(_ order: CameraOrder, at now: Instant) {
+        lastNow = max(lastNow, now)
+        switch order {
+        case .startPreview:
+            previewWanted = true
+        case .stopPreview:
+            previewWanted = false
+        case .showOrientation:
+            break // rpicam-still draws no overlay; the pose is in the event stream
+        case .capturePhoto(let shot, let orientation):
+            guard photos.count < Self.maximumPhotoRequests else {
+                completions.append(.captureFailed(shot: shot))
+                note("photo \(shot): \(Self.maximumPhotoRequests) photos already waiting")
+                break
+            }
+            photos.append(PhotoRequest(shot: shot, orientation: orientation, orderedAt: now))
+        case .abandonPhoto(let shot):
+            abandon(shot: shot)
+        case .startRecording(let clip, let orientation):
+            guard self.clip == nil else {
+                completions.append(.recordingFailed(clip: clip))
+                note("clip \(clip): a clip is still recording")
+                break
+            }
+            self.clip = ClipRequest(clip: clip, orientation: orientation)
+        case .stopRecording(let clip):
+            guard self.clip?.clip == clip else { break }
+            self.clip?.stopWanted = true
+        }
+        update(now: now)
+    }
+
+    public mutating func nextCompletion(now: Instant) -> CameraCompletion? {
+        lastNow = max(lastNow, now)
+        update(now: now)
+        return completions.isEmpty ? nil : completions.removeFirst()
+    }
+
+    public var nextDeadline: Instant? {
+        var earliest = processes.nextDeadline
+        func consider(_ deadline: Instant?) {
+            if let deadline, earliest.map({ deadline < $0 }) ?? true { earliest = deadline }
+        }
+        if let running {
+            switch running.phase {
+            case .starting(let readyAt): consider(readyAt)
+            case .ready: break
+            case .shooting(_, let since): consider(since + settings.photoBound)
+            case .stopping(let since): consider(since + settings.stopBound)
+            case .killed: break
+            }
+        } else if let restartAt, wantsAProgram {
+            consider(restartAt)
+        }
+        if !completions.isEmpty { consider(lastNow) }
+        return earliest
+    }
+
+    // MARK: the rules
+
+    /// Events first, then timers, then what should run: bounded (each pass changes a phase or
+    /// stops).
+    private mutating func update(now: Instant) {
+        var events = 0
+        while events < 16, let event = processes.nextEvent(now: now) {
+            events += 1
+            handle(event, at: now)
+        }
+        checkTimers(now: now)
+        var passes = 0
+        while passes < 4, schedule(now: now) { passes += 1 }
+    }
+
+    private var wantsAProgram: Bool {
+        if clip != nil { return true }
+        if photos.contains(where: { !$0.abandoned }) { return true }
+        return settings.mode == .server && previewWanted
+    }
+
+    private mutating func handle(_ event: CameraProcessEvent, at now: Instant) {
+        switch event {
+        case .photoClosed(let index, let exposedAt):
+            guard var current = running, current.program == .stillServer else { return }
+            guard case .shooting(let shooting, _) = current.phase, shooting == index else {
+                // A file nobody asked for (an abandoned photo's, or one rpicam took twice).
+                files.discard(files.serverPhoto(index: index))
+                return
+            }
+            current.phase = .ready
+            running = current
+            finishPhoto(at: files.serverPhoto(index: index), exposedAt: exposedAt ?? now, now: now)
+        case .exited(let program, let exit):
+            let was = running
+            running = nil
+            exited(program, exit, was: was, at: now)
+        }
+    }
+
+    private mutating func exited(_ program: CameraProgram, _ exit: CameraExit, was: Running?, at now: Instant) {
+        let stopping: Bool
+        if case .stopping = was?.phase { stopping = true } else { stopping = false }
+        switch program {
+        case .stillServer:
+            if case .shooting = was?.phase { failFirstPhoto("the still server ended while taking it (\(Self.describe(exit)))") }
+            if !(stopping && exit == .clean) { fault(for: exit, killedFor: was?.killedFor, during: was?.phase, program: "still server") }
+        case .oneShot(let shot):
+            if exit == .clean, !stopping {
+                finishPhoto(at: files.oneShotPhoto(shot: shot), exposedAt: now, now: now)
+            } else {
+                failFirstPhoto("the still command \(Self.describe(exit))")
+                files.discard(files.oneShotPhoto(shot: shot))
+                fault(for: exit, killedFor: was?.killedFor, during: was?.phase, program: "still command")
+            }
+        case .video(let number):
+            let temporary = files.pendingClip(clip: number)
+            guard let request = clip, request.clip == number else {
+                files.discard(temporary)
+                return
+            }
+            clip = nil
+            if exit == .clean && request.started {
+                switch files.finishClip(at: temporary, clip: number, orientation: request.orientation) {
+                case .success(let path):
+                    wrote(path)
+                    completions.append(.recordingStopped(clip: number))
+                case .failure(let error):
+                    note("clip \(number): \(error)")
+                    completions.append(.recordingFailed(clip: number))
+                }
+                if !stopping { note("clip \(number): the video program ended by itself") }
+            } else {
+                files.discard(temporary)
+                completions.append(.recordingFailed(clip: number))
+                fault(for: exit, killedFor: was?.killedFor, during: was?.phase, program: "video program")
+            }
+        }
+    }
+
+    /// A program ended other than asked: the fault it is, reported once; and the backoff.
+    private mutating func fault(for exit: CameraExit, killedFor: CameraFault?, during phase: Phase?, program: String) {
+        let kind: CameraFault
+        if let killedFor {
+            kind = killedFor
+        } else {
+            switch exit {
+            case .failed(let status) where status == CameraExit.acquireFailedStatus:
+                kind = .unavailable
+            case .notStarted:
+                kind = .unavailable
+            default:
+                if case .starting = phase, exit == .clean { kind = .unavailable } else { kind = .died }
+            }
+        }
+        note("\(program) \(Self.describe(exit))")
+        if kind == .unavailable {
+            // Nothing will take them soon: answer them now.
+            while photos.contains(where: { !$0.abandoned }) { failFirstPhoto("the camera is unavailable") }
+        }
+        if outstandingFault == nil {
+            outstandingFault = kind
+            completions.append(.fault(kind))
+        }
+        restartAt = lastNow + restartDelay
+        restartDelay = min(restartDelay + restartDelay, settings.longestRestartDelay)
+    }
+
+    private mutating func checkTimers(now: Instant) {
+        guard var current = running else { return }
+        switch current.phase {
+        case .starting(let readyAt) where now >= readyAt:
+            current.phase = .ready
+            running = current
+            restartDelay = settings.firstRestartDelay
+            if let fault = outstandingFault {
+                outstandingFault = nil
+                completions.append(.recovered(fault))
+            }
+            if case .video = current.program, var request = clip {
+                request.started = true
+                clip = request
+                completions.append(.recordingStarted(clip: request.clip))
+            }
+        case .shooting(_, let since) where now - since >= settings.photoBound:
+            kill(&current, for: .hung, at: now)
+        case .stopping(let since) where now - since >= settings.stopBound:
+            kill(&current, for: .hung, at: now)
+        default:
+            break
+        }
+    }
+
+    private mutating func kill(_ current: inout Running, for fault: CameraFault, at now: Instant) {
+        if case .shooting = current.phase { failFirstPhoto("the camera program did not write it within \(settings.photoBound.seconds) s") }
+        processes.kill(at: now)
+        current.phase = .killed(since: now)
+        current.killedFor = fault
+        running = current
+    }
+
+    /// Starts, signals or stops what the orders ask for; true when it changed something.
+    private mutating func schedule(now: Instant) -> Bool {
+        if let current = running {
+            guard case .ready = current.phase else { return false }
+            switch current.program {
+            case .stillServer:
+                if clip != nil || !(previewWanted || photos.contains { !$0.abandoned }) {
+                    // A clip needs the camera, or nothing needs the server: stop it.
+                    stop(at: now)
+                    return true
+                }
+                guard let index = photos.firstIndex(where: { !$0.abandoned }) else { return false }
+                if index > 0 { photos.removeFirst(index) }
+                processes.requestPhoto(at: now)
+                var signalled = current
+                signalled.phase = .shooting(index: current.nextIndex, since: now)
+                signalled.nextIndex += 1
+                running = signalled
+                waitedUntil[photos[0].shot] = now
+                return true
+            case .video:
+                if clip?.stopWanted ?? true {
+                    stop(at: now)
+                    return true
+                }
+                return false
+            case .oneShot:
+                return false
+            }
+        }
+        if let restartAt, now < restartAt { return false }
+        restartAt = nil
+        if let request = clip {
+            guard !request.stopWanted else {
+                // Stopped before it could start: nothing was recorded.
+                clip = nil
+                completions.append(.recordingStopped(clip: request.clip))
+                return true
+            }
+            start(.video(clip: request.clip), output: files.pendingClip(clip: request.clip), orientation: request.orientation, at: now)
+            return true
+        }
+        photos.removeAll { $0.abandoned }
+        switch settings.mode {
+        case .server:
+            guard previewWanted || !photos.isEmpty else { return false }
+            start(.stillServer, output: files.serverPattern, orientation: photos.first?.orientation ?? .normal, at: now)
+            return true
+        case .oneShot:
+            guard let first = photos.first else { return false }
+            start(.oneShot(shot: first.shot), output: files.oneShotPhoto(shot: first.shot), orientation: first.orientation, at: now)
+            waitedUntil[first.shot] = now
+            return true
+        }
+    }
+
+    /// When each waiting photo's program was signalled (or, one-shot, started): its wait.
+    private var waitedUntil: [UInt32: Instant] = [:]
+
+    /// Starts `program`; a one-shot command takes its photo from its start on. One that could
+    /// not start reports `.exited(_, .notStarted)` as its next event.
+    private mutating func start(_ program: CameraProgram, output: String, orientation: UprightOrientation, at now: Instant) {
+        if case .oneShot = program {
+            running = Running(program: program, phase: .shooting(index: 0, since: now))
+        } else {
+            running = Running(program: program, phase: .starting(readyAt: now + settings.readyDelay))
+        }
+        _ = processes.start(program, output: output, orientation: orientation, at: now)
+    }
+
+    private mutating func stop(at now: Instant) {
+        guard var current = running else { return }
+        processes.stop(at: now)
+        current.phase = .stopping(since: now)
+        running = current
+    }
+
+    private mutating func abandon(shot: UInt32) {
+        guard let index = photos.firstIndex(where: { $0.shot == shot }) else { return }
+        if index == 0, let current = running, case .shooting = current.phase {
+            // Its program is at it: let it finish, then throw the file away.
+            photos[0].abandoned = true
+        } else {
+            photos.remove(at: index)
+            waitedUntil[shot] = nil
+        }
+    }
+
+    private mutating func finishPhoto(at temporary: String, exposedAt: Instant, now: Instant) {
+        guard !photos.isEmpty else {
+            files.discard(temporary)
+            return
+        }
+        let request = photos.removeFirst()
+        let signalled = waitedUntil.removeValue(forKey: request.shot) ?? request.orderedAt
+        guard !request.abandoned else {
+            files.discard(temporary)
+            return
+        }
+        switch files.finishPhoto(at: temporary, shot: request.shot, orientation: request.orientation) {
+        case .success(let path):
+            wrote(path)
+            completions.append(.captureFinished(shot: request.shot, exposedAt: exposedAt, waited: max(.zero, signalled - request.orderedAt)))
+        case .failure(let error):
+            note("photo \(request.shot): \(error)")
+            completions.append(.captureFailed(shot: request.shot))
+        }
+    }
+
+    private mutating func failFirstPhoto(_ why: String) {
+        guard !photos.isEmpty else { return }
+        let request = photos.removeFirst()
+        waitedUntil[request.shot] = nil
+        guard !request.abandoned else { return }
+        note("photo \(request.shot): \(why)")
+        completions.append(.captureFailed(shot: request.shot))
+    }
+
+    private mutating func wrote(_ path: String) {
+        if written.count >= 64 { written.removeFirst() }
+        written.append(path)
+    }
+
+    private mutating func note(_ problem: String) {
+        if problems.count >= Self.maximumProblems { problems.removeFirst() }
+        problems.append(problem)
+    }
+
+    static func describe(_ exit: CameraExit) -> String {
+        switch exit {
+        case .clean: "exited"
+        case .failed(let status): "exited with status \(status)"
+        case .signalled(let signal): "was ended by signal \(signal)"
+        case .notStarted(let reason): "could not start: \(reason)"
+        }
+    }
+}

@@ -1,0 +1,30 @@
+import UprightCore
+import UprightHost
+
+/// The simulator's camera: the camera session a Pi runs (`CameraSession`), over the modelled
+/// camera program (`SimCameraProcesses`). Photos are real JPEGs of the synthetic scene at the
+/// exposure's true pose, clips real Motion-JPEG QuickTime movies (`CLIP_0001.mov`), each with
+/// the latched orientation written by the session's own patchers.
+public typealias SimCamera = CameraSession<SimCameraProcesses>
+
+extension CameraSession where Processes == SimCameraProcesses {
+    /// Movies are QuickTime files.
+    public static var clipExtension: String { "mov" }
+
+    /// The names the simulated camera's files get.
+    public static var naming: MediaNaming { MediaNaming(clipExtension: clipExtension) }
+
+    /// The simulated camera for `camera` (a board's section; a command backend gets the
+    /// simulated camera's defaults), writing into `outputDirectory`, showing `pose`, with the
+    /// scenario's camera faults.
+    public static func simulated(
+        camera: Board.CameraSettings, outputDirectory: String, faults: [SimCameraFault] = [],
+        generator: SeededGenerator = SeededGenerator(seed: 0), pose: @escaping (Instant) -> MotionPose
+    ) -> SimCamera {
+        var simulated = Board.SimulatedCameraSettings()
+        if case .simulated(let settings) = camera.backend { simulated = settings }
+        let processes = SimCameraProcesses(settings: simulated, zeroShutterLag: camera.zeroShutterLag, faults: faults,
+                                           generator: generator, pose: pose)
+        return SimCamera(processes: processes, settings: camera.session, files: CameraFiles(outputDirectory: outputDirectory, naming: naming))
+    }
+}
