@@ -56,6 +56,17 @@ public struct Board: Equatable, Sendable {
         public var filterHz: Int?
         public var readMode: ReadMode
         public var mountMatrix: MountMatrix
+        /// The chip's zero-g offset in g on the **chip's own axes** (before the mount matrix),
+        /// as `upright calibrate` measures it: subtracted in software from every reading.
+        public var offsetG = Vector3.zero
+
+        /// Largest offset accepted per axis: the MPU-6050's zero-g tolerance is 80 mg, worst
+        /// clones read about 0.25 g off; more than this is a wrong range or a broken chip.
+        public static let maximumOffsetG = 0.5
+
+        /// The offset in the device frame, where the drivers subtract it (after the mount
+        /// matrix): `M * offset`.
+        public var deviceOffsetG: Vector3 { mountMatrix.apply(offsetG) }
     }
 
     public struct GPIOLineSettings: Equatable, Sendable {

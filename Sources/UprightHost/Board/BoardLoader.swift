@@ -159,7 +159,29 @@ extension Board.SensorSettings {
         } else {
             mountMatrix = .identity
         }
+        offsetG = try Board.SensorSettings.offset(reader) ?? .zero
         try reader.finish()
+    }
+
+    /// `offset_g`: three numbers `[x, y, z]` in g on the chip's axes, each within
+    /// `maximumOffsetG`.
+    private static func offset(_ reader: JSONObjectReader) throws(ConfigError) -> Vector3? {
+        guard let elements = try reader.array("offset_g") else { return nil }
+        guard elements.count == 3 else {
+            throw reader.error("offset_g", "expected 3 numbers [x, y, z] in g on the chip's axes, found \(elements.count)")
+        }
+        var values: [Float] = []
+        for (index, element) in elements.enumerated() {
+            guard case .number(let value) = element else {
+                throw ConfigError(path: "\(reader.childPath("offset_g"))[\(index)]", message: "expected a number, found \(element.kindName)")
+            }
+            guard abs(value) <= maximumOffsetG else {
+                throw ConfigError(path: "\(reader.childPath("offset_g"))[\(index)]",
+                                  message: "\(formatNumber(value)) g is not a plausible zero-g offset (at most \(formatNumber(maximumOffsetG)) g per axis: check sensor.range_g, or run upright calibrate again)")
+            }
+            values.append(Float(value))
+        }
+        return Vector3(x: values[0], y: values[1], z: values[2])
     }
 
     private static func address(_ reader: JSONObjectReader, kind: Board.SensorKind) throws(ConfigError) -> UInt8? {

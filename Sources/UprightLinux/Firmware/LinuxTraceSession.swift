@@ -4,7 +4,7 @@ import Glibc
 import UprightCore
 import UprightHost
 
-/// `upright trace`: samples (device frame, after the board's mount matrix) and the shutter's
+/// `upright trace`: samples (device frame, after the board's mount matrix and offsets) and the shutter's
 /// level, written as trace lines (docs/traces.md) for `seconds`, or until SIGINT or SIGTERM.
 /// The chip is read by the engine's sampling context (`SensorStream`: the same read schedule
 /// and supervision as `run`), waiting on the same `LinuxEdges` as the firmware; nothing else

@@ -27,12 +27,37 @@ public struct Simulation {
         self.outputDirectory = outputDirectory
     }
 
-    /// `motion` seen from a chip mounted as the board file says, or the error if no chip could be.
-    public static func chipMotion<M: MotionSource>(_ motion: M, board: Board) throws(SimulationError) -> ChipFrameMotion<M> {
-        guard let chipMotion = ChipFrameMotion(source: motion, mount: board.sensor.mountMatrix) else {
+    /// `motion` seen from a chip mounted as `mount` says (the scenario's physical mount, else
+    /// the board file's), or the error if no chip could be.
+    public static func chipMotion<M: MotionSource>(_ motion: M, mount: MountMatrix) throws(SimulationError) -> ChipFrameMotion<M> {
+        guard let chipMotion = ChipFrameMotion(source: motion, mount: mount) else {
             throw SimulationError(kind: .board, path: "sensor.mount_matrix", message: "has no inverse; no chip could be mounted that way")
         }
         return chipMotion
+    }
+
+    /// `motion` seen from a chip mounted as the board file says.
+    public static func chipMotion<M: MotionSource>(_ motion: M, board: Board) throws(SimulationError) -> ChipFrameMotion<M> {
+        try chipMotion(motion, mount: board.sensor.mountMatrix)
+    }
+
+    /// The chip's true mount: the scenario's `sensor.mount_matrix`, else the board file's.
+    public static func physicalMount(_ errors: SensorErrors, board: Board) -> MountMatrix {
+        errors.physicalMount ?? board.sensor.mountMatrix
+    }
+
+    /// What the chip model adds, on its own axes (nil: its typical noise). The scenario states
+    /// `bias` in the device frame, taken back through the chip's true mount, and `chip_bias`
+    /// on the chip's axes.
+    public static func imperfections(_ errors: SensorErrors, mount: MountMatrix) throws(SimulationError) -> SensorImperfections? {
+        guard errors.hasImperfections else { return nil }
+        guard let chipFromDevice = mount.inverse else {
+            throw SimulationError(kind: .board, path: "sensor.mount_matrix", message: "has no inverse; no chip could be mounted that way")
+        }
+        return SensorImperfections(
+            accelerationNoiseG: Float(errors.accelerationNoiseG),
+            accelerationBiasG: chipFromDevice.apply(errors.accelerationBiasG) + (errors.chipAccelerationBiasG ?? .zero),
+            angularRateNoiseDPS: Float(errors.angularRateNoiseDPS), angularRateBiasDPS: chipFromDevice.apply(errors.angularRateBiasDPS))
     }
 
     /// A new, empty journal named `name` in `directory` (any old one removed first), and its path.
@@ -56,18 +81,9 @@ public struct Simulation {
     ) throws(SimulationError) -> SimulationResult<C> {
         var streams = RandomStreams(seed: seed)
         let motion = ScenarioMotion(scenario: scenario, generator: &streams.motion)
-        let chipMotion = try Simulation.chipMotion(motion, board: board)
-        guard let chipFromDevice = board.sensor.mountMatrix.inverse else {
-            throw SimulationError(kind: .board, path: "sensor.mount_matrix", message: "has no inverse; no chip could be mounted that way")
-        }
-        let errors = scenario.sensor
-        var imperfections: SensorImperfections?
-        if errors != .none {
-            // The scenario states bias in the device frame; the chip adds it in its own.
-            imperfections = SensorImperfections(
-                accelerationNoiseG: Float(errors.accelerationNoiseG), accelerationBiasG: chipFromDevice.apply(errors.accelerationBiasG),
-                angularRateNoiseDPS: Float(errors.angularRateNoiseDPS), angularRateBiasDPS: chipFromDevice.apply(errors.angularRateBiasDPS))
-        }
+        let mount = Simulation.physicalMount(scenario.sensor, board: board)
+        let chipMotion = try Simulation.chipMotion(motion, mount: mount)
+        let imperfections = try Simulation.imperfections(scenario.sensor, mount: mount)
         let chipSeed = streams.sensor.next()
 
         // The journal, fresh for each run.

@@ -56,6 +56,16 @@ let repositoryRoot: String = {
         #expect((clip.widthPixels, clip.heightPixels, clip.framesPerSecond, clip.quality) == (320, 240, 30, 75))
     }
 
+    /// `offset_g` is on the chip's axes; the drivers subtract it in the device frame (M * offset).
+    @Test func offsetIsOnTheChipAxes() throws {
+        let json = #"{"sensor": {"mount_matrix": "0, -1, 0; 1, 0, 0; 0, 0, -1", "offset_g": [0.25, -0.125, 0.0625]}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#
+        let sensor = try Board.parse(Array(json.utf8), file: "b.json").sensor
+        #expect(sensor.offsetG == Vector3(x: 0.25, y: -0.125, z: 0.0625))
+        #expect(sensor.deviceOffsetG == Vector3(x: 0.125, y: 0.25, z: -0.0625))
+        let plain = try Board.parse(Array(Self.minimal.utf8), file: "b.json").sensor
+        #expect(plain.offsetG == .zero)
+    }
+
     @Test func simulatedClipSettings() throws {
         let json = #"{"sensor": {}, "camera": {"backend": "simulated", "clip_width": 640, "clip_height": 480, "clip_fps": 25, "clip_quality": 60}, "output": {"directory": "o"}}"#
         let clip = try Board.parse(Array(json.utf8), file: "b.json").simulatedClip
@@ -104,6 +114,14 @@ let repositoryRoot: String = {
          "b.json: sensor.mount_matrix: the matrix is singular (determinant near 0): it must be a rotation or reflection"),
         (#"{"sensor": {"kind": "mpu6050", "rate": 100}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
          "b.json: sensor.rate: unknown key"),
+        (#"{"sensor": {"offset_g": [0, 0.1]}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
+         "b.json: sensor.offset_g: expected 3 numbers [x, y, z] in g on the chip's axes, found 2"),
+        (#"{"sensor": {"offset_g": "0, 0, 0.2"}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
+         "b.json: sensor.offset_g: expected an array, found a string"),
+        (#"{"sensor": {"offset_g": [0, "0.1", 0]}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
+         "b.json: sensor.offset_g[1]: expected a number, found a string"),
+        (#"{"sensor": {"offset_g": [0, 0, -0.75]}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
+         "b.json: sensor.offset_g[2]: -0.75 g is not a plausible zero-g offset (at most 0.5 g per axis: check sensor.range_g, or run upright calibrate again)"),
         (#"{"camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
          "b.json: sensor: missing (required)"),
         (#"{"sensor": {}, "camera": {"backend": "command", "still": ["x"]}, "output": {"directory": "o"}}"#,
