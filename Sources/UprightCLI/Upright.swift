@@ -9,6 +9,7 @@ public enum Upright {
         RunCommand.self,
         ReplayCommand.self,
         ProbeCommand.self,
+        CalibrateCommand.self,
         TraceCommand.self,
         MachineCommand.self,
         BenchCommand.self,

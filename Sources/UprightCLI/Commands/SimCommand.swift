@@ -190,7 +190,7 @@ enum SimCommand: Subcommand {
         return Instant(nanoseconds: Int64(spec.tv_sec) * 1_000_000_000 + Int64(spec.tv_nsec))
     }
 
-    private static func sleep(_ span: TimeSpan) {
+    static func sleep(_ span: TimeSpan) {
         var request = timespec(tv_sec: Int(span.nanoseconds / 1_000_000_000), tv_nsec: Int(span.nanoseconds % 1_000_000_000))
         var remaining = timespec()
         _ = nanosleep(&request, &remaining)

@@ -60,6 +60,16 @@ public struct Simulation {
             angularRateNoiseDPS: Float(errors.angularRateNoiseDPS), angularRateBiasDPS: chipFromDevice.apply(errors.angularRateBiasDPS))
     }
 
+    /// The scenario's true motion, as the chip measures it (on its own axes, through its true
+    /// mount), what the chip adds, and the chip's noise seed, drawn from `streams` in the
+    /// order every simulated run draws them.
+    public static func chip(_ scenario: Scenario, board: Board, streams: inout RandomStreams) throws(SimulationError)
+        -> (motion: ScenarioMotion, chipMotion: ChipFrameMotion<ScenarioMotion>, imperfections: SensorImperfections?, seed: UInt64) {
+        let motion = ScenarioMotion(scenario: scenario, generator: &streams.motion)
+        let mount = physicalMount(scenario.sensor, board: board)
+        return (motion, try chipMotion(motion, mount: mount), try imperfections(scenario.sensor, mount: mount), streams.sensor.next())
+    }
+
     /// A new, empty journal named `name` in `directory` (any old one removed first), and its path.
     public static func freshJournal(directory: String, name: String) throws(SimulationError) -> (journal: Journal, path: String) {
         let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
@@ -80,11 +90,7 @@ public struct Simulation {
         makeCamera: (ScenarioMotion) -> C
     ) throws(SimulationError) -> SimulationResult<C> {
         var streams = RandomStreams(seed: seed)
-        let motion = ScenarioMotion(scenario: scenario, generator: &streams.motion)
-        let mount = Simulation.physicalMount(scenario.sensor, board: board)
-        let chipMotion = try Simulation.chipMotion(motion, mount: mount)
-        let imperfections = try Simulation.imperfections(scenario.sensor, mount: mount)
-        let chipSeed = streams.sensor.next()
+        let (motion, chipMotion, imperfections, chipSeed) = try Simulation.chip(scenario, board: board, streams: &streams)
 
         // The journal, fresh for each run.
         var journal: Journal?
