@@ -139,6 +139,7 @@ enum SimCommand: Subcommand {
             "sensor: \(s.samplesDelivered) samples in \(s.reads) reads (\(s.readErrors) failed), \(s.samplesLost) lost, \(s.ringDropped) dropped by the ring",
             "faults: \(s.faultsInjected) injected; sensor failed \(s.sensorFaults), recovered \(s.sensorRecoveries), restarted \(s.sensorRestarts) times",
             "bus: \(s.wire.wireBytes) bytes on the wire in \(s.wire.transactions) transactions (\(s.wire.failedTransactions) failed)",
+            result.light.summary,
         ]
         var files = result.camera.written
         if let journal = result.journalPath { files.append(journal) }

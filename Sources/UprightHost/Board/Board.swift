@@ -11,6 +11,8 @@ public struct Board: Equatable, Sendable {
     public var detector: DetectorParameters
     public var shutter: ShutterSettings
     public var dataReady: GPIOLineSettings?
+    /// The recording light: an output line, on while recording (`RecordingLight`); nil: none.
+    public var led: LEDSettings? = nil
     public var machine: MachineSettings
     public var camera: CameraSettings
     /// The simulated camera's clips (`camera.clip_*` with the `simulated` backend; defaults otherwise).
@@ -73,6 +75,12 @@ public struct Board: Equatable, Sendable {
         /// `/dev/gpiochipN`, `gpiochipN`, or a chip label such as `pinctrl-rp1` (Pi 5).
         public var chip: String
         public var line: Int
+    }
+
+    public struct LEDSettings: Equatable, Sendable {
+        public var gpio: GPIOLineSettings
+        /// The LED lights when the line is low (wired from 3.3 V through the LED to the pin).
+        public var activeLow: Bool
     }
 
     public struct ShutterSettings: Equatable, Sendable {

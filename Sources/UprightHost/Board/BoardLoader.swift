@@ -81,6 +81,17 @@ extension Board {
             dataReady = nil
         }
 
+        if let ledReader = try root.object("led") {
+            guard let line = try GPIOLineSettings(optional: ledReader) else {
+                throw ConfigError(path: "led.line", message: "missing (required)")
+            }
+            led = LEDSettings(gpio: line, activeLow: try ledReader.bool("active_low") ?? false)
+            try ledReader.finish()
+            if let shutter = shutter.gpio, shutter == line {
+                throw ConfigError(path: "led.line", message: "is the shutter's line (\(shutter.chip) line \(shutter.line)); the light needs a line of its own")
+            }
+        }
+
         let machineReader = try root.object("machine")
         machine = MachineSettings(
             idleTimeoutSeconds: try machineReader?.number("idle_timeout_s", in: 1...86_400) ?? 60,

@@ -10,11 +10,14 @@ public struct FirmwareDevices<Bus: I2CBus> {
     /// The IMU's data-ready interrupt; used with `read_mode: burst` (a FIFO is drained on
     /// the timer: an interrupt per sample would only wake the loop more often).
     public var dataReady: (any EdgeSource)?
+    /// The recording light's output line, when the board has an `led`.
+    public var led: GPIOOutputLine?
 
-    public init(bus: Bus, busName: String, shutter: (any EdgeSource)?, dataReady: (any EdgeSource)? = nil) {
+    public init(bus: Bus, busName: String, shutter: (any EdgeSource)?, dataReady: (any EdgeSource)? = nil, led: GPIOOutputLine? = nil) {
         self.bus = bus
         self.busName = busName
         self.shutter = shutter
         self.dataReady = dataReady
+        self.led = led
     }
 }

@@ -104,7 +104,10 @@ public struct Simulation {
         let end = Instant.zero + TimeSpan(seconds: scenario.durationSeconds)
         let edges = scenario.button.edges(using: &streams.button)
         let world = ScenarioWorld<C>(edges: edges, faults: FaultSchedule(scenario.faults, duration: end - .zero), faultSeeds: streams.faults)
-        let records = RecordWriter(journal: journal, fileName: naming.fileName(for:), output: EventCollector())
+        var records = RecordWriter(journal: journal, fileName: naming.fileName(for:), output: EventCollector())
+        // What the recording light sees: every record, for the run's light timeline.
+        let seen = RecordTrail()
+        records.observer = { seen.records.append(($0, $1)) }
         let rig = try SimRig<ScenarioWorld<C>>(
             board: board, chipMotion: chipMotion, chipSeed: chipSeed, imperfections: imperfections,
             camera: makeCamera(motion), records: records, world: world, end: end, hooks: hooks)
@@ -127,7 +130,7 @@ public struct Simulation {
         return SimulationResult(
             events: events, recording: recording, stats: stats, expectations: scenario.expectations.check(events),
             camera: runtime.camera, finalState: runtime.state.name, journalPath: journalPath,
-            journalErrors: runtime.sink.output.journalErrors)
+            journalErrors: runtime.sink.output.journalErrors, light: RecordingLightTimeline(records: seen.records, end: end))
     }
 }
 
@@ -182,4 +185,9 @@ final class ScenarioWorld<Cam: Camera>: SimulationWorld {
 
     /// Faults injected: per-transaction bus faults and scheduled chip faults.
     func injected(bus: SimBus) -> Int { retiredInjected + (bus.faults?.injectedCount ?? 0) + chipFaults }
+}
+
+/// The records of a run in order, as the records edge's observer saw them.
+final class RecordTrail {
+    var records: [(record: MachineRecord, time: Instant)] = []
 }

@@ -66,6 +66,13 @@ let repositoryRoot: String = {
         #expect(plain.offsetG == .zero)
     }
 
+    @Test func recordingLight() throws {
+        let json = #"{"sensor": {}, "shutter": {"chip": "gpiochip0", "line": 17}, "led": {"chip": "pinctrl-rp1", "line": 27, "active_low": true}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#
+        let board = try Board.parse(Array(json.utf8), file: "b.json")
+        #expect(board.led == Board.LEDSettings(gpio: Board.GPIOLineSettings(chip: "pinctrl-rp1", line: 27), activeLow: true))
+        #expect(try Board.parse(Array(Self.minimal.utf8), file: "b.json").led == nil)
+    }
+
     @Test func simulatedClipSettings() throws {
         let json = #"{"sensor": {}, "camera": {"backend": "simulated", "clip_width": 640, "clip_height": 480, "clip_fps": 25, "clip_quality": 60}, "output": {"directory": "o"}}"#
         let clip = try Board.parse(Array(json.utf8), file: "b.json").simulatedClip
@@ -150,6 +157,16 @@ let repositoryRoot: String = {
          "b.json: i2c.bus: -1 is out of range (0..255)"),
         (#"{"sensor": {}, "data_ready": {}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
          "b.json: data_ready.line: missing (required)"),
+        (#"{"sensor": {}, "led": {"chip": "gpiochip0"}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
+         "b.json: led.line: missing (required when chip is given)"),
+        (#"{"sensor": {}, "led": {}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
+         "b.json: led.line: missing (required)"),
+        (#"{"sensor": {}, "led": {"line": 5, "active_low": "yes"}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
+         "b.json: led.active_low: expected true or false, found a string"),
+        (#"{"sensor": {}, "led": {"line": 5, "colour": "red"}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
+         "b.json: led.colour: unknown key"),
+        (#"{"sensor": {}, "shutter": {"line": 17}, "led": {"line": 17}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
+         "b.json: led.line: is the shutter's line (gpiochip0 line 17); the light needs a line of its own"),
         (#"{"sensor": {}, "detector": {"hysteresis_degrees": "x"}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
          "b.json: detector.hysteresis_degrees: expected a number, found a string"),
         (#"{"sensor": {}, "detector": {"hysteresis": 5}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
