@@ -10,6 +10,7 @@ public enum Upright {
         ReplayCommand.self,
         ProbeCommand.self,
         CalibrateCommand.self,
+        WatchCommand.self,
         TraceCommand.self,
         MachineCommand.self,
         BenchCommand.self,

@@ -39,16 +39,7 @@ enum SimCommand: Subcommand {
             throw .usage(error)
         }
         let scenarioPath = arguments.positionals.first
-        let scenario: Scenario
-        do throws(ScenarioError) {
-            if let scenarioPath {
-                scenario = try ScenarioLoader.load(path: scenarioPath)
-            } else {
-                scenario = try DemoScenario.load()
-            }
-        } catch {
-            throw .badInput(error.description)
-        }
+        let scenario = try loadScenario(scenarioPath)
         let board = try loadBoard(scenario.board, scenarioFile: scenarioPath)
         let seed = seedOption ?? scenario.seed ?? 1
         let output = try SimOutputDirectory(arguments.value("out") ?? "upright-out")
@@ -154,6 +145,16 @@ enum SimCommand: Subcommand {
             + "\(TextFormat.fixed(renderSeconds, decimals: 3)) s rendering photos, \(TextFormat.fixed(firmwareSeconds, decimals: 3)) s the rest "
             + "(\(Int(speed.rounded()))x; \(TextFormat.fixed(cpuSeconds, decimals: 3)) s of CPU, \(Int(cpuSpeed.rounded()))x)")
         return lines
+    }
+
+    /// The scenario at `path`, or the built-in demo; exit 2 with the loader's line.
+    static func loadScenario(_ path: String?) throws(CommandError) -> Scenario {
+        do throws(ScenarioError) {
+            if let path { return try ScenarioLoader.load(path: path) }
+            return try DemoScenario.load()
+        } catch {
+            throw .badInput(error.description)
+        }
     }
 
     /// Where the scenario's `board` is looked for: next to the scenario file, then the working

@@ -1,3 +1,4 @@
+import UprightHost
 import UprightCore
 
 /// A `Camera` whose work runs in child processes the event loop can wait for: it names the
@@ -21,4 +22,10 @@ extension CommandCamera: LinuxCamera {
     /// or, without pidfds, the fallback tick: so a camera with neither is idle, except a clip
     /// still recording without a stop request, which has a pidfd or the tick.
     public var isBusy: Bool { !pollDescriptors.isEmpty || nextDeadline != nil }
+}
+
+extension WatchCamera: LinuxCamera {
+    /// No children: nothing to poll, never busy.
+    public var pollDescriptors: [Int32] { [] }
+    public var isBusy: Bool { false }
 }

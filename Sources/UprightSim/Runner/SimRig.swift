@@ -106,7 +106,11 @@ public final class SimRig<World: SimulationWorld>: FirmwareClock, ShutterEdgeSou
     public func wait(until deadline: Instant?) {
         let stepped = clock.now
         hooks.progress?(stepped.seconds)
-        if !world.stepped(at: stepped, on: self) || stepped >= end {
+        if let look = hooks.stepped {
+            look(SimEngineView(now: stepped, state: engine.runtime.state, detector: engine.runtime.detector,
+                               samplesHandled: engine.samplesHandled, sampler: sampler.counters, wire: bus.stats))
+        }
+        if !world.stepped(at: stepped, on: self) || stepped >= end || hooks.shouldStop?() == true {
             finished = true
             return
         }

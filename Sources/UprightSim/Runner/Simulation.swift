@@ -107,7 +107,11 @@ public struct Simulation {
         var records = RecordWriter(journal: journal, fileName: naming.fileName(for:), output: EventCollector())
         // What the recording light sees: every record, for the run's light timeline.
         let seen = RecordTrail()
-        records.observer = { seen.records.append(($0, $1)) }
+        let watch = hooks.record
+        records.observer = { record, time in
+            seen.records.append((record, time))
+            watch?(record, time)
+        }
         let rig = try SimRig<ScenarioWorld<C>>(
             board: board, chipMotion: chipMotion, chipSeed: chipSeed, imperfections: imperfections,
             camera: makeCamera(motion), records: records, world: world, end: end, hooks: hooks)
