@@ -13,9 +13,9 @@ RELEASE_FLAGS ?= -Xswiftc -cross-module-optimization
 # the simulator's JPEGs (it also ships the libturbojpeg.a that `make static` links), exiftool,
 # djpeg/cjpeg and ffprobe (ffmpeg) as the independent readers of the files Upright writes,
 # busybox-static to run the camera stand-in (Tests/CameraStandIn) as the kernel test's guest
-# does, and systemd for systemd-analyze (the tests score the service unit's sandbox with it; a
-# container image may not have it).
-APT_PACKAGES := libi2c-dev libturbojpeg0-dev libimage-exiftool-perl libjpeg-turbo-progs ffmpeg busybox-static gcc binutils systemd
+# does, systemd for systemd-analyze (the tests score the service unit's sandbox with it; a
+# container image may not have it), and tmux, the real terminal `upright watch` is tested in.
+APT_PACKAGES := libi2c-dev libturbojpeg0-dev libimage-exiftool-perl libjpeg-turbo-progs ffmpeg busybox-static gcc binutils systemd tmux
 
 CORE_SOURCES := $(shell find Sources/UprightCore -name '*.swift' | LC_ALL=C sort)
 EMBEDDED_TARGETS := armv6m-none-none-eabi armv7em-none-none-eabi

@@ -56,12 +56,17 @@
 # - the shutter line is requested as input, active-low, bias pull-up: gpioinfo shows `input`,
 #   `active-low`, `used`, `pull-up`, and the pull-up bias lifts gpio-sim's line to 1;
 # - the line is driven through gpio-sim's sysfs `pull`: the button pulls the line to ground, so
-#   pull-down = pressed, pull-up = released. A 0.25 s press, 2 s pause, a 2 s hold, 2 s later
-#   SIGTERM: upright exits 0 within 10 s;
+#   pull-down = pressed, pull-up = released. A 0.25 s press, 2 s pause, a 2 s hold (a clip
+#   starts), 2 s later a 0.25 s press (the clip stops), 1 s later another 2 s hold (a second
+#   clip), 1 s later SIGTERM: upright exits 0 within 10 s;
+# - the recording light is line 1 of the same chip (board.json `led`), requested as an output
+#   (gpioinfo: `output`, `used`), read through gpio-sim's sysfs `value` of that line: 0 before
+#   the clip, 1 during it, 0 after it (upright still running), and the line released (not
+#   `used`) once upright has exited;
 # - the journal then holds exactly one `"event":"capture"` (with `"orientation":"left-up"` and
-#   `"exif":6`, and a `"file"` that exists: absolute inside /tmp/kt/out or relative to it), one
-#   `"event":"record-start"` and one `"event":"record-stop"` (both `"orientation":"left-up"`, the
-#   clip's `"file"` on either), and no `"event":"fault"`;
+#   `"exif":6`, and a `"file"` that exists: absolute inside /tmp/kt/out or relative to it), two
+#   `"event":"record-start"` and two `"event":"record-stop"` (the first clip's both
+#   `"orientation":"left-up"`, its `"file"` on either), and no `"event":"fault"`;
 # - the clip was stopped with SIGINT and its tkhd matrix patched to rotation 90. Spawn the
 #   recorder with default signal dispositions and an empty signal mask (posix_spawnattr
 #   SETSIGDEF + SETSIGMASK): upright blocks SIGINT/SIGTERM for its signalfd, a child inherits
@@ -148,15 +153,17 @@ expect "i2c-stub-rdwr answers a combined write-then-read (i2ctransfer)" "0xc0 0x
 
 insmod $M/gpio-sim.ko
 G=/sys/kernel/config/gpio-sim/upright
-mkdir $G $G/gpio-bank0 $G/gpio-bank0/line0
-echo 1 > $G/gpio-bank0/num_lines
+mkdir $G $G/gpio-bank0 $G/gpio-bank0/line0 $G/gpio-bank0/line1
+echo 2 > $G/gpio-bank0/num_lines
 echo upright-kernel-test > $G/gpio-bank0/label
 echo shutter > $G/gpio-bank0/line0/name
+echo led > $G/gpio-bank0/line1/name
 echo 1 > $G/live
 CHIP=$(cat $G/gpio-bank0/chip_name 2>/dev/null)
 SIMDEV=$(cat $G/dev_name 2>/dev/null)
 PULL=/sys/devices/platform/$SIMDEV/$CHIP/sim_gpio0/pull
 VALUE=/sys/devices/platform/$SIMDEV/$CHIP/sim_gpio0/value
+LED=/sys/devices/platform/$SIMDEV/$CHIP/sim_gpio1/value
 expect "gpio-sim chip live, labelled upright-kernel-test, sysfs pull present" \
     "upright-kernel-test char pull" \
     "$(gpiodetect 2>&1 | grep -o upright-kernel-test) $([ -c "/dev/$CHIP" ] && echo char) $([ -w "$PULL" ] && echo pull)"
@@ -297,11 +304,26 @@ if [ "$ONLY" != probe ]; then
     # gpio-sim starts pulled down; only the pull-up bias upright requested lifts the line.
     expect "run: the requested pull-up bias reaches the line (sysfs value 1 = released)" 1 "$(cat $VALUE 2>&1)"
 
+    LEDINFO=$(gpioinfo $CHIP 2>&1 | grep 'line *1:')
+    info "gpioinfo, the light's line, with upright running: $LEDINFO"
+    if has_all "$LEDINFO" output used; then
+        pass "run: the recording light's line is requested as an output"
+    else
+        fail "run: the recording light's line is requested as an output" "gpioinfo: $LEDINFO"
+    fi
+    expect "run: the recording light is off before the clip (sysfs value 0)" 0 "$(cat $LED 2>&1)"
+
     echo pull-up > $PULL; sleep 0.5
     echo pull-down > $PULL; sleep 0.25; echo pull-up > $PULL     # short press: a photo
     sleep 2
     echo pull-down > $PULL; sleep 2; echo pull-up > $PULL        # hold past 1 s: a clip starts
     sleep 2
+    expect "run: the recording light is on during the clip (sysfs value 1)" 1 "$(cat $LED 2>&1)"
+    echo pull-down > $PULL; sleep 0.25; echo pull-up > $PULL     # a press while recording stops the clip
+    sleep 1
+    expect "run: the recording light is off after the clip (sysfs value 0)" 0 "$(cat $LED 2>&1)"
+    echo pull-down > $PULL; sleep 2; echo pull-up > $PULL        # a second clip, stopped by SIGTERM
+    sleep 1
     kill -TERM $RUN 2>/dev/null
     if [ -n "$RUN_STATUS" ]; then
         fail "run: SIGTERM while recording, exit 0 within 10 s" "upright run had already exited with $RUN_STATUS"
@@ -316,11 +338,16 @@ if [ "$ONLY" != probe ]; then
             expect "run: SIGTERM while recording, exit 0 within 10 s" 0 "$RC"
         fi
     fi
+    LEDINFO=$(gpioinfo $CHIP 2>&1 | grep 'line *1:')
+    case "$LEDINFO" in
+        *used*) fail "run: the recording light's line is released at exit" "gpioinfo: $LEDINFO" ;;
+        *) pass "run: the recording light's line is released at exit" ;;
+    esac
     sed 's/^/KT-INFO run stderr | /' /tmp/kt/run.err | tail -20
     sed 's/^/KT-INFO journal | /' $J 2>/dev/null | head -20
 
     count() { n=$(grep -c "\"event\":\"$1\"" $J 2>/dev/null); echo ${n:-0}; }
-    expect "journal: one photo, one clip start, one clip stop" "1 1 1" \
+    expect "journal: one photo, two clip starts, two clip stops" "1 2 2" \
         "$(count capture) $(count record-start) $(count record-stop)"
     CAP=$(grep '"event":"capture"' $J 2>/dev/null | head -1)
     case "$CAP" in
