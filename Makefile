@@ -111,8 +111,12 @@ define MCU_TARGET_RULES
 $(MCU_DIR)/$(1)/UprightCore.o: $(CORE_SOURCES) | mcu-deps
 	@mkdir -p $$(@D)
 	$(call MCU_SWIFTC,$(1)) -module-name UprightCore -emit-module -emit-module-path $$(@D)/UprightCore.swiftmodule -c $(CORE_SOURCES) -o $$@
+	@# swiftc keeps an unchanged object's time, but generic code (the drivers, the engine) is
+	@# compiled into the harness from the module: it must be rebuilt whenever the module is.
+	@touch $$@
 $(MCU_DIR)/$(1)/UprightMCUShared.o: $(MCU_DIR)/$(1)/UprightCore.o $(MCU_SHARED_SOURCES)
 	$(call MCU_SWIFTC,$(1)) -module-name UprightMCUShared -I $$(@D) -emit-module -emit-module-path $$(@D)/UprightMCUShared.swiftmodule -c $(MCU_SHARED_SOURCES) -o $$@
+	@touch $$@
 $(MCU_DIR)/$(1)/UprightMCUHarness.o: $(MCU_DIR)/$(1)/UprightMCUShared.o $(MCU_HARNESS_SOURCES)
 	$(call MCU_SWIFTC,$(1)) -enable-experimental-feature Extern -module-name UprightMCUHarness -I $$(@D) -c $(MCU_HARNESS_SOURCES) -o $$@
 $(MCU_DIR)/$(1)/%.o: Embedded/Startup/%.c Embedded/Startup/harness.h | mcu-deps

@@ -40,7 +40,7 @@ public enum SensorSetup {
         let chip: String
         if let model = sensor.identity?.model {
             chip = name(model)
-        } else if case .mpu6050 = sensor {
+        } else if sensor.chip == .mpu6050 {
             chip = "MPU-6050"
         } else {
             chip = "ADXL345"
@@ -77,7 +77,7 @@ public enum SensorSetup {
     /// What to check when `sensor` did not start: "the ADXL345 at 0x53 on /dev/i2c-1 does not answer ...".
     public static func describe<Bus>(_ error: SensorError, sensor: AnySensor<Bus>, busName: String) -> String {
         let chip: String
-        switch sensor {
+        switch sensor.chip {
         case .mpu6050: chip = "MPU-6050"
         case .adxl345: chip = "ADXL345"
         }
