@@ -12,4 +12,8 @@ public enum CameraExit: Equatable, Sendable {
     /// rpicam-apps' status when another process owns the camera, or there is none
     /// (`main` returns -1 after "failed to acquire camera": docs/camera.md).
     public static let acquireFailedStatus: Int32 = 255
+
+    /// SIGUSR1 on Linux: the signal a photo is asked with. A still server that dies of it had
+    /// not installed its handler yet (docs/camera.md, "The still server").
+    public static let photoSignal: Int32 = 10
 }

@@ -13,8 +13,10 @@ import UprightCore
 ///   `CameraFiles` (a whole JPEG, the shot's own latched EXIF orientation, the final name
 ///   atomically). An order that waits for the server to start is served as soon as it is ready
 ///   and its wait is reported (`captureFinished(waited:)`). One photo at a time: the next
-///   signal only after the last file is closed (rpicam keeps one pending signal). In one-shot
-///   mode each photo is its own program, queued.
+///   signal only after the last file is closed (rpicam keeps one pending signal). A server
+///   that its first signal ends was not ready yet: it starts again at once, the photo still
+///   first in line, and every server is signalled twice as late from then on (to 8 s). In
+///   one-shot mode each photo is its own program, queued.
 /// - **Clip**: the server is stopped and its exit awaited, the video program started,
 ///   `recordingStarted` once it is ready; a stop (SIGINT) waits for ready too; after a clean
 ///   exit the rotation is written and the clip named; then the server starts again if the
@@ -82,6 +84,9 @@ public struct CameraSession<Processes: CameraProcesses>: Camera {
     private var running: Running?
     private var restartAt: Instant?
     private var restartDelay: TimeSpan
+    /// How long after its start the still server is signalled: `settings.readyDelay`, doubled
+    /// (to at most `longestRestartDelay`) each time a server was found not ready.
+    private var readyDelay: TimeSpan
     /// The fault reported and not yet recovered from.
     private var outstandingFault: CameraFault?
     private var completions: [CameraCompletion] = []
@@ -95,6 +100,7 @@ public struct CameraSession<Processes: CameraProcesses>: Camera {
         self.settings = settings
         self.files = files
         self.restartDelay = settings.firstRestartDelay
+        self.readyDelay = settings.readyDelay
     }
 
     /// True while a camera program runs or an order waits for one.
@@ -211,6 +217,16 @@ public struct CameraSession<Processes: CameraProcesses>: Camera {
         if case .stopping = was?.phase { stopping = true } else { stopping = false }
         switch program {
         case .stillServer:
+            if case .shooting(0, _) = was?.phase, exit == .signalled(CameraExit.photoSignal), readyDelay < settings.longestRestartDelay {
+                // Its first photo signal killed it: it was not ready yet (a loaded machine
+                // starts it slower than `ready_ms`). Not a fault: wait longer from now on,
+                // start it again at once, and the photo stays first in line.
+                let longer = min(readyDelay + readyDelay, settings.longestRestartDelay)
+                note("the still server was not ready \(readyDelay.milliseconds) ms after its start (the photo signal ended it); waiting \(longer.milliseconds) ms from now on")
+                readyDelay = longer
+                restartAt = now
+                return
+            }
             if case .shooting = was?.phase { failFirstPhoto("the still server ended while taking it (\(Self.describe(exit)))") }
             if !(stopping && exit == .clean) { fault(for: exit, killedFor: was?.killedFor, during: was?.phase, program: "still server") }
         case .oneShot(let shot):
@@ -372,7 +388,7 @@ public struct CameraSession<Processes: CameraProcesses>: Camera {
         if case .oneShot = program {
             running = Running(program: program, phase: .shooting(index: 0, since: now))
         } else {
-            running = Running(program: program, phase: .starting(readyAt: now + settings.readyDelay))
+            running = Running(program: program, phase: .starting(readyAt: now + readyDelay))
         }
         _ = processes.start(program, output: output, orientation: orientation, at: now)
     }

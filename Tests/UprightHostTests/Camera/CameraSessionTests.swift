@@ -101,6 +101,31 @@ struct ScriptedProcesses: CameraProcesses {
         #expect(camera.processes.mostAlive == 1)
     }
 
+    /// A server its first photo signal ends had not installed its handler yet (slower than
+    /// `ready_ms`): started again at once, signalled twice as late (1600 ms), the photo kept
+    /// first in line and taken, no fault.
+    @Test func aServerNotReadyAtItsFirstSignalIsGivenLongerAndThePhotoIsTaken() throws {
+        defer { directory.remove() }
+        var camera = session()
+        camera.perform(.startPreview, at: ms(0))
+        camera.perform(.capturePhoto(shot: 1, orientation: .rightUp), at: ms(100))
+        #expect(completions(&camera, at: ms(800)).isEmpty)
+        #expect(camera.processes.calls.last == .requestPhoto)
+        camera.processes.events = [.exited(.stillServer, .signalled(10))]
+        #expect(completions(&camera, at: ms(850)).isEmpty)
+        #expect(camera.processes.calls.suffix(2) == [.requestPhoto, .start(.stillServer, output: directory.path + "/.upright-still-%04d.jpg")])
+        #expect(camera.nextDeadline == ms(850 + 1600))
+        #expect(completions(&camera, at: ms(2449)).isEmpty)
+        #expect(camera.processes.calls.last != .requestPhoto)
+        #expect(completions(&camera, at: ms(2450)).isEmpty)
+        #expect(camera.processes.calls.last == .requestPhoto)
+        try writePhoto(index: 0)
+        camera.processes.events = [.photoClosed(index: 0, exposedAt: ms(2900))]
+        #expect(completions(&camera, at: ms(3200)) == [.captureFinished(shot: 1, exposedAt: ms(2900), waited: .milliseconds(2350))])
+        #expect(try JPEGOrientationPatcher.orientation(of: try TestFile.bytes(directory.path + "/IMG_0001.jpg")) == 8)
+        #expect(camera.processes.mostAlive == 1)
+    }
+
     /// A clip takes the camera from the server and gives it back: stop the server, wait for
     /// its exit, start the recorder, recording once it is ready, SIGINT, the rotation written
     /// into the finished file and its name given, then the server again (still previewing).
