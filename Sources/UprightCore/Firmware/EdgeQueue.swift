@@ -1,15 +1,20 @@
 /// The shutter edges waiting for the engine's next step, oldest first: a fixed-capacity value,
 /// so queueing an edge never allocates. The engine merges them with the samples by time.
 public struct EdgeQueue: Sendable {
+    /// The most edges waiting; `append` refuses one more.
     public static let capacity = 16
 
     private var slots = InlineArray<16, ShutterEdge>(repeating: ShutterEdge(time: .zero, down: false))
     private var head = 0
+    /// How many edges are waiting.
     public private(set) var count = 0
 
+    /// An empty queue.
     public init() {}
 
+    /// True when no edge is waiting.
     public var isEmpty: Bool { count == 0 }
+    /// True when the queue holds `capacity` edges and refuses the next.
     public var isFull: Bool { count == EdgeQueue.capacity }
 
     /// The oldest edge, not removed.
@@ -25,6 +30,7 @@ public struct EdgeQueue: Sendable {
         return true
     }
 
+    /// Removes and returns the oldest edge; nil when the queue is empty.
     public mutating func removeFirst() -> ShutterEdge? {
         guard count > 0 else { return nil }
         let edge = slots[head]

@@ -1,9 +1,12 @@
 /// Either supported chip, without an existential: the pipeline holds one `AnySensor` and
 /// every call dispatches by `switch`, so it specialises and stays Embedded-clean.
 public enum AnySensor<Bus: I2CBus>: Accelerometer {
+    /// An MPU-6050 family part.
     case mpu6050(MPU6050<Bus>)
+    /// An ADXL345 family part.
     case adxl345(ADXL345<Bus>)
 
+    /// The part identified by the last initialisation, nil before.
     public var identity: ChipIdentity? {
         switch self {
         case .mpu6050(let driver): driver.identity
@@ -11,6 +14,7 @@ public enum AnySensor<Bus: I2CBus>: Accelerometer {
         }
     }
 
+    /// Time between two samples at the driver's configured rate.
     public var samplePeriod: TimeSpan {
         switch self {
         case .mpu6050(let driver): driver.samplePeriod
@@ -18,6 +22,7 @@ public enum AnySensor<Bus: I2CBus>: Accelerometer {
         }
     }
 
+    /// The driver's FIFO depth in samples in its read mode; 0 for register reads.
     public var fifoSamples: Int {
         switch self {
         case .mpu6050(let driver): driver.fifoSamples
@@ -25,6 +30,7 @@ public enum AnySensor<Bus: I2CBus>: Accelerometer {
         }
     }
 
+    /// The chip's 7-bit I2C address.
     public var address: UInt8 {
         switch self {
         case .mpu6050(let driver): driver.address
@@ -32,6 +38,7 @@ public enum AnySensor<Bus: I2CBus>: Accelerometer {
         }
     }
 
+    /// The driver's software calibration offset (g, device frame).
     public var offsetG: Vector3 {
         get {
             switch self {
@@ -51,6 +58,7 @@ public enum AnySensor<Bus: I2CBus>: Accelerometer {
         }
     }
 
+    /// Starts the driver's initialisation.
     public mutating func begin(now: Instant) throws(SensorError) {
         switch self {
         case .mpu6050(var driver):
@@ -62,6 +70,7 @@ public enum AnySensor<Bus: I2CBus>: Accelerometer {
         }
     }
 
+    /// Reads through the driver it holds.
     public mutating func readSamples(now: Instant, into body: (Sample) -> Void) throws(SensorError) -> ReadReport {
         switch self {
         case .mpu6050(var driver):
