@@ -188,7 +188,7 @@ sanitize: deps
 DOCC         ?= docc
 DOCS_DIR     := .build/docs
 DOCS_SCRATCH := .build/docs-scratch
-DOCS_SYMBOLS := .build/docs-symbols
+DOCS_SYMBOLS := $(DOCS_SCRATCH)/symbol-graphs
 docs:
 	$(call apt_install,python3,docs)
 	@mkdir -p $(DOCS_SYMBOLS)
