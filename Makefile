@@ -21,7 +21,7 @@ CORE_SOURCES := $(shell find Sources/UprightCore -name '*.swift' | LC_ALL=C sort
 EMBEDDED_TARGETS := armv6m-none-none-eabi armv7em-none-none-eabi
 EMBEDDED_DIR := .build/embedded
 
-.PHONY: all build release test sim embedded bench install deps clean sanitize fuzz static
+.PHONY: all build release test sim embedded bench install deps clean sanitize fuzz static docs
 
 all: build
 
@@ -182,6 +182,29 @@ sanitize: deps
 	@mkdir -p .build && printf 'leak:libXCTest.so\nleak:libFoundation.so\n' > .build/lsan-suppressions.txt
 	LSAN_OPTIONS=suppressions=$(CURDIR)/.build/lsan-suppressions.txt \
 	  $(SWIFT) test --sanitize=address --scratch-path .build/sanitize-address $(if $(SANITIZE_FILTER),--filter '$(SANITIZE_FILTER)')
+
+## docs: DocC documentation for UprightCore (Sources/UprightCore/UprightCore.docc and every
+## public symbol's comment) as a static site in .build/docs, built with the toolchain's docc
+## from UprightCore's symbol graph (its own scratch directory, so the normal build is kept).
+## Fails on a DocC warning and on a public symbol without a summary line. To read it, serve the
+## folder (`python3 -m http.server -d .build/docs 8000`) and open
+## http://localhost:8000/documentation/uprightcore/ (a static-hosting site needs a server).
+DOCC         ?= docc
+DOCS_DIR     := .build/docs
+DOCS_SCRATCH := .build/docs-scratch
+DOCS_SYMBOLS := $(DOCS_SCRATCH)/symbol-graphs
+docs:
+	$(call apt_install,python3,docs)
+	@mkdir -p $(DOCS_SYMBOLS)
+	@# The symbol graph is written when the module compiles; an up-to-date build keeps the last one.
+	$(SWIFT) build --target UprightCore --scratch-path $(DOCS_SCRATCH) $(WERROR) \
+	  -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc $(CURDIR)/$(DOCS_SYMBOLS)
+	python3 Tests/Documentation/undocumented-symbols.py $(DOCS_SYMBOLS)/UprightCore.symbols.json
+	rm -rf $(DOCS_DIR)
+	$(DOCC) convert Sources/UprightCore/UprightCore.docc --additional-symbol-graph-dir $(DOCS_SYMBOLS) \
+	  --fallback-display-name UprightCore --fallback-bundle-identifier org.upright.UprightCore \
+	  --transform-for-static-hosting --warnings-as-errors --output-path $(DOCS_DIR)
+	@echo "make docs: $(DOCS_DIR)/documentation/uprightcore/index.html (serve $(DOCS_DIR) over HTTP to read it)"
 
 ## soak: SOAK_HOURS (24) device hours of the firmware on the simulated board with seeded faults
 ## (1% bus errors, chip resets, unplugs, stuck data, FIFO and ring overflows, bounce storms,

@@ -113,7 +113,9 @@ public final class SampleRing<Element>: @unchecked Sendable {
     /// The producer's and the consumer's handle, to be moved apart
     /// (`let producer = endpoints.producer`).
     @frozen public struct Endpoints: ~Copyable {
+        /// The handle that pushes: move it to the context that samples.
         public var producer: Producer
+        /// The handle that pops: move it to the context that consumes.
         public var consumer: Consumer
     }
 }

@@ -14,6 +14,7 @@ public struct SampleRingCounters: Hashable, Sendable {
     /// Items handed to the consumer.
     public var popped: UInt
 
+    /// Counters with the given totals (a snapshot, or a test's expectation).
     @inlinable
     public init(accepted: UInt, rejected: UInt, overwritten: UInt, popped: UInt) {
         self.accepted = accepted

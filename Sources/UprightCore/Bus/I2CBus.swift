@@ -22,6 +22,7 @@ public struct I2CCapabilities: Equatable, Sendable {
     /// The longest read one transaction may carry (32 for SMBus block reads).
     public var maximumReadBytes: Int
 
+    /// What an adapter supports: combined transfers or not, and the longest read.
     public init(combinedTransfers: Bool, maximumReadBytes: Int) {
         self.combinedTransfers = combinedTransfers
         self.maximumReadBytes = maximumReadBytes

@@ -15,6 +15,7 @@ public struct WireStats: Equatable, Sendable {
     /// Transactions a device did not acknowledge (or that failed on the bus).
     public var failedTransactions: Int = 0
 
+    /// Statistics with nothing counted yet.
     public init() {}
 
     /// Accounts one transaction: START, address+W, `writeCount` bytes, repeated START,

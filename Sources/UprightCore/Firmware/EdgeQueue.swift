@@ -6,17 +6,22 @@
 /// reading an `InlineArray` needs its address, so a non-mutating read copies the whole
 /// queue to the stack first.
 public struct EdgeQueue: Sendable {
+    /// The most edges waiting; `append` refuses one more.
     public static let capacity = 16
 
     private var times = InlineArray<16, Instant>(repeating: .zero)
     /// Bit `i`: the edge in slot `i` is a press.
     private var downs: UInt16 = 0
     private var head = 0
+    /// How many edges are waiting.
     public private(set) var count = 0
 
+    /// An empty queue.
     public init() {}
 
+    /// True when no edge is waiting.
     public var isEmpty: Bool { count == 0 }
+    /// True when the queue holds `capacity` edges and refuses the next.
     public var isFull: Bool { count == EdgeQueue.capacity }
 
     /// The oldest edge, not removed.
@@ -40,6 +45,7 @@ public struct EdgeQueue: Sendable {
         return true
     }
 
+    /// Removes and returns the oldest edge; nil when the queue is empty.
     public mutating func removeFirst() -> ShutterEdge? {
         guard count > 0 else { return nil }
         let edge = edge(at: head)

@@ -3,6 +3,7 @@
 /// simulator virtual time that jumps to the next deadline or scripted input; on a
 /// microcontroller a timer and a wait for interrupt.
 public protocol FirmwareClock {
+    /// The current time on the clock the engine runs on (monotonic, or virtual).
     var now: Instant { get }
 
     /// Returns once `deadline` has come (nil: none) or an input is waiting, whichever is

@@ -39,16 +39,21 @@
 /// is `@exclusivity(unchecked)`: on a hosted build each dynamic check costs more than the
 /// sample's work (Embedded Swift checks nothing at run time anyway).
 public final class FirmwareEngine<Sensor: Accelerometer, Cam: Camera, Records: RecordSink> {
+    /// The runtime this engine feeds, over its camera and record sink.
     public typealias Runtime = CameraRuntime<Cam, Records>
 
+    /// The runtime: the machine, the detector, the gestures and the timers.
     @exclusivity(unchecked) public var runtime: Runtime
+    /// The sensor supervision the engine was made with: the retry backoff, the failure timeout and the stall restart.
     public let supervision: SupervisionSettings
+    /// When the chip is read, derived from the sensor's rate, FIFO depth and read mode.
     public let schedule: ReadSchedule
     /// The sampling context's half while the engine reads the chip itself in `step`; nil once
     /// detached (`detachSampler`).
     public var sampler: SensorSampler<Sensor>? { readsInline ? stream.sampler : nil }
     /// Samples and edges handled so far.
     @exclusivity(unchecked) public private(set) var samplesHandled = 0
+    /// Shutter edges handled so far.
     @exclusivity(unchecked) public private(set) var edgesHandled = 0
     /// The newest sample time seen: the failure timeout counts from it.
     @exclusivity(unchecked) public private(set) var newestSample: Instant

@@ -1,9 +1,13 @@
 /// Everything the engine takes from a board file, in the core's types: the one mapping every
 /// command uses (UprightHost's `Board.firmwareSettings`).
 public struct FirmwareSettings: Equatable, Sendable {
+    /// The orientation detector's thresholds and time constants.
     public var detector: DetectorParameters
+    /// The shutter's debounce, hold time and stuck time.
     public var gesture: ShutterGesture.Configuration
+    /// The camera machine's timeouts, clip length and press queue depth.
     public var machine: MachineConfiguration
+    /// How sensor faults are timed out, retried and restarted.
     public var supervision: SupervisionSettings
     /// Samples the ring between the sampling context and the engine holds (rounded up to a
     /// power of two): a second at 1 kHz on a Pi, a few dozen on a microcontroller.
@@ -15,6 +19,7 @@ public struct FirmwareSettings: Equatable, Sendable {
     /// it: the simulator and the tests run strict, a camera in the field reports and runs on.
     public var strictBounds: Bool
 
+    /// Settings from their parts; without `supervision`, the failure timeout is the detector's `maximumGap`.
     public init(
         detector: DetectorParameters = DetectorParameters(),
         gesture: ShutterGesture.Configuration = ShutterGesture.Configuration(),

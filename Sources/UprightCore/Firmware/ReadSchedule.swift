@@ -22,8 +22,11 @@ public struct ReadSchedule: Equatable, Sendable {
     /// The reads need a context that nothing else delays (see above).
     public var needsOwnContext: Bool
 
+    /// The longest time between two FIFO drains.
     public static var drainInterval: TimeSpan { .milliseconds(20) }
+    /// The buffering that lets an event loop with slow work read the chip itself.
     public static var minimumBufferedTime: TimeSpan { .milliseconds(100) }
+    /// The highest register-read rate an event loop with slow work may read itself.
     public static var loopRateLimitHz: Int64 { 100 }
     /// The shortest interval any chip is read at (10 kHz).
     public static var shortestInterval: TimeSpan { .microseconds(100) }

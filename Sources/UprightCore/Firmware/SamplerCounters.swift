@@ -20,5 +20,6 @@ public struct SamplerCounters: Equatable, Sendable {
     /// Sensor events the event ring refused (a broken bound: the engine reports it).
     public var eventsRefused = 0
 
+    /// Counters with nothing counted yet.
     public init() {}
 }

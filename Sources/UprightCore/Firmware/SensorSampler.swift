@@ -19,12 +19,15 @@
 /// piece to the context that samples. Only that context touches it, so its per-read state is
 /// `@exclusivity(unchecked)` (see `FirmwareEngine`).
 public final class SensorSampler<Sensor: Accelerometer>: @unchecked Sendable {
+    /// The driver it reads.
     @exclusivity(unchecked) public var sensor: Sensor
     /// The chip's read schedule, as configured and identified when it was begun.
     public private(set) var schedule: ReadSchedule
+    /// The retry backoff and the stall restart it applies.
     public let supervision: SupervisionSettings
     /// When the next read is due (the schedule, or a backed-off retry).
     @exclusivity(unchecked) public private(set) var nextRead: Instant
+    /// What it has done so far: reads, failures, samples delivered and lost, restarts.
     @exclusivity(unchecked) public private(set) var counters = SamplerCounters()
     /// The trouble being recovered from, if any.
     @exclusivity(unchecked) public private(set) var trouble: SensorTrouble?
@@ -57,6 +60,7 @@ public final class SensorSampler<Sensor: Accelerometer>: @unchecked Sendable {
     /// Samples in the ring not yet taken by the engine, as far as this side can tell, and
     /// the ring's capacity (a sampler thread wakes the engine before it fills).
     public var samplesQueued: Int { samples.count }
+    /// How many samples the sample ring holds.
     public var ringCapacity: Int { samples.capacity }
 
     /// Whether a read is due at `now`.

@@ -5,10 +5,12 @@
 ///
 /// A class: it holds the rings' consumer handles, which cannot be copied.
 public final class SensorStream<Sensor: Accelerometer> {
+    /// The sampling context: call its reads on schedule, from whichever context samples.
     public let sampler: SensorSampler<Sensor>
     @exclusivity(unchecked) private var samples: SampleRing<Sample>.Consumer
     @exclusivity(unchecked) private var events: SampleRing<SensorEvent>.Consumer
 
+    /// Begins `sensor`'s initialisation at `start` and builds the sampler and its two rings.
     public init(
         sensor: consuming Sensor, supervision: SupervisionSettings, ringCapacity: Int, eventRingCapacity: Int = 32, start: Instant,
         strictBounds: Bool = false

@@ -13,6 +13,7 @@ public struct SupervisionSettings: Equatable, Sendable {
     /// up to this: on a broken bus every transfer may block for the adapter's timeout.
     public var maximumRetryInterval: TimeSpan
 
+    /// Settings with the firmware's defaults: 250 ms failure timeout, 500 ms stall restart, 320 ms longest retry.
     public init(
         failureTimeout: TimeSpan = .milliseconds(250),
         stallTimeout: TimeSpan = .milliseconds(500),

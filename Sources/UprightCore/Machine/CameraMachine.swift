@@ -17,8 +17,10 @@
 /// transitions are listed as data in UprightHost's `TransitionTable` (drawn by `upright
 /// machine`); the tests check every transition the machine takes against it.
 public struct CameraMachine: Sendable {
+    /// The timeouts, clip length and press queue depth the transitions use.
     public var configuration: MachineConfiguration
 
+    /// A machine with these tunables; it holds no state (that is `MachineState`).
     public init(configuration: MachineConfiguration = MachineConfiguration()) {
         self.configuration = configuration
     }

@@ -11,11 +11,13 @@ public struct Commands: Sendable {
     public static let capacity = 10
 
     private var storage = InlineArray<10, MachineCommand>(repeating: .stopPreview)
+    /// How many commands the transition gave.
     public private(set) var count = 0
     /// A command was dropped because the capacity was exceeded: a broken bound. Debug builds
     /// trap at once; the runtime traps in strict builds (the simulator) and reports it otherwise.
     public private(set) var overflowed = false
 
+    /// No commands.
     public init() {}
 
     /// Appends `command`. The capacity is the worst case (see above), so nothing is dropped;
@@ -30,6 +32,7 @@ public struct Commands: Sendable {
         count += 1
     }
 
+    /// The command at `index`, in the order the runtime carries them out.
     public subscript(index: Int) -> MachineCommand { storage[index] }
 
     /// The command at `index`, read in place: the runtime's way through the commands. The
@@ -37,10 +40,13 @@ public struct Commands: Sendable {
     /// 200 bytes of stack on a Cortex-M0, for every command).
     mutating func command(at index: Int) -> MachineCommand { storage[index] }
 
+    /// True when the transition gave no command.
     public var isEmpty: Bool { count == 0 }
 }
 
 extension Commands: RandomAccessCollection {
+    /// The first command's index: always 0.
     public var startIndex: Int { 0 }
+    /// One past the last command's index: `count`.
     public var endIndex: Int { count }
 }

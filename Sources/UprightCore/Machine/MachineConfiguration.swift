@@ -10,6 +10,7 @@ public struct MachineConfiguration: Equatable, Sendable {
     /// files refuse more).
     public var queueDepth: Int
 
+    /// Tunables with the firmware's defaults: 60 s idle, 5 s per photo, 10 minute clips, 4 queued presses.
     public init(
         idleTimeout: TimeSpan = .seconds(60),
         captureTimeout: TimeSpan = .seconds(5),

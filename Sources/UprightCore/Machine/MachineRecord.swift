@@ -3,6 +3,7 @@
 public enum MachineRecord: Equatable, Sendable {
     /// The detector's stable orientation changed (written by the runtime).
     case orientation(Orientation)
+    /// The machine moved from one state to another.
     case state(from: StateName, to: StateName)
     /// A photo was written with this latched orientation; `stale` when the sensor was faulty
     /// at the press and the last known orientation was used; `lagMilliseconds` its shutter lag
@@ -11,16 +12,23 @@ public enum MachineRecord: Equatable, Sendable {
     /// bits, not `TimeSpan`s: every command carries the largest record's size, and the chip's
     /// stack holds a `Commands` of them (docs/mcu.md, "RAM").
     case capture(shot: UInt32, orientation: UprightOrientation, stale: Bool, lagMilliseconds: Int32? = nil, waitMilliseconds: UInt32 = 0)
+    /// Photo `shot` was not written, for `reason`.
     case captureFailed(shot: UInt32, reason: CaptureFailureReason)
+    /// Clip `clip` started with this latched orientation; `stale` as for a photo.
     case recordStart(clip: UInt32, orientation: UprightOrientation, stale: Bool)
     /// A clip ended; it reports the orientation latched at its start.
     case recordStop(clip: UInt32, orientation: UprightOrientation, reason: RecordStopReason)
+    /// Clip `clip` could not start or broke off.
     case recordFailed(clip: UInt32)
+    /// A press or hold was refused, for this reason.
     case shutterRejected(RejectionReason)
+    /// A fault of this kind began.
     case fault(FaultKind)
+    /// The fault of this kind is over.
     case recovered(FaultKind)
 }
 
+/// Why a photo was not written.
 public enum CaptureFailureReason: UInt8, CaseIterable, Sendable {
     /// The camera reported an error.
     case camera
@@ -30,6 +38,7 @@ public enum CaptureFailureReason: UInt8, CaseIterable, Sendable {
     case shutdown
 }
 
+/// Why a clip ended.
 public enum RecordStopReason: UInt8, CaseIterable, Sendable {
     /// A shutter press stopped it.
     case shutter
@@ -37,9 +46,11 @@ public enum RecordStopReason: UInt8, CaseIterable, Sendable {
     case clipLimit
     /// The camera stopped by itself.
     case camera
+    /// Shut down while recording.
     case shutdown
 }
 
+/// Why a press or hold did nothing.
 public enum RejectionReason: UInt8, CaseIterable, Sendable {
     /// Pressed while capturing with the press queue full.
     case queueFull
@@ -51,6 +62,7 @@ public enum RejectionReason: UInt8, CaseIterable, Sendable {
     case shutdown
 }
 
+/// What went wrong, in a `fault` or `recovered` record.
 public enum FaultKind: UInt8, CaseIterable, Sendable {
     /// The IMU failed; latches use the last known orientation and say `stale`.
     case sensor

@@ -1,6 +1,7 @@
 /// Everything the machine knows: which of the four states it is in and the data they need.
 /// A small value (no heap) the exhaustive tests compare.
 public struct MachineState: Equatable, Sendable {
+    /// The state the machine is in.
     public internal(set) var name: StateName
     /// The detector's last reported pose (all six).
     public internal(set) var orientation: Orientation = .normal
@@ -10,17 +11,20 @@ public struct MachineState: Equatable, Sendable {
     public internal(set) var sensorFaulty = false
     /// Taken at the touch that began the press being debounced; nil when none is open.
     public internal(set) var touchLatch: Latch?
+    /// Where the current press stands: up, pending with its latch, or consumed.
     public internal(set) var press: PressPhase = .up
     /// Presses waiting for the photo in flight (only non-empty in `capturing`).
     public internal(set) var queue = PressQueue()
     /// The number of the latest photo started: the one in flight while `capturing`.
     public internal(set) var shot: UInt32 = 0
+    /// The latch of the photo in flight (the latest started).
     public internal(set) var shotLatch = Latch(orientation: .normal, stale: false)
     /// The number of the latest clip started: the one running while `recording`.
     public internal(set) var clip: UInt32 = 0
     /// Latched at the press that started the clip; unchanged until it stops.
     public internal(set) var clipLatch = Latch(orientation: .normal, stale: false)
 
+    /// A machine state in `name` with no photo, clip or press yet.
     public init(_ name: StateName = .idle) {
         self.name = name
     }

@@ -7,10 +7,13 @@ public struct PressQueue: Equatable, Sendable {
 
     private var latches = InlineArray<4, Latch>(repeating: Latch(orientation: .normal, stale: false))
     private var head: UInt8 = 0
+    /// How many presses are waiting.
     public private(set) var count: UInt8 = 0
 
+    /// An empty queue.
     public init() {}
 
+    /// True when no press is waiting.
     public var isEmpty: Bool { count == 0 }
 
     /// Appends `latch`; false (and unchanged) when `limit` presses are queued. A `limit` above

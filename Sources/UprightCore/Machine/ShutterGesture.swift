@@ -14,11 +14,16 @@
 /// `stuck` once, and `unstuck` when it is finally released; it never repeats `held`. A touch
 /// that never becomes a press (a glitch shorter than the debounce) is followed by no gesture.
 public struct ShutterGesture: Sendable {
+    /// The recogniser's timings (per board file).
     public struct Configuration: Equatable, Sendable {
+        /// How long the line must stay at a level before it counts.
         public var debounce: TimeSpan
+        /// How long a press must be held to count as a hold (a clip) rather than a photo.
         public var holdTime: TimeSpan
+        /// How long the button may stay down before it is reported stuck.
         public var stuckTime: TimeSpan
 
+        /// Timings with the firmware's defaults: 30 ms debounce, 1 s hold, 30 s stuck.
         public init(debounce: TimeSpan = .milliseconds(30), holdTime: TimeSpan = .seconds(1), stuckTime: TimeSpan = .seconds(30)) {
             self.debounce = debounce
             self.holdTime = holdTime
@@ -26,26 +31,37 @@ public struct ShutterGesture: Sendable {
         }
     }
 
+    /// What a gesture is.
     public enum Kind: UInt8, Sendable {
         /// The first raw down edge of a press, reported at once (not debounced).
         case touched
+        /// The debounce confirmed the press (stamped with its first edge's time).
         case pressed
+        /// Released before the hold time: a short press.
         case released
+        /// Held down for the hold time.
         case held
+        /// Down for the stuck time: the button counts as stuck.
         case stuck
+        /// A stuck button was released.
         case unstuck
     }
 
+    /// One recognised gesture and its time.
     public struct Gesture: Equatable, Sendable {
+        /// What was recognised.
         public var kind: Kind
+        /// When it happened.
         public var time: Instant
 
+        /// A gesture of `kind` at `time`.
         public init(_ kind: Kind, at time: Instant) {
             self.kind = kind
             self.time = time
         }
     }
 
+    /// The timings it recognises gestures with.
     public var configuration: Configuration
 
     private var rawDown = false
@@ -65,6 +81,7 @@ public struct ShutterGesture: Sendable {
     /// reports (and the simulator traps on).
     public private(set) var overflowed = false
 
+    /// A recogniser with the line released and nothing pending.
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
     }

@@ -10,6 +10,7 @@ public enum StateName: UInt8, CaseIterable, Sendable {
     /// A clip is being recorded with the orientation latched at its start.
     case recording
 
+    /// The state's contract name in records, e.g. `previewing`.
     public var name: StaticString {
         switch self {
         case .idle: "idle"

@@ -1,17 +1,29 @@
 /// A detector parameter outside the range the algorithm is designed for (e.g. from a board
 /// file): which one. The board loader turns it into a message naming its key.
 public enum DetectorParameterError: Error, Equatable, Sendable {
+    /// `filterTimeConstant` is out of range.
     case filterTimeConstant
+    /// `gyroCorrectionTimeConstant` is out of range.
     case gyroCorrectionTimeConstant
+    /// `rateTimeConstant` is out of range.
     case rateTimeConstant
+    /// `hysteresisDegrees` is out of range.
     case hysteresisDegrees
+    /// `flatEnterDegrees` is out of range.
     case flatEnterDegrees
+    /// `flatExitDegrees` is out of range.
     case flatExitDegrees
+    /// `magnitudeToleranceG` is out of range.
     case magnitudeToleranceG
+    /// `stillRateDPS` is out of range.
     case stillRateDPS
+    /// `settleTime` is out of range.
     case settleTime
+    /// `stillTime` is out of range.
     case stillTime
+    /// `flickTime` is out of range.
     case flickTime
+    /// `maximumGap` is out of range.
     case maximumGap
 
     /// The parameter's name as spelled in Swift, for messages.

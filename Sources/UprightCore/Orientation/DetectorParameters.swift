@@ -35,6 +35,7 @@ public struct DetectorParameters: Equatable, Sendable {
     /// A gap between samples longer than this (or time going backwards) restarts the filters.
     public var maximumGap: TimeSpan
 
+    /// Parameters from their values; the defaults are the ones the firmware ships with.
     public init(
         filterTimeConstant: TimeSpan = .milliseconds(30),
         gyroCorrectionTimeConstant: TimeSpan = .milliseconds(250),

@@ -6,9 +6,12 @@
 public struct MountMatrix: Equatable, Sendable {
     /// The rows of the matrix: `device.x = row0 . chip`, and so on.
     public let row0: Vector3
+    /// The second row: `device.y = row1 . chip`.
     public let row1: Vector3
+    /// The third row: `device.z = row2 . chip`.
     public let row2: Vector3
 
+    /// The chip's axes are the device's.
     public static let identity = MountMatrix(unchecked: Vector3(x: 1, y: 0, z: 0), Vector3(x: 0, y: 1, z: 0), Vector3(x: 0, y: 0, z: 1))
 
     /// The smallest |determinant| accepted. A mount matrix is a rotation or reflection
@@ -28,6 +31,7 @@ public struct MountMatrix: Equatable, Sendable {
         guard det.isFinite, abs(det) >= MountMatrix.minimumDeterminant else { throw .singular }
     }
 
+    /// The determinant: 1 or -1 for a rotation or reflection (scaled when calibrated); near 0 is refused.
     public var determinant: Float {
         let (a, b, c) = (row0, row1, row2)
         return a.x * (b.y * c.z - b.z * c.y) - a.y * (b.x * c.z - b.z * c.x) + a.z * (b.x * c.y - b.y * c.x)
@@ -52,6 +56,7 @@ public struct MountMatrix: Equatable, Sendable {
     }
 }
 
+/// Why a mount matrix's text or rows were refused.
 public enum MountMatrixError: Error, Equatable, Sendable {
     /// The text ended after `found` numbers; nine are needed.
     case tooFewElements(found: Int)

@@ -12,11 +12,17 @@
 /// | `lens-down` | (0, 0, +1) | - | - |
 /// | `lens-up` | (0, 0, -1) | - | - |
 public enum Orientation: UInt8, CaseIterable, Sendable {
+    /// Upright, top side up: gravity along +y.
     case normal
+    /// Turned a quarter with the left side up: gravity along -x.
     case leftUp
+    /// Turned a quarter with the right side up: gravity along +x.
     case rightUp
+    /// Upside down: gravity along -y.
     case bottomUp
+    /// Lying flat, the lens toward the ground: gravity along +z.
     case lensDown
+    /// Lying flat, the lens toward the sky: gravity along -z.
     case lensUp
 
     /// The contract name, e.g. `left-up`.
@@ -64,11 +70,16 @@ public enum Orientation: UInt8, CaseIterable, Sendable {
 /// One of the four orientations a photo or clip can be latched with. A latch is never
 /// flat: when the camera lies flat, the last upright orientation held is latched.
 public enum UprightOrientation: UInt8, CaseIterable, Sendable {
+    /// Upright, top side up (EXIF 1).
     case normal
+    /// Left side up (EXIF 6, a 90 degree clockwise rotation).
     case leftUp
+    /// Right side up (EXIF 8, a 270 degree clockwise rotation).
     case rightUp
+    /// Upside down (EXIF 3, a 180 degree rotation).
     case bottomUp
 
+    /// The same pose as an `Orientation`.
     public var orientation: Orientation {
         switch self {
         case .normal: .normal
@@ -78,8 +89,10 @@ public enum UprightOrientation: UInt8, CaseIterable, Sendable {
         }
     }
 
+    /// The contract name, e.g. `left-up`.
     public var name: StaticString { orientation.name }
 
+    /// The orientation with this contract name; nil for a flat or unknown name.
     public init?(name: some StringProtocol) {
         guard let pose = Orientation(name: name), let upright = pose.upright else { return nil }
         self = upright

@@ -28,6 +28,7 @@
 /// A gap in the timestamps restarts the filters but keeps the stable orientation: no spurious
 /// change. `lastUpright` survives flat poses, so a latch is always upright.
 public struct OrientationDetector: Sendable {
+    /// The thresholds and time constants in use.
     public var parameters: DetectorParameters {
         didSet {
             thresholds = Thresholds(parameters)
@@ -62,6 +63,7 @@ public struct OrientationDetector: Sendable {
     /// evenly spaced) the divisions run once per rate change instead of once per sample.
     private var step = StepCoefficients()
 
+    /// A detector that reports `normal` until its first change.
     public init(parameters: DetectorParameters = DetectorParameters()) {
         self.parameters = parameters
         self.thresholds = Thresholds(parameters)

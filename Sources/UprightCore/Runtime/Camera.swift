@@ -17,5 +17,6 @@ public protocol Camera {
 }
 
 extension Camera {
+    /// Unknown: a backend that does not say when it will finish.
     public var nextDeadline: Instant? { nil }
 }

@@ -3,10 +3,13 @@ public enum CameraCompletion: Equatable, Sendable {
     /// `exposedAt`: when it was taken, as the camera reports it (the frame's time, or the
     /// file's close); `waited`: how long the order waited for the camera to be ready.
     case captureFinished(shot: UInt32, exposedAt: Instant? = nil, waited: TimeSpan = .zero)
+    /// Photo `shot` failed.
     case captureFailed(shot: UInt32)
+    /// Clip `clip` is being recorded.
     case recordingStarted(clip: UInt32)
     /// Stopped on request, or by itself (disk full, process exited).
     case recordingStopped(clip: UInt32)
+    /// Clip `clip` could not start or broke off.
     case recordingFailed(clip: UInt32)
     /// A camera process died or hung, or the camera could not be acquired.
     case fault(CameraFault)

@@ -1,6 +1,8 @@
 /// What the runtime asks of a `Camera`: the camera-facing subset of `MachineCommand`.
 public enum CameraOrder: Equatable, Sendable {
+    /// Turn the preview on.
     case startPreview
+    /// Turn the preview off.
     case stopPreview
     /// Overlay the pose on the preview (no latch).
     case showOrientation(Orientation)
@@ -10,5 +12,6 @@ public enum CameraOrder: Equatable, Sendable {
     case abandonPhoto(shot: UInt32)
     /// Start clip `clip`; write `orientation.rotationDegrees` into its track matrix.
     case startRecording(clip: UInt32, orientation: UprightOrientation)
+    /// Stop clip `clip`.
     case stopRecording(clip: UInt32)
 }

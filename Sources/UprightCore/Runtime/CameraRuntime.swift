@@ -21,13 +21,20 @@
 /// gestures) are bounded; an overflow is a broken bound, which traps when `strictBounds` is set
 /// (the simulator and the tests) and is otherwise reported as a `bound` fault record.
 public struct CameraRuntime<C: Camera, S: RecordSink> {
+    /// The camera backend the orders go to.
     public var camera: C
+    /// Where the records go.
     public var sink: S
+    /// The machine whose decisions the runtime carries out.
     public private(set) var machine: CameraMachine
+    /// The machine's current state.
     public private(set) var state: MachineState
+    /// The shutter gesture recogniser the button edges go through.
     public private(set) var gesture: ShutterGesture
 
+    /// The orientation detector the samples go through.
     public var detector: OrientationDetector { poseDetector }
+    /// The runtime's time: it only moves forward, with samples, edges and `advance(to:)`.
     public var now: Instant { clock }
 
     @usableFromInline internal var poseDetector: OrientationDetector
@@ -112,8 +119,10 @@ public struct CameraRuntime<C: Camera, S: RecordSink> {
         post(.sensorFault)
     }
 
+    /// The sensor answers again: latches are no longer stale.
     public mutating func sensorRecovered() { post(.sensorRecovered) }
 
+    /// Asks the machine to shut down; whatever is in flight ends with a `shutdown` reason.
     public mutating func requestShutdown() { post(.shutdownRequested) }
 
     /// Queues `event` and runs the queue to completion.

@@ -1,14 +1,18 @@
 /// The runtime's bounded FIFO of events waiting to be run. Full means the event is refused;
 /// the runtime turns that into an `eventsLost` event, never a silent drop.
 public struct EventQueue: Sendable {
+    /// The most events waiting; `append` refuses one more.
     public static let capacity = 16
 
     private var slots = InlineArray<16, MachineEvent>(repeating: .eventsLost)
     private var head = 0
+    /// How many events are waiting.
     public private(set) var count = 0
 
+    /// An empty queue.
     public init() {}
 
+    /// True when no event is waiting.
     public var isEmpty: Bool { count == 0 }
 
     /// False when full (the event is not stored).
@@ -19,6 +23,7 @@ public struct EventQueue: Sendable {
         return true
     }
 
+    /// Removes and returns the oldest event; nil when the queue is empty.
     public mutating func removeFirst() -> MachineEvent? {
         guard count > 0 else { return nil }
         let event = slots[head]

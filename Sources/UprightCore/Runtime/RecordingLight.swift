@@ -5,11 +5,14 @@
 /// recording (mostly on, two short gaps). An edge drives a GPIO line from `level(at:)` and
 /// wakes at `nextChange(after:)`; the simulator reports the same.
 public struct RecordingLight: Equatable, Sendable {
+    /// How long a photo's blink inverts the light.
     public static var blinkLength: TimeSpan { .milliseconds(150) }
     /// The fault pattern repeats every second: flashes at 0 and 200 ms, 100 ms each.
     public static var faultPeriod: TimeSpan { .seconds(1) }
+    /// How long each of the fault pattern's two flashes lasts.
     public static var flashLength: TimeSpan { .milliseconds(100) }
 
+    /// True while a clip records: the light is steady on.
     public private(set) var recording = false
     /// The end of the latest photo's blink.
     public private(set) var blinkUntil: Instant?
@@ -18,6 +21,7 @@ public struct RecordingLight: Equatable, Sendable {
     /// The sensor fault kinds in force, one bit per kind.
     private var faults: UInt8 = 0
 
+    /// A light that is off: no clip, no blink, no fault.
     public init() {}
 
     /// Takes in one of the engine's records.

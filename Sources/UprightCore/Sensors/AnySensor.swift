@@ -10,7 +10,9 @@
 public struct AnySensor<Bus: I2CBus>: Accelerometer {
     /// Which driver it holds.
     public enum Chip: Equatable, Sendable {
+        /// An MPU-6050 family part.
         case mpu6050
+        /// An ADXL345 family part.
         case adxl345
     }
 
@@ -32,36 +34,44 @@ public struct AnySensor<Bus: I2CBus>: Accelerometer {
         self.adxl345 = adxl345
     }
 
+    /// An `AnySensor` holding an MPU-6050 family driver.
     public static func mpu6050(_ driver: consuming MPU6050<Bus>) -> AnySensor { AnySensor(mpu6050: driver) }
 
+    /// An `AnySensor` holding an ADXL345 family driver.
     public static func adxl345(_ driver: consuming ADXL345<Bus>) -> AnySensor { AnySensor(adxl345: driver) }
 
+    /// Which of the two drivers it holds.
     public var chip: Chip { mpu6050 != nil ? .mpu6050 : .adxl345 }
 
+    /// The part identified by the last initialisation, nil before.
     @inline(__always)
     public var identity: ChipIdentity? {
         if let identity = mpu6050?.identity { return identity }
         return adxl345?.identity
     }
 
+    /// Time between two samples at the driver's configured rate.
     @inline(__always)
     public var samplePeriod: TimeSpan {
         if let period = mpu6050?.samplePeriod { return period }
         return adxl345?.samplePeriod ?? .zero
     }
 
+    /// The driver's FIFO depth in samples in its read mode; 0 for register reads.
     @inline(__always)
     public var fifoSamples: Int {
         if let samples = mpu6050?.fifoSamples { return samples }
         return adxl345?.fifoSamples ?? 0
     }
 
+    /// The chip's 7-bit I2C address.
     @inline(__always)
     public var address: UInt8 {
         if let address = mpu6050?.address { return address }
         return adxl345?.address ?? 0
     }
 
+    /// The driver's software calibration offset (g, device frame).
     public var offsetG: Vector3 {
         get {
             if let offset = mpu6050?.offsetG { return offset }
@@ -73,6 +83,7 @@ public struct AnySensor<Bus: I2CBus>: Accelerometer {
         }
     }
 
+    /// Starts the driver's initialisation.
     public mutating func begin(now: Instant) throws(SensorError) {
         if mpu6050 != nil {
             try mpu6050?.begin(now: now)
@@ -81,6 +92,7 @@ public struct AnySensor<Bus: I2CBus>: Accelerometer {
         }
     }
 
+    /// Reads through the driver it holds.
     public mutating func readSamples(now: Instant, into body: (Sample) -> Void) throws(SensorError) -> ReadReport {
         if mpu6050 != nil {
             return try mpu6050?.readSamples(now: now, into: body) ?? ReadReport()

@@ -4,7 +4,9 @@
 /// data block, power management and FIFO registers, so the driver accepts them and the host
 /// warns (`isExpectedPart == false`).
 public enum ChipModel: UInt8, Hashable, Sendable, CaseIterable {
+    /// MPU-6050 family parts, told apart by WHO_AM_I (register 0x75).
     case mpu6050, mpu6500, mpu9250, mpu9255, mpu6515, mpu6880, icm20689, icm20608, icm20602, mpu6050Clone
+    /// ADXL345 family parts, told apart by DEVID (register 0x00).
     case adxl345, adxl346
 
     /// The MPU-6050 family by WHO_AM_I value (docs/hardware.md; MPU-6000/6050 register map
@@ -50,10 +52,12 @@ public enum ChipModel: UInt8, Hashable, Sendable, CaseIterable {
 
 /// A part found on the bus.
 public struct ChipIdentity: Equatable, Sendable {
+    /// The part.
     public var model: ChipModel
     /// The raw identity register value.
     public var idValue: UInt8
 
+    /// An identity of `model` read as `idValue`.
     public init(model: ChipModel, idValue: UInt8) {
         self.model = model
         self.idValue = idValue

@@ -6,9 +6,13 @@ public struct FedSensor: Accelerometer {
     /// The most samples waiting between two reads.
     public static let capacity = 8
 
+    /// The time between the samples it is fed.
     public var samplePeriod: TimeSpan
+    /// Subtracted from every sample delivered, as a chip driver's offset is.
     public var offsetG = Vector3.zero
+    /// Always nil: no chip is behind it.
     public var identity: ChipIdentity? { nil }
+    /// Always 0: it has no FIFO.
     public var fifoSamples: Int { 0 }
 
     private var queue = InlineArray<8, Sample>(repeating: Sample(time: .zero, accelerationG: .zero))
@@ -27,8 +31,10 @@ public struct FedSensor: Accelerometer {
         return true
     }
 
+    /// Does nothing: there is no chip to initialise.
     public mutating func begin(now: Instant) throws(SensorError) {}
 
+    /// Delivers the samples fed so far, oldest first.
     public mutating func readSamples(now: Instant, into body: (Sample) -> Void) throws(SensorError) -> ReadReport {
         var report = ReadReport()
         for index in 0..<count {

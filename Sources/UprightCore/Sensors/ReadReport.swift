@@ -15,5 +15,6 @@ public struct ReadReport: Equatable, Sendable {
     /// False while the driver waits for the chip to come out of reset; no samples then.
     public var ready: Bool = true
 
+    /// A report of nothing: no samples, no loss, ready.
     public init() {}
 }

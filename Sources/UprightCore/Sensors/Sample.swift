@@ -12,6 +12,7 @@ public struct Sample: Equatable, Sendable {
     /// Die temperature in degrees Celsius, when the chip reports it.
     public var temperatureCelsius: Float?
 
+    /// A sample measured at `time`; gyro and temperature only when the chip has them.
     @inlinable
     public init(time: Instant, accelerationG: Vector3, angularRateDPS: Vector3? = nil, temperatureCelsius: Float? = nil) {
         self.time = time

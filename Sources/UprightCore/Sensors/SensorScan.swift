@@ -1,11 +1,13 @@
 /// Something that answered at one of the accelerometer addresses.
 public struct DetectedSensor: Equatable, Sendable {
+    /// The 7-bit address that acknowledged.
     public var address: UInt8
     /// The identity register's raw value.
     public var idValue: UInt8
     /// The part, or nil when the value names no part the drivers know.
     public var identity: ChipIdentity?
 
+    /// A part found at `address` whose identity register read `idValue`.
     public init(address: UInt8, idValue: UInt8, identity: ChipIdentity?) {
         self.address = address
         self.idValue = idValue
@@ -19,6 +21,7 @@ public enum SensorScan {
     /// MPU-6050 AD0 low / high (PS 9.2), ADXL345 ALT ADDRESS low / high ("Serial
     /// Communications", I2C).
     public static let mpuAddresses: (UInt8, UInt8) = (0x68, 0x69)
+    /// The ADXL345's two addresses: ALT ADDRESS low, then high.
     public static let adxlAddresses: (UInt8, UInt8) = (0x53, 0x1D)
 
     /// Calls `body` for each address that acknowledged, in the order 0x68, 0x69, 0x53, 0x1D.

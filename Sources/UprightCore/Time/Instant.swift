@@ -4,26 +4,33 @@
 /// Integer nanoseconds keep arithmetic exact and deterministic on every target: no
 /// floating-point drift over days of uptime, and no Double on a Cortex-M0+.
 public struct Instant: Equatable, Comparable, Sendable {
+    /// Nanoseconds since the clock's origin.
     public var nanoseconds: Int64
 
+    /// The instant `nanoseconds` after the clock's origin.
     @inlinable
     public init(nanoseconds: Int64) { self.nanoseconds = nanoseconds }
 
+    /// The clock's origin.
     public static let zero = Instant(nanoseconds: 0)
 
+    /// Earlier than.
     @inlinable
     public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.nanoseconds < rhs.nanoseconds }
 
+    /// The instant `rhs` after `lhs`.
     @inlinable
     public static func + (lhs: Instant, rhs: TimeSpan) -> Instant {
         Instant(nanoseconds: lhs.nanoseconds &+ rhs.nanoseconds)
     }
 
+    /// The instant `rhs` before `lhs`.
     @inlinable
     public static func - (lhs: Instant, rhs: TimeSpan) -> Instant {
         Instant(nanoseconds: lhs.nanoseconds &- rhs.nanoseconds)
     }
 
+    /// Moves `lhs` forward by `rhs`.
     @inlinable
     public static func += (lhs: inout Instant, rhs: TimeSpan) { lhs = lhs + rhs }
 

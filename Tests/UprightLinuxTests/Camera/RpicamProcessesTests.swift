@@ -17,7 +17,7 @@ import UprightHost
     }
 
     /// One still server for both photos, each file with its own shot's orientation; the first
-    /// photo, ordered as the server starts, waits for it to be ready (300 ms).
+    /// photo, ordered as the server starts, waits for it to be ready (1 s).
     @Test func oneServerTakesTwoPhotosEachWithItsOwnOrientation() throws {
         let rig = StandInCamera()
         defer { rig.remove() }
@@ -29,7 +29,7 @@ import UprightHost
             Issue.record("photo 1: \(first), \(camera.takeProblems())")
             return
         }
-        #expect(waited >= .milliseconds(250))
+        #expect(waited >= .milliseconds(950))
         camera.perform(.capturePhoto(shot: 2, orientation: .normal), at: monotonicNow())
         let second = camera.run { $0.count >= 1 }
         #expect(captured(second) == [2])
@@ -121,7 +121,7 @@ import UprightHost
     @Test func aServerThatIgnoresItsStopIsKilled() throws {
         let rig = StandInCamera(environment: ["CAMERA_STAND_IN_FAULT": "hang-on-stop"])
         defer { rig.remove() }
-        var camera = try rig.camera(settings: CameraSessionSettings(readyDelay: .milliseconds(300), stopBound: .milliseconds(500)))
+        var camera = try rig.camera(settings: CameraSessionSettings(readyDelay: .milliseconds(1000), stopBound: .milliseconds(500)))
         camera.perform(.startPreview, at: monotonicNow())
         _ = camera.run(for: 1) { _ in false }
         camera.perform(.stopPreview, at: monotonicNow())

@@ -96,7 +96,7 @@ func testBoard(directory: String, still: [String], video: [String], rateHz: Int 
           "i2c": { "bus": 9 },
           "sensor": { "kind": "adxl345", "address": "0x53", "rate_hz": \(rateHz), "range_g": 2, "read_mode": "\(readMode)" },
           "shutter": { "chip": "fake", "line": 0, "debounce_ms": 20, "hold_ms": 300 },
-          "camera": { "backend": "command", "ready_ms": 300, "still": \(list(still)), "video": \(list(video)) },
+          "camera": { "backend": "command", "ready_ms": 1000, "still": \(list(still)), "video": \(list(video)) },
           "output": { "directory": "\(directory)", "journal": "\(directory)/journal.ndjson" }
         }
         """

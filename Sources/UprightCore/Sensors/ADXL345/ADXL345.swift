@@ -6,12 +6,15 @@ public struct ADXL345<Bus: I2CBus>: Accelerometer, RegisterChip {
     /// The FIFO's depth plus the entry waiting in the data registers ("FIFO" section: up to 33).
     static var maximumEntries: Int { 33 }
 
+    /// The bus the chip is on.
     public let bus: Bus
     /// 0x53 (ALT ADDRESS low) or 0x1D (high).
     public let address: UInt8
     /// Takes effect at the next `begin`.
     public var configuration: ADXL345Configuration
+    /// Turns the data registers' bytes into samples (mount matrix and offset included).
     public private(set) var decoder: ADXL345Decoder
+    /// The part identified by the last `begin`, nil before.
     public private(set) var identity: ChipIdentity?
 
     var phase: SensorPhase = .unconfigured
@@ -20,6 +23,7 @@ public struct ADXL345<Bus: I2CBus>: Accelerometer, RegisterChip {
     var gapStart: Instant?
     var stuck: StuckDataMonitor
 
+    /// A driver for the chip at `address` on `bus`; nothing is sent until `begin`.
     public init(bus: Bus, address: UInt8 = 0x53, configuration: ADXL345Configuration = ADXL345Configuration(), mount: MountMatrix = .identity) {
         self.bus = bus
         self.address = address
@@ -28,17 +32,20 @@ public struct ADXL345<Bus: I2CBus>: Accelerometer, RegisterChip {
         self.stuck = StuckDataMonitor(limit: configuration.stuckSampleLimit)
     }
 
+    /// Time between two samples at the configured data rate.
     public var samplePeriod: TimeSpan { configuration.samplePeriod }
 
     /// The FIFO holds 32 entries (data sheet "FIFO"; the data registers hold one more, not
     /// counted here, so a drain is never planned on a full FIFO).
     public var fifoSamples: Int { configuration.readMode == .fifo ? 32 : 0 }
 
+    /// The software calibration offset (g, device frame) subtracted from every sample.
     public var offsetG: Vector3 {
         get { decoder.offsetG }
         set { decoder.offsetG = newValue }
     }
 
+    /// Maps the chip's axes to the device frame.
     public var mount: MountMatrix {
         get { decoder.mount }
         set { decoder.mount = newValue }
@@ -53,6 +60,7 @@ public struct ADXL345<Bus: I2CBus>: Accelerometer, RegisterChip {
         return ChipIdentity(model: model, idValue: value)
     }
 
+    /// Identifies the chip (DEVID); the next `readSamples` configures it.
     @inline(never)
     public mutating func begin(now: Instant) throws(SensorError) {
         identity = try identify()
@@ -88,6 +96,7 @@ public struct ADXL345<Bus: I2CBus>: Accelerometer, RegisterChip {
         try body(ADXL345Register.powerControl, ADXL345Register.powerMeasure)
     }
 
+    /// Configures the chip when due, then delivers the new samples (data registers or FIFO) to `body`.
     @inline(never)
     public mutating func readSamples(now: Instant, into body: (Sample) -> Void) throws(SensorError) -> ReadReport {
         var report = ReadReport()

@@ -1,11 +1,14 @@
 /// Measurement range, DATA_FORMAT Range bits (data sheet Table 21).
 public enum ADXL345Range: UInt8, Hashable, Sendable, CaseIterable {
+    /// Full scale of +-2, 4, 8 or 16 g (DATA_FORMAT Range bits, Table 21).
     case g2 = 0, g4 = 1, g8 = 2, g16 = 3
 }
 
 /// Output data rate, BW_RATE rate code (data sheet Table 7): 3200 Hz / 2^(15 - code).
 public enum ADXL345DataRate: UInt8, Hashable, Sendable, CaseIterable {
+    /// Output data rates below 25 Hz (BW_RATE Rate code, Table 7).
     case hz0_10 = 0, hz0_20 = 1, hz0_39 = 2, hz0_78 = 3, hz1_56 = 4, hz3_13 = 5, hz6_25 = 6, hz12_5 = 7
+    /// Output data rates from 25 Hz to 3200 Hz (BW_RATE Rate code, Table 7).
     case hz25 = 8, hz50 = 9, hz100 = 10, hz200 = 11, hz400 = 12, hz800 = 13, hz1600 = 14, hz3200 = 15
 
     /// 1 / (0.09765625 Hz x 2^code) = 10.24 s / 2^code, exact in nanoseconds for every code.
@@ -15,10 +18,13 @@ public enum ADXL345DataRate: UInt8, Hashable, Sendable, CaseIterable {
 
 /// How the ADXL345 is set up; every field is one of the chip's legal choices.
 public struct ADXL345Configuration: Equatable, Sendable {
+    /// The full-scale range (resolution is 3.9 mg per count at every range).
     public var range: ADXL345Range = .g2
+    /// The output data rate.
     public var dataRate: ADXL345DataRate = .hz100
     /// BW_RATE LOW_POWER: less current, more noise (data sheet: 12.5 Hz to 400 Hz only).
     public var lowPower: Bool = false
+    /// How samples are read: the FIFO (default), one burst, or register by register.
     public var readMode: ReadMode = .fifo
     /// FIFO_CTL Samples: the watermark interrupt fires at this many entries (1-31).
     public var fifoWatermark: UInt8 = 16
@@ -31,8 +37,10 @@ public struct ADXL345Configuration: Equatable, Sendable {
     /// Identical raw readings in a row that count as stuck data (zero disables the check).
     public var stuckSampleLimit: Int = 64
 
+    /// The default configuration: +-2 g, 100 Hz, FIFO in stream mode.
     public init() {}
 
+    /// Time between two samples at `dataRate`.
     @inlinable
     public var samplePeriod: TimeSpan { dataRate.period }
 }

@@ -4,7 +4,9 @@
 /// (little-endian); with FULL_RES set the value is right-justified and sign-extended at
 /// 3.9 mg/LSB (256 LSB per g) at every range. Public so the benchmark can time decoding alone.
 public struct ADXL345Decoder: Equatable, Sendable {
+    /// Acceleration in g per count (1/256 at full resolution).
     public var accelerationGPerCount: Float
+    /// Maps the chip's axes to the device frame.
     public var mount: MountMatrix
     /// Software calibration offset in g (device frame), subtracted after the mount matrix.
     public var offsetG: Vector3
@@ -12,12 +14,14 @@ public struct ADXL345Decoder: Equatable, Sendable {
     /// Full resolution: 256 LSB per g regardless of range (data sheet Table 1, "Scale Factor").
     public static let fullResolutionCountsPerG: Float = 256
 
+    /// A decoder for full-resolution data with this mount and offset.
     public init(mount: MountMatrix = .identity, offsetG: Vector3 = .zero) {
         self.accelerationGPerCount = 1 / Self.fullResolutionCountsPerG
         self.mount = mount
         self.offsetG = offsetG
     }
 
+    /// The signed value of the little-endian byte pair at `offset`.
     @inlinable
     public static func littleEndianInt16(_ bytes: UnsafeRawBufferPointer, _ offset: Int) -> Int16 {
         Int16(bitPattern: UInt16(bytes[offset]) | UInt16(bytes[offset + 1]) << 8)

@@ -40,6 +40,8 @@ public enum ADXL345Register {
     public static let fifoEntriesMask: UInt8 = 0x3F
     /// INT_ENABLE / INT_SOURCE bits: DATA_READY, Watermark, Overrun.
     public static let interruptDataReady: UInt8 = 0x80
+    /// INT_ENABLE / INT_SOURCE Watermark bit (D1): the FIFO holds the watermark's entries.
     public static let interruptWatermark: UInt8 = 0x02
+    /// INT_ENABLE / INT_SOURCE Overrun bit (D0): data was replaced before it was read.
     public static let interruptOverrun: UInt8 = 0x01
 }

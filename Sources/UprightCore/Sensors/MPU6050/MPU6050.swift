@@ -8,12 +8,15 @@ public struct MPU6050<Bus: I2CBus>: Accelerometer, RegisterChip {
     /// The scratch buffer for one FIFO drain transaction (the whole MPU-6050 FIFO).
     static var drainBufferBytes: Int { 1024 }
 
+    /// The bus the chip is on.
     public let bus: Bus
     /// 0x68 (AD0 low) or 0x69 (AD0 high).
     public let address: UInt8
     /// Takes effect at the next `begin`.
     public var configuration: MPU6050Configuration
+    /// Turns the data or FIFO bytes into samples (mount matrix and offset included).
     public private(set) var decoder: MPU6050Decoder
+    /// The part identified by the last `begin`, nil before.
     public private(set) var identity: ChipIdentity?
 
     var phase: SensorPhase = .unconfigured
@@ -23,6 +26,7 @@ public struct MPU6050<Bus: I2CBus>: Accelerometer, RegisterChip {
     var gapStart: Instant?
     var stuck: StuckDataMonitor
 
+    /// A driver for the chip at `address` on `bus`; nothing is sent until `begin`.
     public init(bus: Bus, address: UInt8 = 0x68, configuration: MPU6050Configuration = MPU6050Configuration(), mount: MountMatrix = .identity) {
         self.bus = bus
         self.address = address
@@ -31,6 +35,7 @@ public struct MPU6050<Bus: I2CBus>: Accelerometer, RegisterChip {
         self.stuck = StuckDataMonitor(limit: configuration.stuckSampleLimit)
     }
 
+    /// Time between two samples at the configured rate.
     public var samplePeriod: TimeSpan { configuration.samplePeriod }
 
     /// The FIFO's depth in records of the configured contents (`ChipModel.fifoCapacity`
@@ -40,11 +45,13 @@ public struct MPU6050<Bus: I2CBus>: Accelerometer, RegisterChip {
         return (identity?.model.fifoCapacity ?? 1024) / configuration.fifoContents.bytesPerSample
     }
 
+    /// The software calibration offset (g, device frame) subtracted from every sample.
     public var offsetG: Vector3 {
         get { decoder.offsetG }
         set { decoder.offsetG = newValue }
     }
 
+    /// Maps the chip's axes to the device frame.
     public var mount: MountMatrix {
         get { decoder.mount }
         set { decoder.mount = newValue }
@@ -59,6 +66,7 @@ public struct MPU6050<Bus: I2CBus>: Accelerometer, RegisterChip {
         return ChipIdentity(model: model, idValue: value)
     }
 
+    /// Identifies the chip (WHO_AM_I) and resets it; `readSamples` configures it after the reset time.
     @inline(never)
     public mutating func begin(now: Instant) throws(SensorError) {
         identity = try identify()
@@ -103,6 +111,7 @@ public struct MPU6050<Bus: I2CBus>: Accelerometer, RegisterChip {
         }
     }
 
+    /// Configures the chip when its reset time has passed, then delivers the new samples to `body`.
     @inline(never)
     public mutating func readSamples(now: Instant, into body: (Sample) -> Void) throws(SensorError) -> ReadReport {
         var report = ReadReport()

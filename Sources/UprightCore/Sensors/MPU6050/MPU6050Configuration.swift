@@ -1,5 +1,6 @@
 /// Accelerometer full scale, ACCEL_CONFIG AFS_SEL (RM 4.5; PS 6.2 sensitivity).
 public enum MPU6050AccelerometerRange: UInt8, Hashable, Sendable, CaseIterable {
+    /// Full scale of +-2, 4, 8 or 16 g (ACCEL_CONFIG AFS_SEL, RM 4.5).
     case g2 = 0, g4 = 1, g8 = 2, g16 = 3
 
     /// PS 6.2: 16384 / 8192 / 4096 / 2048 LSB per g.
@@ -9,6 +10,7 @@ public enum MPU6050AccelerometerRange: UInt8, Hashable, Sendable, CaseIterable {
 
 /// Gyroscope full scale, GYRO_CONFIG FS_SEL (RM 4.4; PS 6.1 sensitivity).
 public enum MPU6050GyroRange: UInt8, Hashable, Sendable, CaseIterable {
+    /// Full scale of +-250, 500, 1000 or 2000 degrees per second (GYRO_CONFIG FS_SEL, RM 4.4).
     case dps250 = 0, dps500 = 1, dps1000 = 2, dps2000 = 3
 
     /// PS 6.1: 131 / 65.5 / 32.8 / 16.4 LSB per degree per second.
@@ -25,6 +27,7 @@ public enum MPU6050GyroRange: UInt8, Hashable, Sendable, CaseIterable {
 
 /// Digital low-pass filter, CONFIG DLPF_CFG (RM 4.3): accelerometer bandwidth in Hz.
 public enum MPU6050LowPassFilter: UInt8, Hashable, Sendable, CaseIterable {
+    /// Accelerometer bandwidth of the digital low-pass filter in Hz (CONFIG DLPF_CFG, RM 4.3).
     case hz260 = 0, hz184 = 1, hz94 = 2, hz44 = 3, hz21 = 4, hz10 = 5, hz5 = 6
 
     /// RM 4.3: the gyroscope output rate is 8 kHz with DLPF_CFG 0 (or 7), 1 kHz otherwise.
@@ -41,6 +44,7 @@ public enum MPU6050FIFOContents: UInt8, Hashable, Sendable, CaseIterable {
     /// Accelerometer, temperature, gyroscope: 14 bytes (the whole data block).
     case all
 
+    /// Bytes one FIFO record of these contents takes.
     @inlinable
     public var bytesPerSample: Int {
         switch self {
@@ -62,10 +66,12 @@ public enum MPU6050FIFOContents: UInt8, Hashable, Sendable, CaseIterable {
 
 /// The INT pin (RM 4.14, 4.15).
 public struct InterruptPin: Equatable, Sendable {
+    /// The pin is driven low when active (high otherwise).
     public var activeLow: Bool
     /// Held until the status is read (instead of a 50 us pulse).
     public var latched: Bool
 
+    /// A pin configuration; by default active high and latched.
     public init(activeLow: Bool = false, latched: Bool = true) {
         self.activeLow = activeLow
         self.latched = latched
@@ -74,13 +80,18 @@ public struct InterruptPin: Equatable, Sendable {
 
 /// How the MPU-6050 is set up; every field is one of the chip's legal choices.
 public struct MPU6050Configuration: Equatable, Sendable {
+    /// The accelerometer's full-scale range.
     public var accelerometerRange: MPU6050AccelerometerRange = .g2
+    /// The gyroscope's full-scale range.
     public var gyroRange: MPU6050GyroRange = .dps250
+    /// The digital low-pass filter, which also sets the internal rate the divider divides.
     public var lowPassFilter: MPU6050LowPassFilter = .hz44
     /// SMPLRT_DIV: sample rate = gyro output rate / (1 + divider). 0 with a filtered DLPF
     /// gives 1 kHz, the accelerometer's own maximum.
     public var sampleRateDivider: UInt8 = 0
+    /// How samples are read: the FIFO (default), one burst, or register by register.
     public var readMode: ReadMode = .fifo
+    /// What each FIFO record holds.
     public var fifoContents: MPU6050FIFOContents = .accelerometer
     /// Drives the INT pin on data ready (and FIFO overflow in FIFO mode); nil leaves it off.
     public var interruptPin: InterruptPin? = nil
@@ -92,12 +103,14 @@ public struct MPU6050Configuration: Equatable, Sendable {
     /// carry noise of several LSB; zero disables the check).
     public var stuckSampleLimit: Int = 64
 
+    /// The default configuration: +-2 g, 250 dps, 44 Hz filter, 1 kHz, FIFO of accelerometer records.
     public init() {}
 
     /// 1 kHz / (1 + divider), or 8 kHz / (1 + divider) with the 260 Hz filter (RM 4.2).
     @inlinable
     public var sampleRateHz: Int { lowPassFilter.gyroOutputRateHz / (1 + Int(sampleRateDivider)) }
 
+    /// Time between two samples at `sampleRateHz`.
     @inlinable
     public var samplePeriod: TimeSpan {
         TimeSpan(nanoseconds: Int64(1 + Int(sampleRateDivider)) * 1_000_000_000 / Int64(lowPassFilter.gyroOutputRateHz))

@@ -4,13 +4,18 @@
 /// record holds the enabled measurements in register order (accelerometer, temperature, gyro).
 /// Public so that the benchmark can measure decoding alone on a byte buffer.
 public struct MPU6050Decoder: Equatable, Sendable {
+    /// What each FIFO record holds.
     public var contents: MPU6050FIFOContents
+    /// Acceleration in g per count at the configured range.
     public var accelerationGPerCount: Float
+    /// Angular rate in degrees per second per count at the configured range.
     public var angularRateDPSPerCount: Float
+    /// Maps the chip's axes to the device frame.
     public var mount: MountMatrix
     /// Software calibration offset in g (device frame), subtracted after the mount matrix.
     public var offsetG: Vector3
 
+    /// A decoder for records of `contents` at these ranges, mount and offset.
     public init(contents: MPU6050FIFOContents, accelerometerRange: MPU6050AccelerometerRange, gyroRange: MPU6050GyroRange, mount: MountMatrix = .identity, offsetG: Vector3 = .zero) {
         self.contents = contents
         self.accelerationGPerCount = 1 / accelerometerRange.countsPerG
