@@ -21,7 +21,10 @@ public struct MachineState: Equatable, Sendable {
     /// Latched at the press that started the clip; unchanged until it stops.
     public internal(set) var clipLatch = Latch(orientation: .normal, stale: false)
 
-    public init(_ name: StateName = .idle) {
+    /// Starts in `name`; the first photo and the first clip are numbered `numberedAfter + 1`.
+    public init(_ name: StateName = .idle, numberedAfter: UInt32 = 0) {
         self.name = name
+        shot = numberedAfter
+        clip = numberedAfter
     }
 }

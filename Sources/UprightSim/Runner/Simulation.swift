@@ -35,9 +35,15 @@ public struct Simulation {
         return chipMotion
     }
 
-    /// A new, empty journal named `name` in `directory` (any old one removed first), and its path.
+    /// A new, empty journal named `name` in `directory`, and its path. An old one is removed
+    /// first, with the files it names (an earlier run's photos and clips: each run starts
+    /// afresh, so one scenario and seed give the same files and journal every time); files it
+    /// does not name are left for start-up reconciliation, which never overwrites them.
     public static func freshJournal(directory: String, name: String) throws(SimulationError) -> (journal: Journal, path: String) {
         let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
+        if let lines = try? Journal.lines(at: path) {
+            for file in OutputReconciliation.fileNames(in: lines) { _ = unlink(OutputReconciliation.join(directory, file)) }
+        }
         _ = unlink(path)
         do throws(FileError) {
             return (try Journal(path: path), path)
@@ -89,24 +95,27 @@ public struct Simulation {
         }
         let chipSeed = streams.sensor.next()
 
-        // The journal, fresh for each run.
+        // The journal, fresh for each run, and the start-up reconciliation a board runs.
         var journal: Journal?
         var journalPath: String?
+        var reconciliation = OutputReconciliation()
         if let directory = outputDirectory {
             let fresh = try Simulation.freshJournal(directory: directory, name: Simulation.journalName)
             journal = fresh.journal
             journalPath = fresh.path
+            reconciliation = OutputReconciliation.reconcile(directory: directory, journalLines: [], clipExtension: naming.clipExtension)
         }
 
         let end = Instant.zero + TimeSpan(seconds: scenario.durationSeconds)
         let edges = scenario.button.edges(using: &streams.button)
         let shutdown = scenario.shutdownSeconds.map { Instant.zero + TimeSpan(seconds: $0) }
         let world = ScenarioWorld<C>(edges: edges, faults: FaultSchedule(scenario.faults, duration: end - .zero), faultSeeds: streams.faults, shutdown: shutdown)
-        let records = RecordWriter(journal: journal, fileName: naming.fileName(for:), output: EventCollector())
+        var records = RecordWriter(journal: journal, fileName: naming.fileName(for:), output: EventCollector())
+        for record in reconciliation.records { records.write(record, at: .zero) }
         let rig = try SimRig<ScenarioWorld<C>>(
             board: board, chipMotion: chipMotion, chipSeed: chipSeed, imperfections: imperfections,
             camera: makeCamera(CameraContext(motion: motion, faults: scenario.faults.compactMap(\.cameraFault), generator: streams.camera)),
-            records: records, world: world, end: end, hooks: hooks)
+            records: records, world: world, end: end, hooks: hooks, numberedAfter: reconciliation.highestNumber)
         let readsPerSecond = 1 / rig.sampler.schedule.interval.seconds
         let stepLimit = Int(scenario.durationSeconds * readsPerSecond) * 4 + edges.count * 8 + world.faults.steps.count * 2 + 100_000
         _ = rig.run(stepLimit: stepLimit)

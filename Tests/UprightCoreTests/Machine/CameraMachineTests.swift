@@ -25,6 +25,17 @@ import UprightCore
         #expect(Array(machine.start(&replay)) == [.armTimer(.idle, .seconds(60)), .showOrientation(.normal)])
     }
 
+    /// After a restart the numbers go on after the earlier run's (start-up reconciliation's
+    /// highest): photos and clips each count on from it.
+    @Test func numberingContinuesAfterAnEarlierRun() {
+        var state = MachineState(.previewing, numberedAfter: 12)
+        _ = press(&state)
+        #expect(run(&state, .shutterReleased).contains(.capturePhoto(shot: 13, orientation: .normal)))
+        #expect(run(&state, .captureFinished(shot: 13)).contains(.journal(.capture(shot: 13, orientation: .normal, stale: false))))
+        _ = press(&state)
+        #expect(run(&state, .shutterHeld).contains(.startRecording(clip: 13, orientation: .normal)))
+    }
+
     @Test func pressInIdleWakesAndItsReleaseTakesAPhoto() {
         var state = MachineState()
         #expect(run(&state, .orientationChanged(.leftUp)) == [])
