@@ -8,6 +8,8 @@ public struct MachineState: Equatable, Sendable {
     public internal(set) var lastUpright: UprightOrientation = .normal
     /// Between `sensorFault` and `sensorRecovered`: latches taken then are stale.
     public internal(set) var sensorFaulty = false
+    /// Between the camera's `storage` fault and its recovery: presses are rejected.
+    public internal(set) var storageFull = false
     /// Taken at the touch that began the press being debounced; nil when none is open.
     public internal(set) var touchLatch: Latch?
     public internal(set) var press: PressPhase = .up
