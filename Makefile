@@ -13,9 +13,9 @@ RELEASE_FLAGS ?= -Xswiftc -cross-module-optimization
 # the simulator's JPEGs (it also ships the libturbojpeg.a that `make static` links), exiftool,
 # djpeg/cjpeg and ffprobe (ffmpeg) as the independent readers of the files Upright writes,
 # busybox-static to run the camera stand-in (Tests/CameraStandIn) as the kernel test's guest
-# does, and systemd for systemd-analyze (the tests score the service unit's sandbox with it; a
-# container image may not have it).
-APT_PACKAGES := libi2c-dev libturbojpeg0-dev libimage-exiftool-perl libjpeg-turbo-progs ffmpeg busybox-static gcc binutils systemd
+# does, systemd for systemd-analyze (the tests score the service unit's sandbox with it; a
+# container image may not have it), and tmux, the real terminal `upright watch` is tested in.
+APT_PACKAGES := libi2c-dev libturbojpeg0-dev libimage-exiftool-perl libjpeg-turbo-progs ffmpeg busybox-static gcc binutils systemd tmux
 
 CORE_SOURCES := $(shell find Sources/UprightCore -name '*.swift' | LC_ALL=C sort)
 EMBEDDED_TARGETS := armv6m-none-none-eabi armv7em-none-none-eabi
@@ -111,8 +111,12 @@ define MCU_TARGET_RULES
 $(MCU_DIR)/$(1)/UprightCore.o: $(CORE_SOURCES) | mcu-deps
 	@mkdir -p $$(@D)
 	$(call MCU_SWIFTC,$(1)) -module-name UprightCore -emit-module -emit-module-path $$(@D)/UprightCore.swiftmodule -c $(CORE_SOURCES) -o $$@
+	@# swiftc keeps an unchanged object's time, but generic code (the drivers, the engine) is
+	@# compiled into the harness from the module: it must be rebuilt whenever the module is.
+	@touch $$@
 $(MCU_DIR)/$(1)/UprightMCUShared.o: $(MCU_DIR)/$(1)/UprightCore.o $(MCU_SHARED_SOURCES)
 	$(call MCU_SWIFTC,$(1)) -module-name UprightMCUShared -I $$(@D) -emit-module -emit-module-path $$(@D)/UprightMCUShared.swiftmodule -c $(MCU_SHARED_SOURCES) -o $$@
+	@touch $$@
 $(MCU_DIR)/$(1)/UprightMCUHarness.o: $(MCU_DIR)/$(1)/UprightMCUShared.o $(MCU_HARNESS_SOURCES)
 	$(call MCU_SWIFTC,$(1)) -enable-experimental-feature Extern -module-name UprightMCUHarness -I $$(@D) -c $(MCU_HARNESS_SOURCES) -o $$@
 $(MCU_DIR)/$(1)/%.o: Embedded/Startup/%.c Embedded/Startup/harness.h | mcu-deps

@@ -1,3 +1,4 @@
+import UprightHost
 import UprightSim
 
 /// One input on one chip: the chip's decoded output against the reference, line for line,

@@ -13,16 +13,20 @@ import UprightCore
 
 /// The engine's settings on the chips and in the host runs they are compared with: the
 /// defaults (a board file without optional sections; `upright replay` without `--board`), with
-/// a ring of 16 samples instead of a Pi's 1024 (a Cortex-M0 has 16 KB of RAM, and the engine
-/// keeps a batch buffer of the ring's size besides). With the reads inline in `step` the ring
-/// holds what one read delivers before the same step drains it: two samples every 20 ms at
-/// 100 Hz; a read after a backed-off retry or an outage can bring more, and the oldest are
-/// overwritten (counted), in the host's reference run alike. A replay reads one row at a
-/// time, so it gives the same records with any capacity.
+/// a ring of 16 samples instead of a Pi's 1024 and a sensor-event ring of 8 events instead of
+/// 32 (a Cortex-M0 has 16 KB of RAM). With the reads inline in `step` the ring holds what one
+/// read delivers before the same step drains it: two samples every 20 ms at 100 Hz; a read
+/// after a backed-off retry or an outage can bring more, and the oldest are overwritten
+/// (counted), in the host's reference run alike; a read publishes two sensor events at most,
+/// and the same step takes them. A replay reads one row at a time, so it gives the same
+/// records with any capacity.
 public enum EngineAdapter {
     public static let ringCapacity = 16
+    public static let eventRingCapacity = 8
 
-    public static var settings: FirmwareSettings { FirmwareSettings(ringCapacity: ringCapacity) }
+    public static var settings: FirmwareSettings {
+        FirmwareSettings(ringCapacity: ringCapacity, eventRingCapacity: eventRingCapacity)
+    }
 }
 
 /// Trace rows through the engine, as `upright replay` runs them.

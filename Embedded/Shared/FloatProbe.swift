@@ -56,9 +56,10 @@ public struct FloatProbe {
             if a >= b { order |= 16 }
             fold(.compare, order)
             let raw = next()
-            // The drivers' scaling: counts times a power of two (MPU-6050) or 3.9 mg (ADXL345).
-            fold(.convert, Float(Int16(truncatingIfNeeded: raw)) * (1 / 16384))
-            fold(.convert, Float(Int16(truncatingIfNeeded: raw >> 16)) * 0.0039)
+            // The drivers' scaling: counts times a power of two (MPU-6050) or 3.9 mg (ADXL345),
+            // each count converted through `Int` as the drivers do (`Float(count:)`).
+            fold(.convert, Float(Int(Int16(truncatingIfNeeded: raw))) * (1 / 16384))
+            fold(.convert, Float(Int(Int16(truncatingIfNeeded: raw >> 16))) * 0.0039)
             fold(.convert, Float(Int32(bitPattern: next())))
             fold(.convert, Float(next()))
             // TimeSpan.secondsFloat: 64-bit nanoseconds to Float, then / 1e9.

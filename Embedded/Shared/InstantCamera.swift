@@ -3,12 +3,15 @@ import UprightCore
 /// The harness's camera: like `upright replay`'s ReplayCamera it writes nothing and finishes
 /// every photo and clip start in the same instant it is ordered, so the chip's records can be
 /// compared with replay's line for line. Completions wait in a fixed ring instead of an
-/// array: the runtime collects them after every event, so a few slots never overflow (one
-/// more is refused and counted, never a crash).
+/// array: the runtime collects them after every event, and one event's commands order at
+/// most one photo or clip start, so four slots never overflow (one more is refused and
+/// counted, never a crash; a lost completion would change the records, which the check
+/// compares). Four, not more: the ring is in the runtime, and the runtime is built on the
+/// chip's stack before it is moved into the engine (32 bytes a slot, docs/mcu.md, "RAM").
 public struct InstantCamera: Camera {
-    public static let capacity = 8
+    public static let capacity = 4
 
-    private var ready = InlineArray<8, CameraCompletion>(repeating: .captureFinished(shot: 0))
+    private var ready = InlineArray<4, CameraCompletion>(repeating: .captureFinished(shot: 0))
     private var head = 0
     private var count = 0
     /// Completions refused because the ring was full (never expected).

@@ -76,17 +76,25 @@ int upright_gpio_chip_info(int chip_fd, char name[32], char label[32], uint32_t 
 
 size_t upright_gpio_line_request_size(void) { return sizeof(struct gpio_v2_line_request); }
 
-int upright_gpio_fill_line_request(void *buffer, size_t size, uint32_t offset,
-                                   const char *consumer, uint64_t flags,
-                                   uint32_t debounce_us, uint32_t event_buffer_size) {
-    if (size < sizeof(struct gpio_v2_line_request)) return -EINVAL;
+// One line's request: zeroed first (the kernel rejects a request whose padding is not zero),
+// then the offset, consumer and flags; NULL when `size` is too small.
+static struct gpio_v2_line_request *start_request(void *buffer, size_t size, uint32_t offset,
+                                                  const char *consumer, uint64_t flags) {
+    if (size < sizeof(struct gpio_v2_line_request)) return NULL;
     struct gpio_v2_line_request *request = buffer;
-    // Zeroed first: the kernel rejects a request whose padding is not zero.
     memset(request, 0, sizeof *request);
     request->offsets[0] = offset;
     request->num_lines = 1;
     if (consumer) strncpy(request->consumer, consumer, GPIO_MAX_NAME_SIZE - 1);
     request->config.flags = flags;
+    return request;
+}
+
+int upright_gpio_fill_line_request(void *buffer, size_t size, uint32_t offset,
+                                   const char *consumer, uint64_t flags,
+                                   uint32_t debounce_us, uint32_t event_buffer_size) {
+    struct gpio_v2_line_request *request = start_request(buffer, size, offset, consumer, flags);
+    if (!request) return -EINVAL;
     if (debounce_us != 0) {
         request->config.num_attrs = 1;
         request->config.attrs[0].attr.id = GPIO_V2_LINE_ATTR_ID_DEBOUNCE;
@@ -95,6 +103,25 @@ int upright_gpio_fill_line_request(void *buffer, size_t size, uint32_t offset,
     }
     request->event_buffer_size = event_buffer_size;
     return 0;
+}
+
+int upright_gpio_fill_output_request(void *buffer, size_t size, uint32_t offset,
+                                     const char *consumer, uint64_t flags, int initial) {
+    struct gpio_v2_line_request *request = start_request(buffer, size, offset, consumer, flags);
+    if (!request) return -EINVAL;
+    request->config.num_attrs = 1;
+    request->config.attrs[0].attr.id = GPIO_V2_LINE_ATTR_ID_OUTPUT_VALUES;
+    request->config.attrs[0].attr.values = initial ? 1 : 0;
+    request->config.attrs[0].mask = 1; // bit 0: the request's first (only) line
+    return 0;
+}
+
+int upright_gpio_set_value(int line_fd, int value) {
+    struct gpio_v2_line_values values;
+    memset(&values, 0, sizeof values);
+    values.bits = value ? 1 : 0;
+    values.mask = 1;
+    return ioctl(line_fd, GPIO_V2_LINE_SET_VALUES_IOCTL, &values) < 0 ? -errno : 0;
 }
 
 int upright_gpio_request_line(int chip_fd, void *request) {

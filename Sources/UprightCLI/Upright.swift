@@ -9,6 +9,8 @@ public enum Upright {
         RunCommand.self,
         ReplayCommand.self,
         ProbeCommand.self,
+        CalibrateCommand.self,
+        WatchCommand.self,
         TraceCommand.self,
         MachineTableCommand.self,
         BenchCommand.self,

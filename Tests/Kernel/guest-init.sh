@@ -48,25 +48,36 @@
 #
 # The contract with `upright run --board /opt/kt/board.json --json` (board.json: ADXL345 0x53 on
 # the i2c-stub-rdwr bus 0, shutter = line 0 of the gpio-sim chip labelled `upright-kernel-test`,
-# command camera with `/bin/touch {file}` for stills and fake-recorder for clips, output
-# /tmp/kt/out, journal /tmp/kt/journal.ndjson, FIFO reads at 100 Hz; Tests/UprightHostTests/
-# Board/KernelTestBoardTests.swift loads it with Board.load):
+# the camera session in server mode over the rpicam stand-in (Tests/CameraStandIn, docs/
+# camera.md: rpicam-still --signal kept running, rpicam-vid for clips), output /tmp/kt/out,
+# journal /tmp/kt/journal.ndjson, FIFO reads at 100 Hz; Tests/UprightHostTests/Board/
+# KernelTestBoardTests.swift loads it with Board.load):
 # - stdout is the NDJSON event stream (EventRecord); within 30 s of the start it holds
 #   `"event":"orientation","orientation":"left-up"` (the preloaded pose read over I2C_RDWR);
 # - the shutter line is requested as input, active-low, bias pull-up: gpioinfo shows `input`,
 #   `active-low`, `used`, `pull-up`, and the pull-up bias lifts gpio-sim's line to 1;
 # - the line is driven through gpio-sim's sysfs `pull`: the button pulls the line to ground, so
-#   pull-down = pressed, pull-up = released. A 0.25 s press, 2 s pause, a 2 s hold, 2 s later
-#   SIGTERM: upright exits 0 within 10 s;
-# - the journal then holds exactly one `"event":"capture"` (with `"orientation":"left-up"` and
-#   `"exif":6`, and a `"file"` that exists: absolute inside /tmp/kt/out or relative to it), one
-#   `"event":"record-start"` and one `"event":"record-stop"` (both `"orientation":"left-up"`, the
-#   clip's `"file"` on either), and no `"event":"fault"`;
-# - the clip was stopped with SIGINT and its tkhd matrix patched to rotation 90. Spawn the
-#   recorder with default signal dispositions and an empty signal mask (posix_spawnattr
-#   SETSIGDEF + SETSIGMASK): upright blocks SIGINT/SIGTERM for its signalfd, a child inherits
-#   that mask across exec, and a child of a backgrounded process inherits SIGINT ignored; either
-#   way rpicam-vid would never see the SIGINT that stops it.
+#   pull-down = pressed, pull-up = released. A 0.25 s press (photo 1, left-up); the pose
+#   registers rewritten to normal and a second press (photo 2, normal); back to left-up, a 2 s
+#   hold (a clip starts), a 0.25 s press (the clip stops), another 2 s hold (a second clip),
+#   then SIGTERM: upright exits 0 within 10 s. Each step waits (bounded) for the record of the
+#   one before;
+# - the recording light is line 1 of the same chip (board.json `led`), requested as an output
+#   (gpioinfo: `output`, `used`), read through gpio-sim's sysfs `value` of that line: 0 before
+#   the clip, 1 during it, 0 after it (upright still running), and the line released (not
+#   `used`) once upright has exited;
+# - the journal then holds two `"event":"capture"` (left-up EXIF 6, then normal EXIF 1), two
+#   `"event":"record-start"` and two `"event":"record-stop"` (the first clip's both
+#   `"orientation":"left-up"`), no rejection, failure or `"event":"fault"`, and every `"file"`
+#   it names exists in /tmp/kt/out;
+# - the stand-in's log shows both photos written by one still server, the camera handed to
+#   rpicam-vid and back for each clip, and no second owner; the files go to the host, where
+#   exiftool reads each photo's EXIF Orientation and ffprobe each clip's rotation;
+# - a clip is stopped with SIGINT. Spawn the camera programs with default signal dispositions
+#   and an empty signal mask (posix_spawnattr SETSIGDEF + SETSIGMASK): upright blocks
+#   SIGINT/SIGTERM for its signalfd, a child inherits that mask across exec, and a child of a
+#   backgrounded process inherits SIGINT ignored; either way rpicam-vid would never see the
+#   SIGINT that stops it.
 # ---------------------------------------------------------------------------------------------
 
 export PATH=/usr/sbin:/usr/bin:/sbin:/bin
@@ -93,9 +104,10 @@ oneline() { tr '\n' ' ' | sed 's/ *$//' | cut -c1-400; }
 expect() { # expect NAME WANT GOT
     if [ "$2" = "$3" ]; then pass "$1"; else fail "$1" "want '$2', got '$3'"; fi
 }
-has_all() { # has_all TEXT WORD...: every word occurs in TEXT (in any order)
-    text=$1; shift
-    for word in "$@"; do case "$text" in *"$word"*) ;; *) return 1 ;; esac; done
+has_all() { # has_all TEXT WORD...: every word occurs in TEXT as a whole word, in any order
+    # (gpioinfo's brackets and quotes count as spaces, so `used` does not match `unused`)
+    text=" $(echo "$1" | tr '[]"\t' '    ') "; shift
+    for word in "$@"; do case "$text" in *" $word "*) ;; *) return 1 ;; esac; done
 }
 bus_named() { # bus_named ADAPTER-NAME -> the N of /dev/i2c-N
     for d in /sys/bus/i2c/devices/i2c-*; do
@@ -148,15 +160,17 @@ expect "i2c-stub-rdwr answers a combined write-then-read (i2ctransfer)" "0xc0 0x
 
 insmod $M/gpio-sim.ko
 G=/sys/kernel/config/gpio-sim/upright
-mkdir $G $G/gpio-bank0 $G/gpio-bank0/line0
-echo 1 > $G/gpio-bank0/num_lines
+mkdir $G $G/gpio-bank0 $G/gpio-bank0/line0 $G/gpio-bank0/line1
+echo 2 > $G/gpio-bank0/num_lines
 echo upright-kernel-test > $G/gpio-bank0/label
 echo shutter > $G/gpio-bank0/line0/name
+echo led > $G/gpio-bank0/line1/name
 echo 1 > $G/live
 CHIP=$(cat $G/gpio-bank0/chip_name 2>/dev/null)
 SIMDEV=$(cat $G/dev_name 2>/dev/null)
 PULL=/sys/devices/platform/$SIMDEV/$CHIP/sim_gpio0/pull
 VALUE=/sys/devices/platform/$SIMDEV/$CHIP/sim_gpio0/value
+LED=/sys/devices/platform/$SIMDEV/$CHIP/sim_gpio1/value
 expect "gpio-sim chip live, labelled upright-kernel-test, sysfs pull present" \
     "upright-kernel-test char pull" \
     "$(gpiodetect 2>&1 | grep -o upright-kernel-test) $([ -c "/dev/$CHIP" ] && echo char) $([ -w "$PULL" ] && echo pull)"
@@ -251,19 +265,23 @@ if [ "$ONLY" != probe ]; then
     E=/tmp/kt/events.ndjson
     # i2c-stub's registers are plain memory: without this the ADXL345 would repeat one raw
     # sample forever and the driver's stuck-data monitor (64 identical samples) would restart
-    # it. Toggle DATAX0's lowest bit every 0.2 s (x = -256 or -255 counts, -1.000 or -0.996 g:
+    # it. Toggle DATAX0's lowest bit every round (x = -256 or -255 counts, -1.000 or -0.996 g:
     # still left-up). And act as a chip measures: FIFO_STATUS (0x39) holds an entry only while
     # POWER_CTL's measure bit (0x2D bit 3) is set, so a chip put back at its power-on values
     # (the unplug check below) has an empty FIFO until the driver has configured it again.
-    # Bounded: 600 rounds, about two minutes.
-    ( n=0; while [ $n -lt 600 ]; do
+    # Every 0.1 s: a chip configured just after a round has samples within the detector's
+    # 250 ms gap even with busybox's process starts under TCG (at 0.2 s the start-up could
+    # miss it and journal a sensor fault). Bounded: 1200 rounds, about two minutes.
+    ( n=0; while [ $n -lt 1200 ]; do
           $I2CSET -y $RDWR 0x53 0x32 $((n % 2)) 2>/dev/null
           power=$($I2CGET -y $RDWR 0x53 0x2d 2>/dev/null)
           if [ $(( ${power:-0} & 8 )) -ne 0 ]; then entries=1; else entries=0; fi
           $I2CSET -y $RDWR 0x53 0x39 $entries 2>/dev/null
-          sleep 0.2; n=$((n + 1))
+          sleep 0.1; n=$((n + 1))
       done ) &
     JITTER=$!
+    # The camera stand-in run starts (board.json) logs its events and keeps its lock here.
+    export CAMERA_STAND_IN_LOCK=/tmp/kt/run-camera.lock CAMERA_STAND_IN_LOG=/tmp/kt/run-camera.log
     $UPRIGHT run --board /opt/kt/board.json --json > $E 2> /tmp/kt/run.err &
     RUN=$!
     started() { # the first stable orientation is out and the shutter line is requested
@@ -297,11 +315,46 @@ if [ "$ONLY" != probe ]; then
     # gpio-sim starts pulled down; only the pull-up bias upright requested lifts the line.
     expect "run: the requested pull-up bias reaches the line (sysfs value 1 = released)" 1 "$(cat $VALUE 2>&1)"
 
+    LEDINFO=$(gpioinfo $CHIP 2>&1 | grep 'line *1:')
+    info "gpioinfo, the light's line, with upright running: $LEDINFO"
+    if has_all "$LEDINFO" output used; then
+        pass "run: the recording light's line is requested as an output"
+    else
+        fail "run: the recording light's line is requested as an output" "gpioinfo: $LEDINFO"
+    fi
+    expect "run: the recording light is off before the clip (sysfs value 0)" 0 "$(cat $LED 2>&1)"
+
+    # The run: a photo held left-up; the pose turned to normal (the registers rewritten: x 0,
+    # y +256 = +1.000 g, z -64 = -0.250 g, bytes 00 00 00 01 c0 ff) and a second photo from the
+    # same still server; back to left-up, a hold (a clip), a press that stops it, a second hold
+    # (a clip SIGTERM stops). Each photo is waited for (bounded) before the next input, since a
+    # hold while a photo is taken is refused.
+    waitfor() { # waitfor FILE PATTERN COUNT: at most 20 s of TCG time
+        waited=0
+        while [ $waited -lt 200 ] && [ "$(grep -c "$2" $1 2>/dev/null)" -lt $3 ]; do sleep 0.1; waited=$((waited + 1)); done
+    }
+    pose() { $I2CSET -y $RDWR 0x53 0x32 $1 $2 $3 $4 $5 $6 i 2>/dev/null; }
+    click() { echo pull-down > $PULL; sleep 0.25; echo pull-up > $PULL; }
     echo pull-up > $PULL; sleep 0.5
-    echo pull-down > $PULL; sleep 0.25; echo pull-up > $PULL     # short press: a photo
-    sleep 2
+    click                                                        # photo 1, left-up
+    waitfor $J '"event":"capture"' 1
+    pose 0x00 0x00 0x00 0x01 0xc0 0xff                           # turned upright
+    waitfor $E '"event":"orientation","orientation":"normal"' 1
+    click                                                        # photo 2, normal, same server
+    waitfor $J '"event":"capture"' 2
+    pose 0x00 0xff 0x20 0x00 0xc0 0xff                           # left-up again
+    waitfor $E '"event":"orientation","orientation":"left-up"' 2
     echo pull-down > $PULL; sleep 2; echo pull-up > $PULL        # hold past 1 s: a clip starts
-    sleep 2
+    waitfor $J '"event":"record-start"' 1
+    sleep 0.5
+    expect "run: the recording light is on during the clip (sysfs value 1)" 1 "$(cat $LED 2>&1)"
+    click                                                        # a press while recording stops the clip
+    waitfor $J '"event":"record-stop"' 1
+    sleep 0.5
+    expect "run: the recording light is off after the clip (sysfs value 0)" 0 "$(cat $LED 2>&1)"
+    echo pull-down > $PULL; sleep 2; echo pull-up > $PULL        # a second clip, stopped by SIGTERM
+    waitfor $J '"event":"record-start"' 2
+    sleep 1
     kill -TERM $RUN 2>/dev/null
     if [ -n "$RUN_STATUS" ]; then
         fail "run: SIGTERM while recording, exit 0 within 10 s" "upright run had already exited with $RUN_STATUS"
@@ -316,18 +369,20 @@ if [ "$ONLY" != probe ]; then
             expect "run: SIGTERM while recording, exit 0 within 10 s" 0 "$RC"
         fi
     fi
+    LEDINFO=$(gpioinfo $CHIP 2>&1 | grep 'line *1:')
+    case "$LEDINFO" in
+        *unused*) pass "run: the recording light's line is released at exit" ;;
+        *) fail "run: the recording light's line is released at exit" "gpioinfo: $LEDINFO" ;;
+    esac
     sed 's/^/KT-INFO run stderr | /' /tmp/kt/run.err | tail -20
     sed 's/^/KT-INFO journal | /' $J 2>/dev/null | head -20
+    sed 's/^/KT-INFO run camera log | /' $CAMERA_STAND_IN_LOG 2>/dev/null | head -40
 
     count() { n=$(grep -c "\"event\":\"$1\"" $J 2>/dev/null); echo ${n:-0}; }
-    expect "journal: one photo, one clip start, one clip stop" "1 1 1" \
-        "$(count capture) $(count record-start) $(count record-stop)"
-    CAP=$(grep '"event":"capture"' $J 2>/dev/null | head -1)
-    case "$CAP" in
-        *'"orientation":"left-up"'*'"exif":6'*|*'"exif":6'*'"orientation":"left-up"'*)
-            pass "journal: the photo is latched left-up, EXIF 6" ;;
-        *) fail "journal: the photo is latched left-up, EXIF 6" "got '$CAP'" ;;
-    esac
+    expect "journal: two photos, two clip starts, two clip stops, nothing rejected or failed" "2 2 2 0 0 0" \
+        "$(count capture) $(count record-start) $(count record-stop) $(count shutter-rejected) $(count capture-failed) $(count record-failed)"
+    CAPS=$(grep '"event":"capture"' $J 2>/dev/null | sed -n 's/.*"orientation":"\([a-z-]*\)","exif":\([0-9]\).*/\1 \2/p' | tr '\n' ' ')
+    expect "journal: photo 1 latched left-up (EXIF 6), photo 2 normal (EXIF 1)" "left-up 6 normal 1 " "$CAPS"
     START=$(grep '"event":"record-start"' $J 2>/dev/null | head -1)
     STOP=$(grep '"event":"record-stop"' $J 2>/dev/null | head -1)
     case "$START|$STOP" in
@@ -335,24 +390,27 @@ if [ "$ONLY" != probe ]; then
             pass "journal: the clip is latched left-up at start and stop" ;;
         *) fail "journal: the clip is latched left-up at start and stop" "got '$START' / '$STOP'" ;;
     esac
-    in_output() { # in_output FILE-FIELD: the path, relative ones taken as inside the output directory
-        case "$1" in /*|'') echo "$1" ;; *) echo "/tmp/kt/out/$1" ;; esac
-    }
-    PHOTO=$(in_output "$(echo "$CAP" | sed -n 's/.*"file":"\([^"]*\)".*/\1/p')")
-    case "$PHOTO" in
-        /tmp/kt/out/*) [ -e "$PHOTO" ] && pass "the photo file the journal names exists in the output directory" ||
-                       fail "the photo file the journal names exists in the output directory" "'$PHOTO' missing" ;;
-        *) fail "the photo file the journal names exists in the output directory" "file field '$PHOTO'" ;;
-    esac
-    # The clip: fake-recorder copied minimal.mp4 (tkhd matrix at byte 196, identity); after the stop
-    # upright writes the rotation for left-up, 90 degrees clockwise (docs/hardware.md, "File
-    # formats": matrix a, b, u, c, d = 0, 1, -1, 0 in 16.16 fixed point; u = 0 in 2.30).
-    CLIP=$(echo "$STOP" | sed -n 's/.*"file":"\([^"]*\)".*/\1/p')
-    [ -n "$CLIP" ] || CLIP=$(echo "$START" | sed -n 's/.*"file":"\([^"]*\)".*/\1/p')
-    CLIP=$(in_output "$CLIP")
-    MATRIX=$(echo $(od -An -tx1 -v -j196 -N20 "$CLIP" 2>&1))
-    expect "the clip file's tkhd matrix says rotation 90 (left-up)" \
-        "00 00 00 00 00 01 00 00 00 00 00 00 ff ff 00 00 00 00 00 00" "$MATRIX"
+    # The camera: one still server took both photos (the stand-in's log: both `wrote` lines
+    # from one pid), the camera was handed to rpicam-vid and back (still, vid, still, vid, still
+    # starts), and nobody ever started while another owned it.
+    WRITERS=$(grep ' still wrote ' $CAMERA_STAND_IN_LOG 2>/dev/null | cut -d' ' -f1 | uniq | wc -l)
+    expect "camera: both photos from one still server" "$(grep -c ' still wrote ' $CAMERA_STAND_IN_LOG 2>/dev/null) 1" "2 $WRITERS"
+    STARTS=$(grep -E '^[0-9]+ (still|vid) start ' $CAMERA_STAND_IN_LOG 2>/dev/null | cut -d' ' -f2 | tr '\n' ' ')
+    expect "camera: the still server hands the camera to each clip and takes it back" "still vid still vid " "$STARTS"
+    expect "camera: no second owner while one held the camera" 0 "$(cat $CAMERA_STAND_IN_LOCK.violations 2>/dev/null | wc -l)"
+    # Every file the journal names exists in the output directory; the files go to the host
+    # (KT-FILE blocks, base64), where exiftool and ffprobe read their orientation.
+    MISSING=
+    for name in $(sed -n 's/.*"file":"\([^"]*\)".*/\1/p' $J | sort -u); do
+        [ -f "/tmp/kt/out/$name" ] || MISSING="$MISSING $name"
+    done
+    expect "every file the journal names is in the output directory" "" "$MISSING"
+    for f in $J /tmp/kt/out/*; do
+        [ -f "$f" ] || continue
+        echo "KT-FILE $(basename $f)"
+        base64 $f | sed 's/^/KT-B64 /'
+    done
+    echo "KT-FILE-END"
     if [ -s $J ]; then
         expect "journal: no fault records" 0 "$(grep -c '"event":"fault"' $J)"
     else
@@ -362,9 +420,10 @@ if [ "$ONLY" != probe ]; then
     # One firmware: the committed scenario describing this run (scenarios/kernel/
     # photo-clip-shutdown.json: the same pose, presses and SIGTERM on the simulated twin of
     # board.json) gives, record for record, the journal upright run wrote. Compared with the
-    # times left out (`t`, a clip's `duration`) and the clip's container (the simulator writes
-    # .mov, rpicam-vid .mp4).
-    norm() { sed -e 's/"t":[0-9.]*,//' -e 's/,"duration":[0-9.e+-]*//' -e 's/"file":"\([A-Z]*_[0-9]*\)\.[a-z0-9]*"/"file":"\1"/' "$1" 2>/dev/null; }
+    # times left out (`t`, a clip's `duration`, a photo's `lag` and `wait`) and the clip's
+    # container (the simulator writes .mov, rpicam-vid .mp4).
+    norm() { sed -e 's/"t":[0-9.]*,//' -e 's/,"duration":[0-9.e+-]*//' -e 's/,"lag":[0-9.e+-]*//' -e 's/,"wait":[0-9.e+-]*//' \
+                 -e 's/"file":"\([A-Z]*_[0-9]*\)\.[a-z0-9]*"/"file":"\1"/' "$1" 2>/dev/null; }
     same_journal() { # same_journal NAME RUN-JOURNAL SCENARIO
         out=/tmp/kt/sim-$(basename $3 .json)
         (cd /opt/kt && timeout 60 $UPRIGHT sim scenarios/$3 --out $out >$out.txt 2>&1); RC=$?

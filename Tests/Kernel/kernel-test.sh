@@ -172,34 +172,6 @@ else
 fi
 
 # ---------------------------------------------------------------- 5. initramfs
-# minimal.mp4 for fake-recorder: ftyp, moov (mvhd, trak (tkhd, mdia (mdhd, hdlr vide))), mdat.
-# One 640x480 video track, identity matrix; tkhd's matrix starts at byte 196.
-write_minimal_mp4() {
-    local identity='\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x40\x00\x00\x00'
-    {
-        printf '\x00\x00\x00\x18ftypisom\x00\x00\x02\x00isommp42'                       # 24
-        printf '\x00\x00\x01\x21moov'                                                   # 289
-        printf '\x00\x00\x00\x6cmvhd\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00'   # 108
-        printf '\x00\x00\x03\xe8\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00'
-        printf '\x00%.0s' 1 2 3 4 5 6 7 8 9 10
-        printf "$identity"
-        printf '\x00%.0s' $(seq 24)
-        printf '\x00\x00\x00\x02'
-        printf '\x00\x00\x00\xadtrak'                                                   # 173
-        printf '\x00\x00\x00\x5ctkhd\x00\x00\x00\x03\x00\x00\x00\x00\x00\x00\x00\x00'   # 92
-        printf '\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00'
-        printf '\x00%.0s' $(seq 8)
-        printf '\x00\x00\x00\x00\x00\x00\x00\x00'
-        printf "$identity"
-        printf '\x02\x80\x00\x00\x01\xe0\x00\x00'
-        printf '\x00\x00\x00\x49mdia'                                                   # 73
-        printf '\x00\x00\x00\x20mdhd\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00'   # 32
-        printf '\x00\x00\x03\xe8\x00\x00\x00\x00\x55\xc4\x00\x00'
-        printf '\x00\x00\x00\x21hdlr\x00\x00\x00\x00\x00\x00\x00\x00vide'               # 33
-        printf '\x00%.0s' $(seq 13)
-        printf '\x00\x00\x00\x08mdat'                                                   # 8
-    } >"$1"
-}
 IR=$R/initramfs
 rm -rf "$IR"
 mkdir -p "$IR"/{bin,sbin,usr/bin,usr/sbin,proc,sys,dev,tmp,etc,opt/kt,lib/modules/$KV}
@@ -220,15 +192,14 @@ for m in $STOCK_MODULES; do cp "$R/k/"*"/modules/$KV/kernel/$m.ko"* "$IR/lib/mod
 cp "$R/oot/gpio-sim/gpio-sim.ko" "$R/oot/i2c-stub-rdwr/i2c-stub-rdwr.ko" "$IR/lib/modules/$KV/"
 for f in "$IR/lib/modules/$KV/"*.ko.xz; do [ -e "$f" ] && xz -d "$f"; done   # newer kernels ship .ko.xz
 [ -e "$UP" ] && cp "$UP" "$IR/opt/kt/upright"
-cp "$HERE/board.json" "$HERE/fake-recorder" "$IR/opt/kt/"
+cp "$HERE/board.json" "$IR/opt/kt/"
 # The committed scenarios the run's journals are compared with, and their simulated board.
 mkdir -p "$IR/opt/kt/boards" "$IR/opt/kt/scenarios"
 cp "$ROOT/boards/sim-adxl345.json" "$IR/opt/kt/boards/"
 cp "$ROOT/scenarios/kernel/"*.json "$IR/opt/kt/scenarios/"
 cp -a "$ROOT/Tests/CameraStandIn" "$IR/opt/kt/camera"     # the rpicam stand-in, symlinks kept
-write_minimal_mp4 "$IR/opt/kt/minimal.mp4"
 cp "$HERE/guest-init.sh" "$IR/init"
-chmod +x "$IR/init" "$IR/opt/kt/fake-recorder"
+chmod +x "$IR/init"
 (cd "$IR" && find . | cpio -o -H newc --quiet | gzip -1 >"$R/initramfs.cpio.gz")
 say "initramfs $(du -h "$R/initramfs.cpio.gz" | cut -f1) gzipped"
 
@@ -250,6 +221,51 @@ if grep -aq '^KT-DONE' "$LOG"; then
 else
     why=$(tr -d '\r' <"$LOG" | grep -aE 'Kernel panic|error|Oops' | tail -2 | tr '\n' ' ')
     host_fail "guest ran every check and powered off" "no KT-DONE after ${boot_seconds}s (qemu status $qemu_status) ${why:-see $LOG}"
+fi
+
+# ---------------------------------------------------------------- 7. the run's files, on the host
+# The guest sends run's journal and output files as KT-FILE blocks (base64). Independent readers
+# check what reached the files: exiftool each photo's EXIF Orientation and each clip's Rotation
+# (clockwise, as the journal's `rotation`), ffprobe the clip's video stream (its display matrix
+# angle is counter-clockwise: rotation 90 is -90 there), each against the journal's record.
+if [ "${ONLY:-}" != probe ]; then
+    set +e   # a failed read is a FAIL line, not the end of the report
+    F=$R/files
+    rm -rf "$F"; mkdir -p "$F"
+    tr -d '\r' <"$LOG" | awk -v dir="$F" '
+        /^KT-FILE-END/ { exit }
+        /^KT-FILE / { name = $2; next }
+        /^KT-B64 / && name != "" { print substr($0, 8) > (dir "/" name ".b64") }'
+    for b in "$F"/*.b64; do [ -f "$b" ] && base64 -d "$b" >"${b%.b64}" && rm -f "$b"; done
+    JOURNAL=$F/journal.ndjson
+    if [ -s "$JOURNAL" ]; then
+        host_pass "the guest's journal and files reached the host ($(ls "$F" | wc -l) files)"
+        grep '"event":"capture"' "$JOURNAL" | while IFS= read -r line; do
+            file=$(echo "$line" | sed -n 's/.*"file":"\([^"]*\)".*/\1/p')
+            exif=$(echo "$line" | sed -n 's/.*"exif":\([0-9]\).*/\1/p')
+            got=$(exiftool -n -s3 -Orientation "$F/$file" 2>&1)
+            if [ "$got" = "$exif" ]; then host_pass "exiftool: $file has EXIF Orientation $exif, as journaled"
+            else host_fail "exiftool: $file has EXIF Orientation $exif, as journaled" "exiftool says '$got'"; fi
+        done
+        grep '"event":"record-start"' "$JOURNAL" | while IFS= read -r line; do
+            file=$(echo "$line" | sed -n 's/.*"file":"\([^"]*\)".*/\1/p')
+            rotation=$(echo "$line" | sed -n 's/.*"rotation":\([0-9]*\).*/\1/p')
+            got=$(exiftool -n -s3 -Rotation "$F/$file" 2>&1)
+            if [ "$got" = "$rotation" ]; then host_pass "exiftool: $file has Rotation $rotation, as journaled"
+            else host_fail "exiftool: $file has Rotation $rotation, as journaled" "exiftool says '$got'"; fi
+            want=$(( (360 - rotation) % 360 )); [ $want -gt 180 ] && want=$((want - 360))
+            probe=$(ffprobe -v error -select_streams v:0 -show_entries stream=codec_type:stream_side_data=rotation -of default=nw=1 "$F/$file" 2>&1 | tr '\n' ' ')
+            shown=$(echo "$probe" | sed -n 's/.*rotation=\(-*[0-9]*\).*/\1/p')
+            case "$probe" in
+                *codec_type=video*) [ "${shown:-0}" = "$want" ] ;;
+                *) false ;;
+            esac && host_pass "ffprobe: $file is a video stream displayed at rotation $rotation" ||
+                host_fail "ffprobe: $file is a video stream displayed at rotation $rotation" "ffprobe says '$probe'"
+        done
+    else
+        host_fail "the guest's journal and files reached the host" "no KT-FILE journal.ndjson in $LOG"
+    fi
+    set -e
 fi
 cat "$RESULTS"
 passed=$(grep -c '^PASS' "$RESULTS" || true)

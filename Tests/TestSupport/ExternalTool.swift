@@ -27,7 +27,7 @@ public enum ExternalTool {
 
     public struct Missing: Error, CustomStringConvertible {
         var name: String
-        public var description: String { "\(name) is not installed; run 'make deps' (Debian packages libjpeg-turbo-progs, libimage-exiftool-perl, ffmpeg, busybox-static, systemd)" }
+        public var description: String { "\(name) is not installed; run 'make deps' (Debian packages libjpeg-turbo-progs, libimage-exiftool-perl, ffmpeg, busybox-static, systemd, tmux)" }
     }
 
     public static func path(_ name: String) throws -> String {

@@ -1,5 +1,6 @@
 import Testing
 import UprightCore
+import UprightHost
 import UprightSim
 
 @Suite struct ChipFrameMotionTests {

@@ -24,6 +24,18 @@ import UprightSim
         #expect(scenario.keyframes == [MotionKeyframe(timeSeconds: 0, angleDegrees: 90, tiltDegrees: 0, easing: .linear)])
     }
 
+    /// The chip's true mount and its bias on its own axes (what `upright calibrate` measures).
+    @Test func physicalMountAndChipBiasAreRead() throws {
+        let text = #"{"duration": 10, "motion": [{"t": 0, "angle": 0}], "sensor": {"mount_matrix": "0, 1, 0; 1, 0, 0; 0, 0, -1", "chip_bias": [0.25, -0.125, 0.2]}}"#
+        let sensor = try ScenarioLoader.parse(text, file: "s.json").sensor
+        #expect(sensor.physicalMount == (try MountMatrix(parsing: "0, 1, 0; 1, 0, 0; 0, 0, -1")))
+        #expect(sensor.chipAccelerationBiasG == Vector3(x: 0.25, y: -0.125, z: 0.2))
+        #expect(sensor.accelerationBiasG == .zero)
+        #expect(sensor.hasImperfections)
+        let mountOnly = try ScenarioLoader.parse(#"{"duration": 1, "motion": [{"t": 0, "angle": 0}], "sensor": {"mount_matrix": "1, 0, 0; 0, 1, 0; 0, 0, 1"}}"#, file: "s.json").sensor
+        #expect(!mountOnly.hasImperfections)
+    }
+
     @Test func everyFeatureIsRead() throws {
         let text = #"""
         {
@@ -121,6 +133,11 @@ import UprightSim
         (#"{"duration": 10, "motion": [{"t": 0, "angle": 0}], "sensor": {"bias": [0, 1]}}"#, "s.json: sensor.bias: expected 3 numbers [x, y, z], found 2"),
         (#"{"duration": 10, "motion": [{"t": 0, "angle": 0}], "sensor": {"bias": [0, 5, 0]}}"#, "s.json: sensor.bias[1]: 5 is out of range (-2..2 g)"),
         (#"{"duration": 10, "motion": [{"t": 0, "angle": 0}], "sensor": {"noise": 0.1, "nois": 1}}"#, "s.json: sensor.nois: unknown key"),
+        (#"{"duration": 10, "motion": [{"t": 0, "angle": 0}], "sensor": {"bias": [0, 0, 0], "chip_bias": [0, 0, 0.2]}}"#,
+         "s.json: sensor.chip_bias: give the bias once: bias (device frame) or chip_bias (the chip's axes), not both"),
+        (#"{"duration": 10, "motion": [{"t": 0, "angle": 0}], "sensor": {"chip_bias": [0, 0, 3]}}"#, "s.json: sensor.chip_bias[2]: 3 is out of range (-2..2 g)"),
+        (#"{"duration": 10, "motion": [{"t": 0, "angle": 0}], "sensor": {"mount_matrix": "1, 0, 0; 0, 1, 0"}}"#,
+         "s.json: sensor.mount_matrix: expected 9 numbers (3 rows of 3), found 6"),
         (#"{"duration": 10, "motion": [{"t": 0, "angle": 0}], "button": {"actions": [{"t": 1, "action": "release"}]}}"#,
          "s.json: button.actions[0].action: release while the button is up"),
         (#"{"duration": 10, "motion": [{"t": 0, "angle": 0}], "button": {"actions": [{"t": 1, "action": "press"}, {"t": 2, "action": "press"}]}}"#,

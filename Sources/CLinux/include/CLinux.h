@@ -56,6 +56,17 @@ int upright_gpio_fill_line_request(void *request, size_t size, uint32_t offset,
                                    const char *consumer, uint64_t flags,
                                    uint32_t debounce_us, uint32_t event_buffer_size);
 
+/// Fills `request` with a struct gpio_v2_line_request for one output line: `offset`,
+/// `consumer`, `flags` (GPIO_V2_LINE_FLAG_OUTPUT, ACTIVE_LOW, ...) and its first logical
+/// value `initial` (1 active) as a GPIO_V2_LINE_ATTR_ID_OUTPUT_VALUES attribute, so the line
+/// never shows another level. Returns 0, or -EINVAL when `size` is too small.
+int upright_gpio_fill_output_request(void *request, size_t size, uint32_t offset,
+                                     const char *consumer, uint64_t flags, int initial);
+
+/// GPIO_V2_LINE_SET_VALUES_IOCTL on a requested line's fd: its (only) line to logical `value`
+/// (1 active). Returns 0 or -errno.
+int upright_gpio_set_value(int line_fd, int value);
+
 /// GPIO_V2_GET_LINE_IOCTL with a request filled by upright_gpio_fill_line_request.
 /// Returns the new line's file descriptor, or -errno.
 int upright_gpio_request_line(int chip_fd, void *request);

@@ -82,13 +82,22 @@ enum RunCommand: Subcommand {
             journal: journal, origin: origin, fileName: naming.fileName(for:),
             output: ConsoleEvents(console: console, json: json, origin: origin, note: note))
         for record in reconciliation.records { records.write(record, at: origin) }
+        let light = devices.led.map { RecordingLightDriver.driving($0, note: note) }
+        records.observer = light?.observer
+        defer { devices.led?.release() }
 
         do throws(FirmwareError) {
             let firmware = try LinuxFirmware(
                 board: board, devices: devices, camera: camera, records: records,
                 numberedAfter: reconciliation.highestNumber, clock: { MonotonicClock.now() }, note: note)
             note("\(firmware.sensorName), sampling \(describe(firmware)); journal \(board.output.journal); files in \(board.output.directory)")
-            let status = try firmware.run()
+            if let light { firmware.edges.wake(for: light) { MonotonicClock.now() } }
+            // Bounded by the signals that end it: each pass sleeps in poll until something happens.
+            while firmware.phase != .finished {
+                try firmware.pass()
+                light?.update(at: MonotonicClock.now())
+            }
+            let status: Int32 = 0
             console.flush()
             note("stopped (\(firmware.engine.samplesHandled) samples, \(firmware.engine.edgesHandled) shutter edges)")
             return status

@@ -39,16 +39,7 @@ enum SimCommand: Subcommand {
             throw .usage(error)
         }
         let scenarioPath = arguments.positionals.first
-        let scenario: Scenario
-        do throws(ScenarioError) {
-            if let scenarioPath {
-                scenario = try ScenarioLoader.load(path: scenarioPath)
-            } else {
-                scenario = try DemoScenario.load()
-            }
-        } catch {
-            throw .badInput(error.description)
-        }
+        let scenario = try loadScenario(scenarioPath)
         let board = try loadBoard(scenario.board, scenarioFile: scenarioPath)
         let seed = seedOption ?? scenario.seed ?? 1
         let output = try SimOutputDirectory(arguments.value("out") ?? "upright-out")
@@ -139,6 +130,7 @@ enum SimCommand: Subcommand {
             "sensor: \(s.samplesDelivered) samples in \(s.reads) reads (\(s.readErrors) failed), \(s.samplesLost) lost, \(s.ringDropped) dropped by the ring",
             "faults: \(s.faultsInjected) injected; sensor failed \(s.sensorFaults), recovered \(s.sensorRecoveries), restarted \(s.sensorRestarts) times",
             "bus: \(s.wire.wireBytes) bytes on the wire in \(s.wire.transactions) transactions (\(s.wire.failedTransactions) failed)",
+            result.light.summary,
         ]
         var files = result.camera.written
         if let journal = result.journalPath { files.append(journal) }
@@ -153,6 +145,16 @@ enum SimCommand: Subcommand {
             + "\(TextFormat.fixed(renderSeconds, decimals: 3)) s rendering photos and movies, \(TextFormat.fixed(firmwareSeconds, decimals: 3)) s the rest "
             + "(\(Int(speed.rounded()))x; \(TextFormat.fixed(cpuSeconds, decimals: 3)) s of CPU, \(Int(cpuSpeed.rounded()))x)")
         return lines
+    }
+
+    /// The scenario at `path`, or the built-in demo; exit 2 with the loader's line.
+    static func loadScenario(_ path: String?) throws(CommandError) -> Scenario {
+        do throws(ScenarioError) {
+            if let path { return try ScenarioLoader.load(path: path) }
+            return try DemoScenario.load()
+        } catch {
+            throw .badInput(error.description)
+        }
     }
 
     /// Where the scenario's `board` is looked for: next to the scenario file, then the working
@@ -190,7 +192,7 @@ enum SimCommand: Subcommand {
         return Instant(nanoseconds: Int64(spec.tv_sec) * 1_000_000_000 + Int64(spec.tv_nsec))
     }
 
-    private static func sleep(_ span: TimeSpan) {
+    static func sleep(_ span: TimeSpan) {
         var request = timespec(tv_sec: Int(span.nanoseconds / 1_000_000_000), tv_nsec: Int(span.nanoseconds % 1_000_000_000))
         var remaining = timespec()
         _ = nanosleep(&request, &remaining)

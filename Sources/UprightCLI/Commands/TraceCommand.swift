@@ -15,7 +15,7 @@ enum TraceCommand: Subcommand {
         discussion: """
             Writes the trace format `upright replay` reads: a header (t,ax,ay,az, and button when
             the board names a shutter line), then one line per sample: t in seconds from the
-            start, acceleration in g in the device frame (after the board's mount matrix), the
+            start, acceleration in g in the device frame (after the board's mount matrix and offsets), the
             button 1 while pressed. Stops after S seconds, or at SIGINT/SIGTERM with a valid
             trace so far.
             """)
@@ -36,7 +36,7 @@ enum TraceCommand: Subcommand {
                 output: { console.print($0) }, note: note)
             let rows = try session.record(seconds: seconds, comments: [
                 "upright trace: \(board.name)",
-                "\(session.sensorName), mount matrix applied (device frame)",
+                "\(session.sensorName), mount matrix and offsets applied (device frame)",
             ])
             console.flush()
             note("\(rows) samples")

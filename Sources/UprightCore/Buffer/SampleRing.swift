@@ -54,18 +54,23 @@ public final class SampleRing<Element>: @unchecked Sendable {
     @usableFromInline var initializedSlots: Int = 0
 
     // Written by the producer. Kept apart from the consumer's fields (cache line padding), so
-    // the two cores do not steal one line from each other on every item.
+    // the two cores do not steal one line from each other on every item. Not on a
+    // microcontroller (Embedded Swift): no data cache to share, and 128 bytes of its RAM.
     @usableFromInline let head = Atomic<UInt>(0)
     @usableFromInline let floor = Atomic<UInt>(0)
     @usableFromInline let rejected = Atomic<UInt>(0)
+    #if !hasFeature(Embedded)
     private let producerPadding: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
+    #endif
 
     // Written by the consumer.
     @usableFromInline let tail = Atomic<UInt>(0)
     @usableFromInline let claim = Atomic<UInt>(SampleRing.idle)
     @usableFromInline let popped = Atomic<UInt>(0)
     @usableFromInline let overwritten = Atomic<UInt>(0)
+    #if !hasFeature(Embedded)
     private let consumerPadding: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
+    #endif
 
     /// The claim value meaning "not reading".
     @usableFromInline static var idle: UInt { 0 }

@@ -112,7 +112,6 @@ extension SampleRing {
         /// it (the handshake on `SampleRing`).
         @inlinable
         mutating func acquireFromOverwritingRing(maximum: Int) -> (start: UInt, count: UInt) {
-            let ring = self.ring
             for _ in 0..<Self.retryLimit {
                 // Acquire on floor, then on head: the producer stores floor before the head
                 // that follows it, so head - floor never exceeds the capacity here.

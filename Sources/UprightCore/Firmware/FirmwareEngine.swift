@@ -42,7 +42,7 @@ public final class FirmwareEngine<Sensor: Accelerometer, Cam: Camera, Records: R
     public typealias Runtime = CameraRuntime<Cam, Records>
 
     @exclusivity(unchecked) public var runtime: Runtime
-    public let settings: FirmwareSettings
+    public let supervision: SupervisionSettings
     public let schedule: ReadSchedule
     /// The sampling context's half while the engine reads the chip itself in `step`; nil once
     /// detached (`detachSampler`).
@@ -60,27 +60,35 @@ public final class FirmwareEngine<Sensor: Accelerometer, Cam: Camera, Records: R
     @exclusivity(unchecked) private var readsInline = true
     @exclusivity(unchecked) private var edges = EdgeQueue()
     /// Samples popped from the ring and not yet handled (a later edge may have to go first),
-    /// and the next one's index.
-    @exclusivity(unchecked) private var staged: [Sample] = []
+    /// how many, and the next one's index: a small fixed batch, whatever the ring's size (one
+    /// ring handshake per batch; a microcontroller's RAM holds the ring's samples once).
+    @exclusivity(unchecked) private var staged = InlineArray<4, Sample>(repeating: Sample(time: .zero, accelerationG: .zero))
+    @exclusivity(unchecked) private var stagedCount = 0
     @exclusivity(unchecked) private var stagedIndex = 0
-    private let batchCapacity: Int
     /// The next sensor event, popped ahead to compare its time.
     @exclusivity(unchecked) private var pendingEvent: SensorEvent?
 
     /// The engine with the sensor read in `step` (detach the sampler for another context),
     /// the machine started in `initial` at `start`. Begins the sensor's initialisation (the
     /// reset wait runs on in later reads); throws when the chip does not answer.
-    public init(
-        sensor: Sensor, camera: Cam, records: Records, settings: FirmwareSettings,
+    ///
+    /// The sensor is begun here, the runtime built in the initialiser this one calls: two
+    /// frames one after the other, so the runtime's temporaries (it is several hundred bytes)
+    /// are not on the stack below the sensor's initialisation, a microcontroller's deepest.
+    public convenience init(
+        sensor: consuming Sensor, camera: Cam, records: Records, settings: FirmwareSettings,
         initial: StateName = .idle, start: Instant
     ) throws(SensorError) {
-        stream = try SensorStream(sensor: sensor, supervision: settings.supervision, ringCapacity: settings.ringCapacity,
-                                  start: start, strictBounds: settings.strictBounds)
+        let stream = try SensorStream(sensor: sensor, supervision: settings.supervision, ringCapacity: settings.ringCapacity,
+                                      eventRingCapacity: settings.eventRingCapacity, start: start, strictBounds: settings.strictBounds)
+        self.init(stream: stream, camera: camera, records: records, settings: settings, initial: initial, start: start)
+    }
+
+    private init(stream: SensorStream<Sensor>, camera: Cam, records: Records, settings: FirmwareSettings, initial: StateName, start: Instant) {
+        self.stream = stream
         self.schedule = stream.sampler.schedule
-        self.settings = settings
+        self.supervision = settings.supervision
         self.newestSample = start
-        batchCapacity = min(256, max(1, stream.capacity))
-        staged.reserveCapacity(batchCapacity)
         runtime = Runtime(
             camera: camera, sink: records, configuration: settings.machine, gesture: settings.gesture,
             detector: OrientationDetector(parameters: settings.detector), initial: initial, start: start,
@@ -160,7 +168,7 @@ public final class FirmwareEngine<Sensor: Accelerometer, Cam: Camera, Records: R
 
     // MARK: merging
 
-    private var failureDeadline: Instant { newestSample + settings.supervision.failureTimeout }
+    private var failureDeadline: Instant { newestSample + supervision.failureTimeout }
 
     /// Handles staged and ringed samples, sensor events and queued edges with times up to
     /// `limit`, in time order; later samples stay staged.
@@ -170,14 +178,14 @@ public final class FirmwareEngine<Sensor: Accelerometer, Cam: Camera, Records: R
         var nextOther = earliestOther
         // Bounded: a ring's worth of batches (a sampler thread may refill it meanwhile).
         var batches = 0
-        let maximumBatches = stream.capacity / batchCapacity + 2
+        let maximumBatches = stream.capacity / staged.count + 2
         while true {
-            if stagedIndex == staged.count {
+            if stagedIndex == stagedCount {
                 guard batches < maximumBatches else { break }
                 batches += 1
-                staged.removeAll(keepingCapacity: true)
                 stagedIndex = 0
-                if stream.popSamples(into: &staged, max: batchCapacity) == 0 { break }
+                stagedCount = stream.popSamples(into: &staged)
+                if stagedCount == 0 { break }
             }
             let sample = staged[stagedIndex]
             if sample.time > limit { break }
@@ -205,7 +213,7 @@ public final class FirmwareEngine<Sensor: Accelerometer, Cam: Camera, Records: R
     private func handleOthers(before time: Instant, inclusive: Bool) {
         func due(_ candidate: Instant) -> Bool { inclusive ? candidate <= time : candidate < time }
         // Bounded by the ring's and the queue's capacities.
-        for _ in 0..<(FirmwareSettings.eventRingCapacity + EdgeQueue.capacity + 1) {
+        for _ in 0..<(stream.eventCapacity + EdgeQueue.capacity + 1) {
             let edge = edges.first.flatMap { due($0.time) ? $0 : nil }
             if let event = pendingEvent, due(event.time), edge.map({ event.time <= $0.time }) ?? true {
                 handle(event)
@@ -256,6 +264,6 @@ public final class FirmwareEngine<Sensor: Accelerometer, Cam: Camera, Records: R
 
     /// Whether a staged sample at or before `deadline` is still waiting (it counts as arrived).
     private func sample(arrivesBy deadline: Instant) -> Bool {
-        stagedIndex < staged.count && staged[stagedIndex].time <= deadline
+        stagedIndex < stagedCount && staged[stagedIndex].time <= deadline
     }
 }

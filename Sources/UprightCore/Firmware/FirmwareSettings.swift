@@ -8,12 +8,12 @@ public struct FirmwareSettings: Equatable, Sendable {
     /// Samples the ring between the sampling context and the engine holds (rounded up to a
     /// power of two): a second at 1 kHz on a Pi, a few dozen on a microcontroller.
     public var ringCapacity: Int
+    /// Sensor events the event ring holds (rounded up to a power of two): trouble starts and
+    /// ends, a few per second at most, and each read publishes two at most.
+    public var eventRingCapacity: Int
     /// Trap on a broken bound (a buffer overflow that drops an event) instead of reporting
     /// it: the simulator and the tests run strict, a camera in the field reports and runs on.
     public var strictBounds: Bool
-
-    /// Sensor events the event ring holds: trouble starts and ends, a few per second at most.
-    public static var eventRingCapacity: Int { 32 }
 
     public init(
         detector: DetectorParameters = DetectorParameters(),
@@ -21,6 +21,7 @@ public struct FirmwareSettings: Equatable, Sendable {
         machine: MachineConfiguration = MachineConfiguration(),
         supervision: SupervisionSettings? = nil,
         ringCapacity: Int = 1024,
+        eventRingCapacity: Int = 32,
         strictBounds: Bool = false
     ) {
         self.detector = detector
@@ -28,6 +29,7 @@ public struct FirmwareSettings: Equatable, Sendable {
         self.machine = machine
         self.supervision = supervision ?? SupervisionSettings(failureTimeout: detector.maximumGap)
         self.ringCapacity = ringCapacity
+        self.eventRingCapacity = eventRingCapacity
         self.strictBounds = strictBounds
     }
 }

@@ -20,7 +20,8 @@
 /// `@exclusivity(unchecked)` (see `FirmwareEngine`).
 public final class SensorSampler<Sensor: Accelerometer>: @unchecked Sendable {
     @exclusivity(unchecked) public var sensor: Sensor
-    public let schedule: ReadSchedule
+    /// The chip's read schedule, as configured and identified when it was begun.
+    public private(set) var schedule: ReadSchedule
     public let supervision: SupervisionSettings
     /// When the next read is due (the schedule, or a backed-off retry).
     @exclusivity(unchecked) public private(set) var nextRead: Instant
@@ -34,17 +35,23 @@ public final class SensorSampler<Sensor: Accelerometer>: @unchecked Sendable {
     @exclusivity(unchecked) private var retryInterval: TimeSpan
     private let strictBounds: Bool
 
-    init(sensor: Sensor, supervision: SupervisionSettings, samples: consuming SampleRing<Sample>.Producer,
-         events: consuming SampleRing<SensorEvent>.Producer, start: Instant, strictBounds: Bool) {
+    /// Begins the sensor's initialisation (where it is stored: a driver is about 150 bytes, and
+    /// every copy of it is stack on a microcontroller); throws when the chip does not answer.
+    init(sensor: consuming Sensor, supervision: SupervisionSettings, samples: consuming SampleRing<Sample>.Producer,
+         events: consuming SampleRing<SensorEvent>.Producer, start: Instant, strictBounds: Bool) throws(SensorError) {
         self.strictBounds = strictBounds
         self.sensor = sensor
-        self.schedule = ReadSchedule(for: sensor)
+        // Set again below, once the chip is identified (its FIFO's depth depends on the part).
+        self.schedule = ReadSchedule(samplePeriod: ReadSchedule.shortestInterval, fifoSamples: 0)
         self.supervision = supervision
         self.samples = samples
         self.events = events
         self.nextRead = start
         self.lastProgress = start
-        self.retryInterval = schedule.interval
+        self.retryInterval = .zero
+        try self.sensor.begin(now: start)
+        schedule = ReadSchedule(samplePeriod: self.sensor.samplePeriod, fifoSamples: self.sensor.fifoSamples)
+        retryInterval = schedule.interval
     }
 
     /// Samples in the ring not yet taken by the engine, as far as this side can tell, and

@@ -9,19 +9,22 @@ public final class SensorStream<Sensor: Accelerometer> {
     @exclusivity(unchecked) private var samples: SampleRing<Sample>.Consumer
     @exclusivity(unchecked) private var events: SampleRing<SensorEvent>.Consumer
 
-    public init(sensor: Sensor, supervision: SupervisionSettings, ringCapacity: Int, start: Instant, strictBounds: Bool = false) throws(SensorError) {
-        var sensor = sensor
-        try sensor.begin(now: start)
+    public init(
+        sensor: consuming Sensor, supervision: SupervisionSettings, ringCapacity: Int, eventRingCapacity: Int = 32, start: Instant,
+        strictBounds: Bool = false
+    ) throws(SensorError) {
         let sampleRing = SampleRing<Sample>.make(minimumCapacity: ringCapacity, overrun: .overwriteOldest)
-        let eventRing = SampleRing<SensorEvent>.make(minimumCapacity: FirmwareSettings.eventRingCapacity, overrun: .rejectNewest)
+        let eventRing = SampleRing<SensorEvent>.make(minimumCapacity: eventRingCapacity, overrun: .rejectNewest)
         samples = sampleRing.consumer
         events = eventRing.consumer
-        sampler = SensorSampler(sensor: sensor, supervision: supervision, samples: sampleRing.producer, events: eventRing.producer,
+        sampler = try SensorSampler(sensor: sensor, supervision: supervision, samples: sampleRing.producer, events: eventRing.producer,
                                 start: start, strictBounds: strictBounds)
     }
 
     /// The sample ring's capacity.
     public var capacity: Int { samples.capacity }
+    /// The sensor-event ring's capacity.
+    public var eventCapacity: Int { events.capacity }
 
     /// Samples the ring overwrote because they were not taken in time.
     public var samplesOverwritten: Int { Int(samples.counters.overwritten) }
@@ -29,6 +32,13 @@ public final class SensorStream<Sensor: Accelerometer> {
     /// Appends up to `max` waiting samples to `destination`, oldest first; returns how many.
     public func popSamples(into destination: inout [Sample], max: Int) -> Int {
         samples.popBatch(into: &destination, max: max)
+    }
+
+    /// Copies up to `destination.count` waiting samples, oldest first, to the start of
+    /// `destination` and returns how many: the engine's fixed batch.
+    public func popSamples<let count: Int>(into destination: inout InlineArray<count, Sample>) -> Int {
+        var span = destination.mutableSpan
+        return span.withUnsafeMutableBufferPointer { samples.popBatch(into: $0) }
     }
 
     /// The oldest waiting sensor event, nil when none.

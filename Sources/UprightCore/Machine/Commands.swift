@@ -32,6 +32,11 @@ public struct Commands: Sendable {
 
     public subscript(index: Int) -> MachineCommand { storage[index] }
 
+    /// The command at `index`, read in place: the runtime's way through the commands. The
+    /// subscript, a non-mutating read of an `InlineArray`, copies the whole value first (about
+    /// 200 bytes of stack on a Cortex-M0, for every command).
+    mutating func command(at index: Int) -> MachineCommand { storage[index] }
+
     public var isEmpty: Bool { count == 0 }
 }
 

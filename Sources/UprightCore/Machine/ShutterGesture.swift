@@ -104,6 +104,7 @@ public struct ShutterGesture: Sendable {
     }
 
     /// When something will be due if no edge comes first: the runtime's wake-up time.
+    @inline(__always)
     public var nextDeadline: Instant? {
         if rawDown != stableDown { return rawSince + configuration.debounce }
         guard stableDown else { return nil }

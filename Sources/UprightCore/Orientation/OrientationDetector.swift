@@ -38,6 +38,9 @@ public struct OrientationDetector: Sendable {
     public private(set) var orientation: Orientation = .normal
     /// The last upright orientation held: what a latch uses while the camera is flat.
     public private(set) var lastUpright: UprightOrientation = .normal
+    /// The filtered gravity estimate in g (device frame; zero before the first sample and
+    /// after a reset), for a live view.
+    public var gravityEstimate: Vector3 { gravity }
 
     private var thresholds: Thresholds
     private var gravity = Vector3.zero

@@ -38,8 +38,8 @@ public struct CameraRuntime<C: Camera, S: RecordSink> {
 
     private var queue = EventQueue()
     private var eventsLost = false
-    /// Armed deadlines by `TimerID.rawValue`; nil when disarmed.
-    private var timers = InlineArray<3, Instant?>(repeating: nil)
+    /// Armed deadlines; nil when disarmed.
+    private var timers = TimerDeadlines()
     /// Trap on a broken bound instead of reporting it (see the type's documentation).
     public let strictBounds: Bool
     private var gestureOverflowReported = false
@@ -50,6 +50,7 @@ public struct CameraRuntime<C: Camera, S: RecordSink> {
 
     /// Starts the machine in `initial` (`idle` at boot, `previewing` for replay) at `start`,
     /// running that state's entry action.
+    @inline(never)
     public init(
         camera: C, sink: S,
         configuration: MachineConfiguration = MachineConfiguration(),
@@ -67,8 +68,8 @@ public struct CameraRuntime<C: Camera, S: RecordSink> {
         self.poseDetector = detector
         self.gesture = ShutterGesture(configuration: gesture)
         self.clock = start
-        let commands = machine.start(&state)
-        execute(commands)
+        var commands = machine.start(&state)
+        execute(&commands)
         refreshWake()
     }
 
@@ -139,11 +140,9 @@ public struct CameraRuntime<C: Camera, S: RecordSink> {
 
     /// When something will be due if no input comes first: the next gesture step, timer or
     /// known camera completion. A real event loop sleeps until then (or an input).
+    @inline(__always)
     public var nextDeadline: Instant? {
-        var earliest = gesture.nextDeadline
-        for index in 0..<3 {
-            if let deadline = timers[index], earliest.map({ deadline < $0 }) ?? true { earliest = deadline }
-        }
+        var earliest = TimerDeadlines.earlier(gesture.nextDeadline, timers.earliest)
         if let deadline = camera.nextDeadline, earliest.map({ deadline < $0 }) ?? true { earliest = deadline }
         return earliest
     }
@@ -164,8 +163,8 @@ public struct CameraRuntime<C: Camera, S: RecordSink> {
         // Timers run one at a time on an empty queue and are checked again just before they
         // run, so an expiry never reaches a photo or clip that started after it was armed.
         for timer in TimerID.allCases {
-            if let deadline = timers[Int(timer.rawValue)], deadline <= clock {
-                timers[Int(timer.rawValue)] = nil
+            if let deadline = timers[timer], deadline <= clock {
+                timers[timer] = nil
                 handle(.timerFired(timer))
                 drain()
             }
@@ -245,15 +244,15 @@ public struct CameraRuntime<C: Camera, S: RecordSink> {
 
     @inline(never)
     private mutating func handle(_ event: MachineEvent) {
-        let commands = machine.transition(&state, event)
-        execute(commands)
+        var commands = machine.transition(&state, event)
+        execute(&commands)
         if commands.overflowed { boundExceeded("CameraMachine: more commands than Commands.capacity") }
     }
 
     @inline(never)
-    private mutating func execute(_ commands: Commands) {
-        for command in commands {
-            switch command {
+    private mutating func execute(_ commands: inout Commands) {
+        for index in 0..<commands.count {
+            switch commands.command(at: index) {
             case .startPreview: camera.perform(.startPreview, at: clock)
             case .stopPreview: camera.perform(.stopPreview, at: clock)
             case .showOrientation(let pose): camera.perform(.showOrientation(pose), at: clock)
@@ -261,8 +260,8 @@ public struct CameraRuntime<C: Camera, S: RecordSink> {
             case .abandonPhoto(let shot): camera.perform(.abandonPhoto(shot: shot), at: clock)
             case .startRecording(let clip, let orientation): camera.perform(.startRecording(clip: clip, orientation: orientation), at: clock)
             case .stopRecording(let clip): camera.perform(.stopRecording(clip: clip), at: clock)
-            case .armTimer(let timer, let span): timers[Int(timer.rawValue)] = clock + span
-            case .cancelTimer(let timer): timers[Int(timer.rawValue)] = nil
+            case .armTimer(let timer, let span): timers[timer] = clock + span
+            case .cancelTimer(let timer): timers[timer] = nil
             case .journal(let record): sink.record(record, at: clock)
             }
         }

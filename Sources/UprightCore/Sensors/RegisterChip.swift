@@ -15,12 +15,14 @@ protocol RegisterChip {
 }
 
 extension RegisterChip {
+    @inline(__always)
     func writeSettings() throws(SensorError) {
         try forEachSetting(configuring: true) { (register, value) throws(SensorError) in try write(register, value) }
     }
 
     /// True when every configuration register reads back as written; stops at the first that
     /// differs (after a power loss that is the first one read).
+    @inline(__always)
     func settingsIntact() throws(SensorError) -> Bool {
         var intact = true
         try forEachSetting(configuring: false) { (register, value) throws(SensorError) in
@@ -29,6 +31,7 @@ extension RegisterChip {
         return intact
     }
 
+    @inline(__always)
     func samplesDue(from start: Instant, to end: Instant) -> Int {
         let span = (end - start).nanoseconds
         let period = samplePeriod.nanoseconds
@@ -36,6 +39,7 @@ extension RegisterChip {
         return Int(span / period)
     }
 
+    @inline(__always)
     func read(_ register: UInt8) throws(SensorError) -> UInt8 {
         do throws(I2CError) {
             return try bus.readRegister(address: address, register)
@@ -44,6 +48,7 @@ extension RegisterChip {
         }
     }
 
+    @inline(__always)
     func write(_ register: UInt8, _ value: UInt8) throws(SensorError) {
         do throws(I2CError) {
             try bus.writeRegister(address: address, register, value)
@@ -54,6 +59,7 @@ extension RegisterChip {
 
     /// One data block of `count` bytes from `register`: one burst, or single-byte reads as the
     /// register-by-register baseline.
+    @inline(__always)
     func readDataBlock(from register: UInt8, into bytes: UnsafeMutableRawBufferPointer, byRegister: Bool) throws(SensorError) {
         do throws(I2CError) {
             if byRegister {

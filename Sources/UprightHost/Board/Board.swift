@@ -11,6 +11,8 @@ public struct Board: Equatable, Sendable {
     public var detector: DetectorParameters
     public var shutter: ShutterSettings
     public var dataReady: GPIOLineSettings?
+    /// The recording light: an output line, on while recording (`RecordingLight`); nil: none.
+    public var led: LEDSettings? = nil
     public var machine: MachineSettings
     public var camera: CameraSettings
     public var output: OutputSettings
@@ -54,12 +56,29 @@ public struct Board: Equatable, Sendable {
         public var filterHz: Int?
         public var readMode: ReadMode
         public var mountMatrix: MountMatrix
+        /// The chip's zero-g offset in g on the **chip's own axes** (before the mount matrix),
+        /// as `upright calibrate` measures it: subtracted in software from every reading.
+        public var offsetG = Vector3.zero
+
+        /// Largest offset accepted per axis: the MPU-6050's zero-g tolerance is 80 mg, worst
+        /// clones read about 0.25 g off; more than this is a wrong range or a broken chip.
+        public static let maximumOffsetG = 0.5
+
+        /// The offset in the device frame, where the drivers subtract it (after the mount
+        /// matrix): `M * offset`.
+        public var deviceOffsetG: Vector3 { mountMatrix.apply(offsetG) }
     }
 
     public struct GPIOLineSettings: Equatable, Sendable {
         /// `/dev/gpiochipN`, `gpiochipN`, or a chip label such as `pinctrl-rp1` (Pi 5).
         public var chip: String
         public var line: Int
+    }
+
+    public struct LEDSettings: Equatable, Sendable {
+        public var gpio: GPIOLineSettings
+        /// The LED lights when the line is low (wired from 3.3 V through the LED to the pin).
+        public var activeLow: Bool
     }
 
     public struct ShutterSettings: Equatable, Sendable {

@@ -87,6 +87,17 @@ extension Board {
         }
         try Board.checkBusCapacity(sensor: sensor, i2c: i2c)
 
+        if let ledReader = try root.object("led") {
+            guard let line = try GPIOLineSettings(optional: ledReader) else {
+                throw ConfigError(path: "led.line", message: "missing (required)")
+            }
+            led = LEDSettings(gpio: line, activeLow: try ledReader.bool("active_low") ?? false)
+            try ledReader.finish()
+            if let shutter = shutter.gpio, shutter == line {
+                throw ConfigError(path: "led.line", message: "is the shutter's line (\(shutter.chip) line \(shutter.line)); the light needs a line of its own")
+            }
+        }
+
         let machineReader = try root.object("machine")
         machine = MachineSettings(
             idleTimeoutSeconds: try machineReader?.number("idle_timeout_s", in: 1...86_400) ?? 60,
@@ -164,7 +175,29 @@ extension Board.SensorSettings {
         } else {
             mountMatrix = .identity
         }
+        offsetG = try Board.SensorSettings.offset(reader) ?? .zero
         try reader.finish()
+    }
+
+    /// `offset_g`: three numbers `[x, y, z]` in g on the chip's axes, each within
+    /// `maximumOffsetG`.
+    private static func offset(_ reader: JSONObjectReader) throws(ConfigError) -> Vector3? {
+        guard let elements = try reader.array("offset_g") else { return nil }
+        guard elements.count == 3 else {
+            throw reader.error("offset_g", "expected 3 numbers [x, y, z] in g on the chip's axes, found \(elements.count)")
+        }
+        var values: [Float] = []
+        for (index, element) in elements.enumerated() {
+            guard case .number(let value) = element else {
+                throw ConfigError(path: "\(reader.childPath("offset_g"))[\(index)]", message: "expected a number, found \(element.kindName)")
+            }
+            guard abs(value) <= maximumOffsetG else {
+                throw ConfigError(path: "\(reader.childPath("offset_g"))[\(index)]",
+                                  message: "\(formatNumber(value)) g is not a plausible zero-g offset (at most \(formatNumber(maximumOffsetG)) g per axis: check sensor.range_g, or run upright calibrate again)")
+            }
+            values.append(Float(value))
+        }
+        return Vector3(x: values[0], y: values[1], z: values[2])
     }
 
     private static func address(_ reader: JSONObjectReader, kind: Board.SensorKind) throws(ConfigError) -> UInt8? {

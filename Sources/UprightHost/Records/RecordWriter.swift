@@ -13,6 +13,8 @@ public struct RecordWriter<Output: EventOutput>: RecordSink {
     public let journalPath: String?
     /// Time zero of the journal's `t` fields (the monotonic clock at start on a board).
     public let origin: Instant
+    /// Sees every record first, as the engine wrote it (the recording light watches these).
+    public var observer: ((MachineRecord, Instant) -> Void)?
     private var log: EventLog
 
     /// `journal` nil writes none; `fileName` names the file the camera wrote for a record.
@@ -34,6 +36,7 @@ public struct RecordWriter<Output: EventOutput>: RecordSink {
     }
 
     public mutating func record(_ record: MachineRecord, at time: Instant) {
+        observer?(record, time)
         log.record(record, at: time)
         for event in log.events { deliver(event) }
         log.removeAll()

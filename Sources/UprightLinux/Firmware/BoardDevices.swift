@@ -1,9 +1,9 @@
 import UprightCore
 import UprightHost
 
-/// Opens the real devices a board file names: `/dev/i2c-N`, and the shutter and data-ready
+/// Opens the real devices a board file names: `/dev/i2c-N`, the shutter and data-ready
 /// lines requested as inputs with edge events (the shutter: pull-up, active-low, both edges,
-/// the board's debounce done by the kernel too).
+/// the board's debounce done by the kernel too), and the recording light as an output line.
 public enum BoardDevices {
     public static func open(_ board: Board) throws(FirmwareError) -> FirmwareDevices<LinuxI2CBus> {
         do throws(LinuxDeviceError) {
@@ -16,7 +16,10 @@ public enum BoardDevices {
             let dataReady = try board.dataReady.map { settings throws(LinuxDeviceError) in
                 try GPIOLine(chip: chip(settings.chip), configuration: dataReadyLine(settings))
             }
-            return .init(bus: bus, busName: bus.path, shutter: shutter, dataReady: dataReady)
+            let led = try board.led.map { settings throws(LinuxDeviceError) in
+                try GPIOOutputLine(chip: chip(settings.gpio.chip), offset: UInt32(settings.gpio.line), activeLow: settings.activeLow, consumer: "upright-led")
+            }
+            return .init(bus: bus, busName: bus.path, shutter: shutter, dataReady: dataReady, led: led)
         } catch {
             throw .device(error)
         }

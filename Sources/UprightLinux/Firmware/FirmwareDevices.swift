@@ -10,11 +10,14 @@ public struct FirmwareDevices<Bus: I2CBus> {
     /// The IMU's interrupt line: data ready for register (burst) reads, the FIFO watermark for
     /// an ADXL345's FIFO. Reads paced by it run on the sampler thread, which waits on it.
     public var dataReady: (any EdgeSource)?
+    /// The recording light's output line, when the board has an `led`.
+    public var led: GPIOOutputLine?
 
-    public init(bus: Bus, busName: String, shutter: (any EdgeSource)?, dataReady: (any EdgeSource)? = nil) {
+    public init(bus: Bus, busName: String, shutter: (any EdgeSource)?, dataReady: (any EdgeSource)? = nil, led: GPIOOutputLine? = nil) {
         self.bus = bus
         self.busName = busName
         self.shutter = shutter
         self.dataReady = dataReady
+        self.led = led
     }
 }

@@ -36,3 +36,11 @@ extension CameraSession: LinuxCamera where Processes == RpicamProcesses {
                         files: CameraFiles(outputDirectory: board.output.directory, naming: naming, reserveBytes: board.output.reserveBytes))
     }
 }
+
+extension WatchCamera: LinuxCamera {
+    /// No children: nothing to poll, never busy.
+    public var pollDescriptors: [Int32] { [] }
+    public var isBusy: Bool { false }
+    public mutating func takeProblems() -> [String] { [] }
+    public var longestShutdown: TimeSpan { .zero }
+}

@@ -17,11 +17,15 @@ public final class LinuxEdges: FirmwareClock, ShutterEdgeSource {
     public var cameraDescriptors: () -> [Int32] = { [] }
     /// Called when a descriptor fails (for the log).
     public var note: (String) -> Void = { _ in }
+    /// More deadlines the wait keeps, asked before every wait: the recording light's next
+    /// change, a live view's next redraw.
+    public var deadlineSources: [() -> Instant?] = []
 
     private let loop: EventLoop
     private let clock: @Sendable () -> Instant
     private let shutter: (any EdgeSource)?
     private var samplerWake: (fd: Int32, acknowledge: () -> Void)?
+    private var input: (fd: Int32, readable: () -> Void)?
     private var events: [EventLoopEvent] = []
     private var gpioEdges: [GPIOEdgeEvent] = []
     private var edges = ShutterEdgeBuffer()
@@ -44,6 +48,12 @@ public final class LinuxEdges: FirmwareClock, ShutterEdgeSource {
         samplerWake = (fd, acknowledge)
     }
 
+    /// Calls `readable` from the wait whenever `fd` has data (a terminal, for a key press).
+    public func watchInput(fd: Int32, readable: @escaping () -> Void) throws(LinuxDeviceError) {
+        try loop.watch(fd: fd, token: Token.input)
+        input = (fd, readable)
+    }
+
     /// The signals that arrived since the last call, oldest first.
     public func takeSignals() -> [Int32] {
         defer { signals.removeAll() }
@@ -63,8 +73,12 @@ public final class LinuxEdges: FirmwareClock, ShutterEdgeSource {
                 note("event loop: \(error.description)")
             }
         }
-        let latest = clock() + maximumWait
-        loop.armTimer(at: deadline.map { min($0, latest) } ?? latest)
+        var earliest = clock() + maximumWait
+        if let deadline { earliest = min(earliest, deadline) }
+        for source in deadlineSources {
+            if let other = source() { earliest = min(earliest, other) }
+        }
+        loop.armTimer(at: earliest)
         events.removeAll(keepingCapacity: true)
         do throws(LinuxDeviceError) {
             _ = try loop.wait(timeoutMilliseconds: -1, into: &events)
@@ -78,10 +92,12 @@ public final class LinuxEdges: FirmwareClock, ShutterEdgeSource {
             case .timer: break
             case .readable(Token.shutter): readShutter()
             case .readable(Token.sampler): samplerWake?.acknowledge()
+            case .readable(Token.input): input?.readable()
             case .readable: break // a camera child ended or wrote: the step collects it
             case .hangUp(let token):
                 loop.unwatch(token: token)
                 if token == Token.shutter { note("shutter line: the descriptor hung up; no more presses") }
+                if token == Token.input { input = nil }
             }
         }
     }
@@ -108,5 +124,6 @@ public final class LinuxEdges: FirmwareClock, ShutterEdgeSource {
         static let shutter = 1
         static let sampler = 3
         static let camera = 4
+        static let input = 5
     }
 }

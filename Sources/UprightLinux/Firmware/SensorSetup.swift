@@ -8,10 +8,16 @@ import UprightHost
 /// `Board.SensorSettings.mpu6050Configuration` / `adxl345Configuration` (shared with the
 /// simulator), and the chip itself found by kind and address (or by scanning, with `auto`).
 public enum SensorSetup {
-    /// The driver for the board's chip, not yet initialised. With `auto` the first chip that
-    /// answers (0x68, 0x69, 0x53, 0x1D); with a named kind, that chip at its address, after
-    /// checking that something acknowledges there.
+    /// The driver for the board's chip, not yet initialised, with the board's mount matrix and
+    /// offsets. With `auto` the first chip that answers (0x68, 0x69, 0x53, 0x1D); with a named
+    /// kind, that chip at its address, after checking that something acknowledges there.
     public static func sensor<Bus: I2CBus>(on bus: Bus, settings: Board.SensorSettings, interrupt: Bool, busName: String) throws(FirmwareError) -> AnySensor<Bus> {
+        var sensor = try chip(on: bus, settings: settings, interrupt: interrupt, busName: busName)
+        sensor.offsetG = settings.deviceOffsetG
+        return sensor
+    }
+
+    private static func chip<Bus: I2CBus>(on bus: Bus, settings: Board.SensorSettings, interrupt: Bool, busName: String) throws(FirmwareError) -> AnySensor<Bus> {
         let mpu = settings.mpu6050Configuration(interrupt: interrupt)
         let adxl = settings.adxl345Configuration(interrupt: interrupt)
         switch settings.kind {
@@ -34,7 +40,7 @@ public enum SensorSetup {
         let chip: String
         if let model = sensor.identity?.model {
             chip = name(model)
-        } else if case .mpu6050 = sensor {
+        } else if sensor.chip == .mpu6050 {
             chip = "MPU-6050"
         } else {
             chip = "ADXL345"
@@ -71,7 +77,7 @@ public enum SensorSetup {
     /// What to check when `sensor` did not start: "the ADXL345 at 0x53 on /dev/i2c-1 does not answer ...".
     public static func describe<Bus>(_ error: SensorError, sensor: AnySensor<Bus>, busName: String) -> String {
         let chip: String
-        switch sensor {
+        switch sensor.chip {
         case .mpu6050: chip = "MPU-6050"
         case .adxl345: chip = "ADXL345"
         }

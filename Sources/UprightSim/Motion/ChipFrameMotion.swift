@@ -1,4 +1,5 @@
 import UprightCore
+import UprightHost
 
 /// What a chip mounted on a board measures: the device-frame motion of `source` taken back to
 /// the chip's axes with the inverse of the board's mount matrix. The driver applies the mount

@@ -1,3 +1,5 @@
+import UprightHost
+
 /// Minimal SVG text building: elements appended to a string, numbers with one decimal,
 /// text escaped. Deterministic output (no float formatting from the platform).
 struct SVGBuilder {

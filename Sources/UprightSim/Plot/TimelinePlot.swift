@@ -1,4 +1,5 @@
 import UprightCore
+import UprightHost
 
 /// Draws a `RunRecording` as an SVG timeline a person can read at a glance: the true in-plane
 /// angle and tilt over time, the detected orientation and the machine state as coloured

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import UprightHost
 
 /// A one-line progress bar for long simulated runs, on standard error and only when it is a
 /// terminal: piped or redirected output (CI logs, `--json > file`) stays clean.

@@ -1,3 +1,5 @@
+import UprightHost
+
 /// A plain-text table with aligned columns, for the run summary.
 public struct TextTable {
     public enum Alignment: Sendable { case left, right }

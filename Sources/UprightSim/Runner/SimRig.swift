@@ -55,23 +55,7 @@ public final class SimRig<World: SimulationWorld>: FirmwareClock, ShutterEdgeSou
         clock = SimClock()
         bus = SimBus(clock: clock)
         address = board.sensor.simulatedAddress
-        let mount = board.sensor.mountMatrix
-        let sensor: AnySensor<SimBus>
-        switch board.sensor.simulatedChip {
-        case .mpu6050:
-            let chipImperfections = imperfections ?? .mpu6050Typical
-            bus.attach(SimMPU6050(motion: chipMotion, seed: chipSeed, imperfections: chipImperfections), at: address)
-            var configuration = board.sensor.mpu6050Configuration()
-            // Noise-free data repeats exactly and would look stuck.
-            if chipImperfections.accelerationNoiseG == 0 { configuration.stuckSampleLimit = 0 }
-            sensor = .mpu6050(MPU6050(bus: bus, address: address, configuration: configuration, mount: mount))
-        case .adxl345:
-            let chipImperfections = imperfections ?? .adxl345Typical
-            bus.attach(SimADXL345(motion: chipMotion, seed: chipSeed, imperfections: chipImperfections), at: address)
-            var configuration = board.sensor.adxl345Configuration()
-            if chipImperfections.accelerationNoiseG == 0 { configuration.stuckSampleLimit = 0 }
-            sensor = .adxl345(ADXL345(bus: bus, address: address, configuration: configuration, mount: mount))
-        }
+        let sensor = SimulatedSensor.attach(board: board, to: bus, at: address, chipMotion: chipMotion, chipSeed: chipSeed, imperfections: imperfections)
         do throws(SensorError) {
             var settings = board.firmwareSettings(strictBounds: true)
             settings.machine.numberedAfter = numberedAfter
@@ -119,7 +103,11 @@ public final class SimRig<World: SimulationWorld>: FirmwareClock, ShutterEdgeSou
     public func wait(until deadline: Instant?) {
         let stepped = clock.now
         hooks.progress?(stepped.seconds)
-        if !world.stepped(at: stepped, on: self) || stepped >= end {
+        if let look = hooks.stepped {
+            look(SimEngineView(now: stepped, state: engine.runtime.state, detector: engine.runtime.detector,
+                               samplesHandled: engine.samplesHandled, sampler: sampler.counters, wire: bus.stats))
+        }
+        if !world.stepped(at: stepped, on: self) || stepped >= end || hooks.shouldStop?() == true {
             finished = true
             return
         }

@@ -27,12 +27,47 @@ public struct Simulation {
         self.outputDirectory = outputDirectory
     }
 
-    /// `motion` seen from a chip mounted as the board file says, or the error if no chip could be.
-    public static func chipMotion<M: MotionSource>(_ motion: M, board: Board) throws(SimulationError) -> ChipFrameMotion<M> {
-        guard let chipMotion = ChipFrameMotion(source: motion, mount: board.sensor.mountMatrix) else {
+    /// `motion` seen from a chip mounted as `mount` says (the scenario's physical mount, else
+    /// the board file's), or the error if no chip could be.
+    public static func chipMotion<M: MotionSource>(_ motion: M, mount: MountMatrix) throws(SimulationError) -> ChipFrameMotion<M> {
+        guard let chipMotion = ChipFrameMotion(source: motion, mount: mount) else {
             throw SimulationError(kind: .board, path: "sensor.mount_matrix", message: "has no inverse; no chip could be mounted that way")
         }
         return chipMotion
+    }
+
+    /// `motion` seen from a chip mounted as the board file says.
+    public static func chipMotion<M: MotionSource>(_ motion: M, board: Board) throws(SimulationError) -> ChipFrameMotion<M> {
+        try chipMotion(motion, mount: board.sensor.mountMatrix)
+    }
+
+    /// The chip's true mount: the scenario's `sensor.mount_matrix`, else the board file's.
+    public static func physicalMount(_ errors: SensorErrors, board: Board) -> MountMatrix {
+        errors.physicalMount ?? board.sensor.mountMatrix
+    }
+
+    /// What the chip model adds, on its own axes (nil: its typical noise). The scenario states
+    /// `bias` in the device frame, taken back through the chip's true mount, and `chip_bias`
+    /// on the chip's axes.
+    public static func imperfections(_ errors: SensorErrors, mount: MountMatrix) throws(SimulationError) -> SensorImperfections? {
+        guard errors.hasImperfections else { return nil }
+        guard let chipFromDevice = mount.inverse else {
+            throw SimulationError(kind: .board, path: "sensor.mount_matrix", message: "has no inverse; no chip could be mounted that way")
+        }
+        return SensorImperfections(
+            accelerationNoiseG: Float(errors.accelerationNoiseG),
+            accelerationBiasG: chipFromDevice.apply(errors.accelerationBiasG) + (errors.chipAccelerationBiasG ?? .zero),
+            angularRateNoiseDPS: Float(errors.angularRateNoiseDPS), angularRateBiasDPS: chipFromDevice.apply(errors.angularRateBiasDPS))
+    }
+
+    /// The scenario's true motion, as the chip measures it (on its own axes, through its true
+    /// mount), what the chip adds, and the chip's noise seed, drawn from `streams` in the
+    /// order every simulated run draws them.
+    public static func chip(_ scenario: Scenario, board: Board, streams: inout RandomStreams) throws(SimulationError)
+        -> (motion: ScenarioMotion, chipMotion: ChipFrameMotion<ScenarioMotion>, imperfections: SensorImperfections?, seed: UInt64) {
+        let motion = ScenarioMotion(scenario: scenario, generator: &streams.motion)
+        let mount = physicalMount(scenario.sensor, board: board)
+        return (motion, try chipMotion(motion, mount: mount), try imperfections(scenario.sensor, mount: mount), streams.sensor.next())
     }
 
     /// A new, empty journal named `name` in `directory`, and its path. An old one is removed
@@ -80,20 +115,7 @@ public struct Simulation {
         hooks: SimulationHooks = SimulationHooks(), naming: MediaNaming, makeCamera: (CameraContext) -> C
     ) throws(SimulationError) -> SimulationResult<C> {
         var streams = RandomStreams(seed: seed)
-        let motion = ScenarioMotion(scenario: scenario, generator: &streams.motion)
-        let chipMotion = try Simulation.chipMotion(motion, board: board)
-        guard let chipFromDevice = board.sensor.mountMatrix.inverse else {
-            throw SimulationError(kind: .board, path: "sensor.mount_matrix", message: "has no inverse; no chip could be mounted that way")
-        }
-        let errors = scenario.sensor
-        var imperfections: SensorImperfections?
-        if errors != .none {
-            // The scenario states bias in the device frame; the chip adds it in its own.
-            imperfections = SensorImperfections(
-                accelerationNoiseG: Float(errors.accelerationNoiseG), accelerationBiasG: chipFromDevice.apply(errors.accelerationBiasG),
-                angularRateNoiseDPS: Float(errors.angularRateNoiseDPS), angularRateBiasDPS: chipFromDevice.apply(errors.angularRateBiasDPS))
-        }
-        let chipSeed = streams.sensor.next()
+        let (motion, chipMotion, imperfections, chipSeed) = try Simulation.chip(scenario, board: board, streams: &streams)
 
         // The journal, fresh for each run, and the start-up reconciliation a board runs.
         var journal: Journal?
@@ -112,6 +134,13 @@ public struct Simulation {
         let world = ScenarioWorld<C>(edges: edges, faults: FaultSchedule(scenario.faults, duration: end - .zero), faultSeeds: streams.faults, shutdown: shutdown)
         var records = RecordWriter(journal: journal, fileName: naming.fileName(for:), output: EventCollector())
         for record in reconciliation.records { records.write(record, at: .zero) }
+        // What the recording light sees: every record, for the run's light timeline.
+        let seen = RecordTrail()
+        let watch = hooks.record
+        records.observer = { record, time in
+            seen.records.append((record, time))
+            watch?(record, time)
+        }
         let rig = try SimRig<ScenarioWorld<C>>(
             board: board, chipMotion: chipMotion, chipSeed: chipSeed, imperfections: imperfections,
             camera: makeCamera(CameraContext(motion: motion, faults: scenario.faults.compactMap(\.cameraFault), generator: streams.camera)),
@@ -135,7 +164,7 @@ public struct Simulation {
         return SimulationResult(
             events: events, recording: recording, stats: stats, expectations: scenario.expectations.check(events),
             camera: runtime.camera, finalState: runtime.state.name, journalPath: journalPath,
-            journalErrors: runtime.sink.output.journalErrors)
+            journalErrors: runtime.sink.output.journalErrors, light: RecordingLightTimeline(records: seen.records, end: end))
     }
 }
 
@@ -194,4 +223,9 @@ final class ScenarioWorld<Cam: Camera>: SimulationWorld {
 
     /// Faults injected: per-transaction bus faults and scheduled chip faults.
     func injected(bus: SimBus) -> Int { retiredInjected + (bus.faults?.injectedCount ?? 0) + chipFaults }
+}
+
+/// The records of a run in order, as the records edge's observer saw them.
+final class RecordTrail {
+    var records: [(record: MachineRecord, time: Instant)] = []
 }

@@ -14,6 +14,8 @@ public struct SimulationResult<C: Camera> {
     /// The journal written, when the run had an output directory.
     public var journalPath: String?
     public var journalErrors: [FileError]
+    /// What a board's recording light (`led`) did over the run.
+    public var light: RecordingLightTimeline
 
     public var allExpectationsMet: Bool { expectations.allSatisfy(\.passed) }
 

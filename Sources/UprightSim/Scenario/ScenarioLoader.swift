@@ -152,8 +152,22 @@ public enum ScenarioLoader {
         let bias = try vector(reader, "bias", limit: 2, unit: "g") ?? .zero
         let gyroNoise = try number(reader, "gyro_noise", in: 0...100, unit: "degrees per second") ?? 0
         let gyroBias = try vector(reader, "gyro_bias", limit: 500, unit: "degrees per second") ?? .zero
+        var errors = SensorErrors(accelerationNoiseG: noise, accelerationBiasG: bias, angularRateNoiseDPS: gyroNoise, angularRateBiasDPS: gyroBias)
+        errors.chipAccelerationBiasG = try vector(reader, "chip_bias", limit: 2, unit: "g")
+        if errors.chipAccelerationBiasG != nil, reader.contains("bias") {
+            throw reader.error("chip_bias", "give the bias once: bias (device frame) or chip_bias (the chip's axes), not both")
+        }
+        if let text = try reader.string("mount_matrix") {
+            do throws(MountMatrixError) {
+                let mount = try MountMatrix(parsing: text)
+                guard mount.inverse != nil else { throw MountMatrixError.singular }
+                errors.physicalMount = mount
+            } catch {
+                throw reader.error("mount_matrix", error.message)
+            }
+        }
         try reader.finish()
-        return SensorErrors(accelerationNoiseG: noise, accelerationBiasG: bias, angularRateNoiseDPS: gyroNoise, angularRateBiasDPS: gyroBias)
+        return errors
     }
 
     static func vector(_ reader: JSONObjectReader, _ key: String, limit: Double, unit: String) throws(ConfigError) -> Vector3? {

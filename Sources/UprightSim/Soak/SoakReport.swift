@@ -1,3 +1,5 @@
+import UprightHost
+
 /// A finished soak: both phases, the first violation if any, and how long it took.
 public struct SoakReport: Equatable, Sendable {
     public var seed: UInt64

@@ -26,7 +26,7 @@ import UprightCore
         bus.expectRead(0x53, register: 0x00, reply: [0xE5])
         bus.expectFailure(0x1D, write: [0x00], readCount: 1, error: .noAcknowledge)
         let sensor = AnySensor.detect(bus: bus)
-        guard case .adxl345(let driver) = sensor else {
+        guard let driver = sensor?.adxl345 else {
             Issue.record("expected an ADXL345, got \(String(describing: sensor))")
             return
         }

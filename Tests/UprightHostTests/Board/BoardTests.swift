@@ -81,6 +81,23 @@ let repositoryRoot: String = {
         #expect((clip.widthPixels, clip.heightPixels, clip.framesPerSecond, clip.quality) == (320, 240, 30, 75))
     }
 
+    /// `offset_g` is on the chip's axes; the drivers subtract it in the device frame (M * offset).
+    @Test func offsetIsOnTheChipAxes() throws {
+        let json = #"{"sensor": {"mount_matrix": "0, -1, 0; 1, 0, 0; 0, 0, -1", "offset_g": [0.25, -0.125, 0.0625]}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#
+        let sensor = try Board.parse(Array(json.utf8), file: "b.json").sensor
+        #expect(sensor.offsetG == Vector3(x: 0.25, y: -0.125, z: 0.0625))
+        #expect(sensor.deviceOffsetG == Vector3(x: 0.125, y: 0.25, z: -0.0625))
+        let plain = try Board.parse(Array(Self.minimal.utf8), file: "b.json").sensor
+        #expect(plain.offsetG == .zero)
+    }
+
+    @Test func recordingLight() throws {
+        let json = #"{"sensor": {}, "shutter": {"chip": "gpiochip0", "line": 17}, "led": {"chip": "pinctrl-rp1", "line": 27, "active_low": true}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#
+        let board = try Board.parse(Array(json.utf8), file: "b.json")
+        #expect(board.led == Board.LEDSettings(gpio: Board.GPIOLineSettings(chip: "pinctrl-rp1", line: 27), activeLow: true))
+        #expect(try Board.parse(Array(Self.minimal.utf8), file: "b.json").led == nil)
+    }
+
     @Test func simulatedClipSettings() throws {
         let json = #"{"sensor": {}, "camera": {"backend": "simulated", "clip_width": 640, "clip_height": 480, "clip_fps": 25, "clip_quality": 60}, "output": {"directory": "o"}}"#
         guard case .simulated(let camera) = try Board.parse(Array(json.utf8), file: "b.json").camera.backend else {
@@ -133,6 +150,14 @@ let repositoryRoot: String = {
          "b.json: sensor.mount_matrix: the matrix is singular (determinant near 0): it must be a rotation or reflection"),
         (#"{"sensor": {"kind": "mpu6050", "rate": 100}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
          "b.json: sensor.rate: unknown key"),
+        (#"{"sensor": {"offset_g": [0, 0.1]}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
+         "b.json: sensor.offset_g: expected 3 numbers [x, y, z] in g on the chip's axes, found 2"),
+        (#"{"sensor": {"offset_g": "0, 0, 0.2"}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
+         "b.json: sensor.offset_g: expected an array, found a string"),
+        (#"{"sensor": {"offset_g": [0, "0.1", 0]}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
+         "b.json: sensor.offset_g[1]: expected a number, found a string"),
+        (#"{"sensor": {"offset_g": [0, 0, -0.75]}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
+         "b.json: sensor.offset_g[2]: -0.75 g is not a plausible zero-g offset (at most 0.5 g per axis: check sensor.range_g, or run upright calibrate again)"),
         (#"{"camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
          "b.json: sensor: missing (required)"),
         (#"{"sensor": {}, "camera": {"backend": "command", "mode": "daemon"}, "output": {"directory": "o"}}"#,
@@ -165,6 +190,16 @@ let repositoryRoot: String = {
          "b.json: i2c.bus: -1 is out of range (0..255)"),
         (#"{"sensor": {}, "data_ready": {}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
          "b.json: data_ready.line: missing (required)"),
+        (#"{"sensor": {}, "led": {"chip": "gpiochip0"}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
+         "b.json: led.line: missing (required when chip is given)"),
+        (#"{"sensor": {}, "led": {}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
+         "b.json: led.line: missing (required)"),
+        (#"{"sensor": {}, "led": {"line": 5, "active_low": "yes"}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
+         "b.json: led.active_low: expected true or false, found a string"),
+        (#"{"sensor": {}, "led": {"line": 5, "colour": "red"}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
+         "b.json: led.colour: unknown key"),
+        (#"{"sensor": {}, "shutter": {"line": 17}, "led": {"line": 17}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
+         "b.json: led.line: is the shutter's line (gpiochip0 line 17); the light needs a line of its own"),
         (#"{"sensor": {}, "detector": {"hysteresis_degrees": "x"}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
          "b.json: detector.hysteresis_degrees: expected a number, found a string"),
         (#"{"sensor": {}, "detector": {"hysteresis": 5}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,

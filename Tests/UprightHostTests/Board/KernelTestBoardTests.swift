@@ -18,6 +18,8 @@ import UprightCore
         #expect(board.shutter.gpio == Board.GPIOLineSettings(chip: "upright-kernel-test", line: 0))
         #expect(board.shutter.debounceMilliseconds == 30)
         #expect(board.shutter.holdMilliseconds == 1000)
+        // Line 1 of the same chip is the recording light, active high.
+        #expect(board.led == Board.LEDSettings(gpio: Board.GPIOLineSettings(chip: "upright-kernel-test", line: 1), activeLow: false))
         #expect(board.output == Board.OutputSettings(directory: "/tmp/kt/out", journal: "/tmp/kt/journal.ndjson"))
         // The rpicam stand-ins (Tests/CameraStandIn) as a still server, ready 600 ms after start.
         #expect(board.camera.session.mode == .server)

@@ -21,10 +21,10 @@ import UprightMCUShared
 
     @Test func completionsBeyondTheRingAreCountedNotLost() {
         var camera = InstantCamera()
-        for shot in 1...10 { camera.perform(.capturePhoto(shot: UInt32(shot), orientation: .normal), at: .zero) }
+        for shot in 1...6 { camera.perform(.capturePhoto(shot: UInt32(shot), orientation: .normal), at: .zero) }
         #expect(camera.refused == 2)
         var shots: [UInt32] = []
         while case .captureFinished(let shot, _, _)? = camera.nextCompletion(now: .zero) { shots.append(shot) }
-        #expect(shots == [1, 2, 3, 4, 5, 6, 7, 8])
+        #expect(shots == [1, 2, 3, 4])
     }
 }

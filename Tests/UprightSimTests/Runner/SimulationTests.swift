@@ -88,6 +88,37 @@ func temporaryDirectory() -> String {
         #expect(result.finalState == .idle)
     }
 
+    /// The scenario says how the chip is really mounted and biased; the board file what the
+    /// firmware believes. Believing the identity, a chip turned 90 degrees reads the camera's
+    /// upright pose as right-up; with the true matrix and offsets it reads normal.
+    @Test func physicalMountAndBiasAreTheChipsNotTheBoards() throws {
+        let scenario = try ScenarioLoader.parse("""
+            { "duration": 3, "motion": [ { "t": 0, "angle": 0 } ],
+              "sensor": { "mount_matrix": "0, -1, 0; 1, 0, 0; 0, 0, 1", "chip_bias": [0, 0.3, 0], "noise": 0.004 },
+              "button": { "actions": [ { "t": 1, "action": "hold", "duration": 0.1 } ] } }
+            """, file: "turned.json")
+        func latched(_ board: Board) throws -> (orientations: [EventRecord], capture: UprightOrientation?) {
+            var small = board
+            if case .simulated(var settings) = board.camera.backend {
+                (settings.widthPixels, settings.heightPixels) = (16, 12)
+                small.camera.backend = .simulated(settings)
+            }
+            let result = try Simulation(scenario: scenario, board: small, seed: 1, outputDirectory: temporaryDirectory()).run()
+            let records = result.events.map(\.record)
+            return (records.filter { if case .orientation = $0 { true } else { false } },
+                    records.lazy.compactMap { if case .capture(_, let orientation, _, _, _, _) = $0 { orientation } else { nil } }.first)
+        }
+        let believed = try latched(Self.board())
+        #expect(believed.orientations == [.orientation(.rightUp)])
+        #expect(believed.capture == .rightUp)
+        var calibrated = try Self.board()
+        calibrated.sensor.mountMatrix = try MountMatrix(parsing: "0, -1, 0; 1, 0, 0; 0, 0, 1")
+        calibrated.sensor.offsetG = Vector3(x: 0, y: 0.3, z: 0)
+        let truth = try latched(calibrated)
+        #expect(truth.orientations == [])
+        #expect(truth.capture == .normal)
+    }
+
     @Test func sameSeedGivesIdenticalStreamsAndStats() throws {
         let scenario = try ScenarioLoader.load(path: repositoryPath("scenarios/examples/faults.json"))
         let first = try Self.run(scenario, seed: 5)

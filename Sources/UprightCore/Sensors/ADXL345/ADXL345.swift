@@ -53,6 +53,7 @@ public struct ADXL345<Bus: I2CBus>: Accelerometer, RegisterChip {
         return ChipIdentity(model: model, idValue: value)
     }
 
+    @inline(never)
     public mutating func begin(now: Instant) throws(SensorError) {
         identity = try identify()
         // No reset command and no wait: configuration registers are written in standby.
@@ -87,6 +88,7 @@ public struct ADXL345<Bus: I2CBus>: Accelerometer, RegisterChip {
         try body(ADXL345Register.powerControl, ADXL345Register.powerMeasure)
     }
 
+    @inline(never)
     public mutating func readSamples(now: Instant, into body: (Sample) -> Void) throws(SensorError) -> ReadReport {
         var report = ReadReport()
         switch phase {

@@ -27,9 +27,9 @@ public struct ADXL345Decoder: Equatable, Sendable {
     @inlinable
     public func sample(_ bytes: UnsafeRawBufferPointer, at offset: Int, time: Instant) -> Sample {
         let chip = Vector3(
-            x: Float(Self.littleEndianInt16(bytes, offset)) * accelerationGPerCount,
-            y: Float(Self.littleEndianInt16(bytes, offset + 2)) * accelerationGPerCount,
-            z: Float(Self.littleEndianInt16(bytes, offset + 4)) * accelerationGPerCount)
+            x: Float(count: Self.littleEndianInt16(bytes, offset)) * accelerationGPerCount,
+            y: Float(count: Self.littleEndianInt16(bytes, offset + 2)) * accelerationGPerCount,
+            z: Float(count: Self.littleEndianInt16(bytes, offset + 4)) * accelerationGPerCount)
         return Sample(time: time, accelerationG: mount.apply(chip) - offsetG)
     }
 

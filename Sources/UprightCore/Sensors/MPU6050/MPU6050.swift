@@ -59,6 +59,7 @@ public struct MPU6050<Bus: I2CBus>: Accelerometer, RegisterChip {
         return ChipIdentity(model: model, idValue: value)
     }
 
+    @inline(never)
     public mutating func begin(now: Instant) throws(SensorError) {
         identity = try identify()
         try write(MPU6050Register.powerManagement1, MPU6050Register.powerDeviceReset)
@@ -102,6 +103,7 @@ public struct MPU6050<Bus: I2CBus>: Accelerometer, RegisterChip {
         }
     }
 
+    @inline(never)
     public mutating func readSamples(now: Instant, into body: (Sample) -> Void) throws(SensorError) -> ReadReport {
         var report = ReadReport()
         switch phase {

@@ -28,9 +28,9 @@ public struct MPU6050Decoder: Equatable, Sendable {
     @inlinable
     func vector(_ bytes: UnsafeRawBufferPointer, _ offset: Int, scale: Float) -> Vector3 {
         Vector3(
-            x: Float(Self.bigEndianInt16(bytes, offset)) * scale,
-            y: Float(Self.bigEndianInt16(bytes, offset + 2)) * scale,
-            z: Float(Self.bigEndianInt16(bytes, offset + 4)) * scale)
+            x: Float(count: Self.bigEndianInt16(bytes, offset)) * scale,
+            y: Float(count: Self.bigEndianInt16(bytes, offset + 2)) * scale,
+            z: Float(count: Self.bigEndianInt16(bytes, offset + 4)) * scale)
     }
 
     /// One record laid out as `contents` says, starting at `offset`.
@@ -52,7 +52,7 @@ public struct MPU6050Decoder: Equatable, Sendable {
 
     /// RM 4.18: temperature in degrees C = raw / 340 + 36.53.
     @inlinable
-    public static func temperatureCelsius(_ raw: Int16) -> Float { Float(raw) / 340 + 36.53 }
+    public static func temperatureCelsius(_ raw: Int16) -> Float { Float(count: raw) / 340 + 36.53 }
 
     /// Decodes every whole record in `bytes`, oldest first; the last one is stamped
     /// `newestTime` and each earlier one `period` before the next. Returns the count.

@@ -1,0 +1,74 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import UprightCore
+import UprightHost
+import UprightSim
+
+/// `shutter_lag_ms_p50` / `_p99` from the simulated camera (docs/camera.md, "Timings"), for
+/// the three ways the session can drive it, side by side: the warm still server, the warm still
+/// server with zero shutter lag, and the one-shot mode that opens the camera for every photo.
+///
+/// The lag is what the `capture` record says: from the press's first edge to the exposure, so
+/// it includes the press itself (the photo is ordered on the debounced release). The run is
+/// `presses` short presses on the simulated board (boards/sim.json), one every 2.5 s (inside
+/// the idle timeout, so the server stays warm), each held 80 to 200 ms and placed at a
+/// different phase of the preview's 33 ms frames. "Warm" leaves out the first photo, which
+/// waits for the server's start; the one-shot mode pays that start every time. The figures
+/// are virtual time: they are the same on every machine and every run.
+enum ShutterLagBenchmark {
+    enum Mode: String, CaseIterable {
+        case warm
+        case warmZeroShutterLag = "warm_zsl"
+        case coldOneShot = "cold_one_shot"
+    }
+
+    /// The lags in milliseconds, in press order; nil when the run could not be made.
+    static func lags(_ mode: Mode, presses: Int, directory: String) -> [Double]? {
+        guard var board = try? SimBoardFile.load(), case .simulated(var small) = board.camera.backend else { return nil }
+        (small.widthPixels, small.heightPixels) = (16, 12)
+        board.camera.backend = .simulated(small)
+        switch mode {
+        case .warm: break
+        case .warmZeroShutterLag: board.camera.zeroShutterLag = true
+        case .coldOneShot: board.camera.session.mode = .oneShot
+        }
+        var actions: [String] = []
+        for index in 0..<presses {
+            let start = 2 + 2.5 * Double(index) + 0.007 * Double(index % 5)
+            let hold = 0.08 + 0.03 * Double(index % 5)
+            actions.append(#"{ "t": \#(start), "action": "hold", "duration": \#(hold) }"#)
+        }
+        let text = #"{ "duration": \#(2 + 2.5 * Double(presses) + 3), "motion": [ { "t": 0, "angle": 90 } ], "button": { "actions": [ \#(actions.joined(separator: ", ")) ] } }"#
+        guard let scenario = try? ScenarioLoader.parse(text, file: "shutter-lag.json"),
+              let result = try? Simulation(scenario: scenario, board: board, seed: 1, outputDirectory: directory + "/" + mode.rawValue).run()
+        else { return nil }
+        let lags = result.events.compactMap { event -> Double? in
+            if case .capture(_, _, _, _, let lag, _) = event.record { return lag.map { $0 * 1000 } }
+            return nil
+        }
+        guard lags.count == presses else { return nil }
+        return mode == .coldOneShot ? lags : Array(lags.dropFirst())
+    }
+
+    static func figures(presses: Int = 40) -> [BenchFigure] {
+        var template = Array("/tmp/upright-bench-lag-XXXXXX".utf8CString)
+        let directory = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.flatMap { mkdtemp($0) } }.map { String(cString: $0) }
+        defer { if let directory { _ = ProcessStats.runMeasured(["/bin/rm", "-rf", directory]) } }
+        var figures: [BenchFigure] = []
+        for mode in Mode.allCases {
+            let p50Key = "shutter_lag_ms_p50_" + mode.rawValue, p99Key = "shutter_lag_ms_p99_" + mode.rawValue
+            guard let directory, mkdir(directory + "/" + mode.rawValue, 0o700) == 0,
+                  let lags = lags(mode, presses: presses, directory: directory) else {
+                let note = "not available: the simulated run failed"
+                figures += [BenchFigure(key: p50Key, unit: "ms", values: [], note: note), BenchFigure(key: p99Key, unit: "ms", values: [], note: note)]
+                continue
+            }
+            // Nearest rank over whole microseconds (the records carry milliseconds).
+            let microseconds = lags.map { Int64(($0 * 1000).rounded()) }
+            figures.append(BenchFigure(key: p50Key, unit: "ms", value: EventLatencyBenchmark.quantile(microseconds, 0.5) / 1000))
+            figures.append(BenchFigure(key: p99Key, unit: "ms", value: EventLatencyBenchmark.quantile(microseconds, 0.99) / 1000))
+        }
+        return figures
+    }
+}

@@ -1,0 +1,12 @@
+import UprightCore
+
+/// What a simulated run's engine shows after a step, for a live view: the machine, the
+/// detector, the sampling and the bus. A copy: looking changes nothing.
+public struct SimEngineView: Sendable {
+    public var now: Instant
+    public var state: MachineState
+    public var detector: OrientationDetector
+    public var samplesHandled: Int
+    public var sampler: SamplerCounters
+    public var wire: WireStats
+}

@@ -1,0 +1,30 @@
+import UprightCore
+import UprightHost
+
+/// Readings of a chip mounted `0, -1, 0; -1, 0, 0; 0, 0, -1` (turned 90 degrees and flipped)
+/// with a zero-g offset of (0.2, -0.25, 0.23) g, at rest in the six poses of the sequence, on
+/// the chip's axes: the pose's device up taken to the chip (M^T, M being symmetric here: M)
+/// plus the offset.
+enum CalibrationFixtures {
+    static let mount = "0, -1, 0; -1, 0, 0; 0, 0, -1"
+    static let bias = Vector3(x: 0.2, y: -0.25, z: 0.23)
+    static let readings: [Vector3] = [
+        Vector3(x: -0.8, y: -0.25, z: 0.23),  // 1 upright: device +y is chip -x
+        Vector3(x: 0.2, y: -1.25, z: 0.23),   // 2 right-up: device +x is chip -y
+        Vector3(x: 0.2, y: -0.25, z: 1.23),   // 3 lens-up: device -z is chip +z
+        Vector3(x: 1.2, y: -0.25, z: 0.23),   // 4 bottom-up: device -y is chip +x
+        Vector3(x: 0.2, y: 0.75, z: 0.23),    // 5 left-up: device -x is chip +y
+        Vector3(x: 0.2, y: -0.25, z: -0.77),  // 6 lens-down: device +z is chip -z
+    ]
+
+    static func poses(_ values: [Vector3]) -> [PoseReading] {
+        values.enumerated().map { index, value in
+            PoseReading(number: index + 1, pose: CalibrationPose.sequence[index], meanG: value, sampleCount: 100)
+        }
+    }
+
+    /// `count` of the fixture's poses.
+    static func poses(first count: Int) -> [PoseReading] { poses(Array(readings.prefix(count))) }
+
+    static func near(_ a: Float, _ b: Float, within tolerance: Float = 1e-5) -> Bool { abs(a - b) <= tolerance }
+}
