@@ -22,7 +22,11 @@ enum RunCommand: Subcommand {
             takes a photo, a hold records a clip until the next press. Every record is appended
             to the board's journal (fsynced) before it is printed: readable lines on stderr, or
             the NDJSON event stream on stdout with --json. SIGINT or SIGTERM stops a clip
-            cleanly and exits 0; SIGHUP reopens the journal (for logrotate).
+            cleanly and exits 0; SIGHUP reopens the journal (for logrotate). At start, before the
+            first sample, the output directory is reconciled with the journal: temporary files a
+            power cut left are removed, a finished photo or clip the journal lacks is journaled
+            as file-recovered, a journaled file that is gone as file-missing, a clip started and
+            never ended as record-failed (interrupted); numbers go on after the highest used.
             Exit status: 2 for a bad board file, 1 for a missing or refused device.
             """)
 
@@ -49,23 +53,35 @@ enum RunCommand: Subcommand {
             note("\(devices.busName) runs at \(hertz) Hz (device tree), the board says i2c.speed_hz \(board.i2c.speedHz): set it to \(hertz), or change dtparam=i2c_arm_baudrate")
         }
         try makeDirectory(board.output.directory)
-        let naming = MediaNaming(clipExtension: PiCamera.clipExtension, numberOffset: OutputNumbering.highestNumber(in: board.output.directory))
-        guard let camera = PiCamera.command(board: board, naming: naming) else {
-            throw .badInput("camera.backend: not the command backend")
-        }
-
         let journal: Journal
+        let journalLines: [String]
         do throws(FileError) {
             journal = try Journal(path: board.output.journal)
+            journalLines = try Journal.lines(at: board.output.journal)
         } catch {
             throw .failed("journal \(error)")
         }
         if journal.repair.wasRepaired {
             note("journal \(journal.path): set aside a torn last line (\(journal.repair.tornBytes) bytes) in \(journal.repair.setAsidePath ?? "")")
         }
+        // Before the camera starts (it writes temporary files) and the first sample: what a
+        // cut left is put right and journaled, and numbering goes on after it.
+        let reconciliation = OutputReconciliation.reconcile(
+            directory: board.output.directory, journalLines: journalLines, clipExtension: PiCamera.clipExtension)
+        if !reconciliation.removedTemporaryFiles.isEmpty {
+            note("removed \(reconciliation.removedTemporaryFiles.count) unfinished temporary file(s) from \(board.output.directory): " + reconciliation.removedTemporaryFiles.joined(separator: " "))
+        }
+        if reconciliation.unreadableLines > 0 {
+            note("journal \(journal.path): \(reconciliation.unreadableLines) line(s) are not JSON objects (skipped)")
+        }
+        let naming = MediaNaming(clipExtension: PiCamera.clipExtension)
+        guard let camera = PiCamera.command(board: board, naming: naming) else {
+            throw .badInput("camera.backend: not the command backend")
+        }
         var records = RecordWriter(
             journal: journal, origin: origin, fileName: naming.fileName(for:),
             output: ConsoleEvents(console: console, json: json, origin: origin, note: note))
+        for record in reconciliation.records { records.write(record, at: origin) }
         let light = devices.led.map { RecordingLightDriver.driving($0, note: note) }
         records.observer = light?.observer
         defer { devices.led?.release() }
@@ -73,7 +89,7 @@ enum RunCommand: Subcommand {
         do throws(FirmwareError) {
             let firmware = try LinuxFirmware(
                 board: board, devices: devices, camera: camera, records: records,
-                clock: { MonotonicClock.now() }, note: note)
+                numberedAfter: reconciliation.highestNumber, clock: { MonotonicClock.now() }, note: note)
             note("\(firmware.sensorName), sampling \(describe(firmware)); journal \(board.output.journal); files in \(board.output.directory)")
             if let light { firmware.edges.wake(for: light) { MonotonicClock.now() } }
             // Bounded by the signals that end it: each pass sleeps in poll until something happens.

@@ -60,8 +60,10 @@ public struct CameraMachine: Sendable {
         case .eventsLost:
             commands.append(.journal(.fault(.eventQueue)))
         case .cameraFault(let fault):
+            if fault == .storage { state.storageFull = true }
             commands.append(.journal(.fault(fault.faultKind)))
         case .cameraRecovered(let fault):
+            if fault == .storage { state.storageFull = false }
             commands.append(.journal(.recovered(fault.faultKind)))
         case .shutterPressed, .shutterReleased, .shutterHeld, .captureFinished, .captureFailed,
              .recordingStarted, .recordingStopped, .recordingFailed, .timerFired, .shutdownRequested:
@@ -105,6 +107,10 @@ public struct CameraMachine: Sendable {
                 return
             }
             state.press = .up
+            guard !state.storageFull else {
+                commands.append(.journal(.shutterRejected(.storageFull)))
+                return
+            }
             state.shotLatch = latch
             go(&state, to: .capturing, &commands)
         case .shutterHeld:
@@ -113,6 +119,10 @@ public struct CameraMachine: Sendable {
                 return
             }
             state.press = .up
+            guard !state.storageFull else {
+                commands.append(.journal(.shutterRejected(.storageFull)))
+                return
+            }
             state.clipLatch = latch
             go(&state, to: .recording, &commands)
         case .timerFired(.idle):
@@ -139,7 +149,9 @@ public struct CameraMachine: Sendable {
                 return
             }
             state.press = .up
-            if !state.queue.append(latch, limit: configuration.queueDepth) {
+            if state.storageFull {
+                commands.append(.journal(.shutterRejected(.storageFull)))
+            } else if !state.queue.append(latch, limit: configuration.queueDepth) {
                 commands.append(.journal(.shutterRejected(.queueFull)))
             }
         case .shutterHeld:
@@ -152,7 +164,7 @@ public struct CameraMachine: Sendable {
                 lagMilliseconds: lag, waitMilliseconds: UInt32(clamping: waited.milliseconds))))
             finishPhoto(&state, &commands)
         case .captureFailed(let shot) where shot == state.shot:
-            commands.append(.journal(.captureFailed(shot: shot, reason: .camera)))
+            commands.append(.journal(.captureFailed(shot: shot, reason: state.storageFull ? .storage : .camera)))
             finishPhoto(&state, &commands)
         case .timerFired(.capture):
             commands.append(.abandonPhoto(shot: state.shot))
@@ -260,6 +272,10 @@ public struct CameraMachine: Sendable {
     // MARK: helpers
 
     private func finishPhoto(_ state: inout MachineState, _ commands: inout Commands) {
+        // Presses queued before the card filled: each answered, none shot into a full card.
+        while state.storageFull, state.queue.removeFirst() != nil {
+            commands.append(.journal(.shutterRejected(.storageFull)))
+        }
         if let next = state.queue.removeFirst() {
             state.shotLatch = next
             startPhoto(&state, &commands)

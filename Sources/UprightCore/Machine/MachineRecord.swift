@@ -36,6 +36,9 @@ public enum CaptureFailureReason: UInt8, CaseIterable, Sendable {
     case timeout
     /// Shut down while the photo was in flight.
     case shutdown
+    /// The output's file system is full, failing or read-only (the camera reported the
+    /// `storage` fault before the failure).
+    case storage
 }
 
 /// Why a clip ended.
@@ -60,6 +63,9 @@ public enum RejectionReason: UInt8, CaseIterable, Sendable {
     case idle
     /// Queued or pending when a shutdown came.
     case shutdown
+    /// No space is left for a photo or clip (between the camera's `storage` fault and its
+    /// recovery).
+    case storageFull
 }
 
 /// What went wrong, in a `fault` or `recovered` record.
@@ -81,6 +87,9 @@ public enum FaultKind: UInt8, CaseIterable, Sendable {
     case cameraHung
     /// The camera could not be acquired or its program not started.
     case cameraUnavailable
+    /// The output's file system is full (below the board's reserve), failing or read-only:
+    /// presses are rejected until space returns.
+    case storage
     /// A fixed-size buffer overflowed (a broken bound: a defect); an event, gesture or
     /// command was dropped. Trapped on in the simulator.
     case bound

@@ -9,6 +9,8 @@ public struct MachineState: Equatable, Sendable {
     public internal(set) var lastUpright: UprightOrientation = .normal
     /// Between `sensorFault` and `sensorRecovered`: latches taken then are stale.
     public internal(set) var sensorFaulty = false
+    /// Between the camera's `storage` fault and its recovery: presses are rejected.
+    public internal(set) var storageFull = false
     /// Taken at the touch that began the press being debounced; nil when none is open.
     public internal(set) var touchLatch: Latch?
     /// Where the current press stands: up, pending with its latch, or consumed.
@@ -24,8 +26,10 @@ public struct MachineState: Equatable, Sendable {
     /// Latched at the press that started the clip; unchanged until it stops.
     public internal(set) var clipLatch = Latch(orientation: .normal, stale: false)
 
-    /// A machine state in `name` with no photo, clip or press yet.
-    public init(_ name: StateName = .idle) {
+    /// Starts in `name`; the first photo and the first clip are numbered `numberedAfter + 1`.
+    public init(_ name: StateName = .idle, numberedAfter: UInt32 = 0) {
         self.name = name
+        shot = numberedAfter
+        clip = numberedAfter
     }
 }

@@ -11,6 +11,9 @@ public enum CameraFault: UInt8, CaseIterable, Sendable {
     /// The camera could not be acquired (another process owns it, or there is none) or its
     /// program not started.
     case unavailable
+    /// The output's file system has no space left (below the board's reserve), fails writes
+    /// (EIO) or went read-only; reported again as recovered when space returns.
+    case storage
 
     /// The fault kind of its records.
     public var faultKind: FaultKind {
@@ -18,6 +21,7 @@ public enum CameraFault: UInt8, CaseIterable, Sendable {
         case .died: .cameraDied
         case .hung: .cameraHung
         case .unavailable: .cameraUnavailable
+        case .storage: .storage
         }
     }
 }

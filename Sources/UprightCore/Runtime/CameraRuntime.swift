@@ -71,7 +71,7 @@ public struct CameraRuntime<C: Camera, S: RecordSink> {
         self.camera = camera
         self.sink = sink
         self.machine = CameraMachine(configuration: configuration)
-        self.state = MachineState(initial)
+        self.state = MachineState(initial, numberedAfter: configuration.numberedAfter)
         self.poseDetector = detector
         self.gesture = ShutterGesture(configuration: gesture)
         self.clock = start

@@ -174,5 +174,9 @@ public struct Board: Equatable, Sendable {
     public struct OutputSettings: Equatable, Sendable {
         public var directory: String
         public var journal: String
+        /// `reserve_mb`: free space on the output's file system kept for the journal: below
+        /// it no photo or clip is started (presses are rejected `storage full`), so the journal
+        /// can always say why. Default 8 MiB (a journal line is about 150 bytes).
+        public var reserveBytes: UInt64 = 8 << 20
     }
 }

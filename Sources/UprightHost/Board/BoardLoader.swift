@@ -114,6 +114,7 @@ extension Board {
         let journal = try outputReader.string("journal") ?? (directory + "/journal.ndjson")
         guard !journal.isEmpty else { throw outputReader.error("journal", "must not be empty") }
         output = OutputSettings(directory: directory, journal: journal)
+        if let megabytes = try outputReader.integer("reserve_mb", in: 0...65_536) { output.reserveBytes = UInt64(megabytes) << 20 }
         try outputReader.finish()
         try root.finish()
     }

@@ -12,15 +12,18 @@ import UprightCore
 public struct CameraFiles: Equatable, Sendable {
     public var outputDirectory: String
     public var naming: MediaNaming
+    /// Whether the output's file system has room (the board's `output.reserve_mb`).
+    public var storage: StorageCheck
 
     /// The hidden names' prefix: what start-up reconciliation removes.
     public static let temporaryPrefix = ".upright-"
     /// A photo file larger than this is not read.
     public static let maximumPhotoBytes = 64 << 20
 
-    public init(outputDirectory: String, naming: MediaNaming) {
+    public init(outputDirectory: String, naming: MediaNaming, reserveBytes: UInt64 = 0) {
         self.outputDirectory = outputDirectory
         self.naming = naming
+        storage = StorageCheck(directory: outputDirectory, reserveBytes: reserveBytes)
     }
 
     public func path(_ name: String) -> String {
@@ -64,7 +67,7 @@ public struct CameraFiles: Equatable, Sendable {
         do throws(FileError) {
             try AtomicFile.write(patched, to: final)
         } catch {
-            return .failure(CameraFileError(error.description))
+            return .failure(storageError(error.description, code: error.code))
         }
         return .success(final)
     }
@@ -77,20 +80,26 @@ public struct CameraFiles: Equatable, Sendable {
             try MediaOrientationWriter.apply(orientation, toFileAt: temporary)
         } catch {
             discard(temporary)
-            return .failure(CameraFileError("\(temporary): \(error)"))
+            return .failure(storageError("\(temporary): \(error)", code: nil))
         }
         let final = path(naming.clipName(clip: clip))
         guard rename(temporary, final) == 0 else {
-            let reason = POSIXFile.errorText(errno)
+            let code = errno
             discard(temporary)
-            return .failure(CameraFileError("\(final): rename: \(reason)"))
+            return .failure(storageError("\(final): rename: \(POSIXFile.errorText(code))", code: code))
         }
         do throws(FileError) {
             try POSIXFile.syncDirectory(of: final)
         } catch {
-            return .failure(CameraFileError(error.description))
+            return .failure(storageError(error.description, code: error.code))
         }
         return .success(final)
+    }
+
+    /// A failure to write, marked as the storage's when its errno says so or the file system
+    /// is full or read-only now (a media writer's error carries no errno).
+    func storageError(_ description: String, code: Int32?) -> CameraFileError {
+        CameraFileError(description, isStorage: StorageCheck.isStorageFailure(code) || storage.problem() != nil)
     }
 
     /// Removes a temporary file nothing will finish (an abandoned or broken photo).
@@ -105,5 +114,10 @@ public struct CameraFiles: Equatable, Sendable {
 /// Why a photo or clip could not be finished: one line for the log.
 public struct CameraFileError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String
-    public init(_ description: String) { self.description = description }
+    /// The output's file system failed (full, EIO, read-only), not the photo or clip itself.
+    public var isStorage: Bool
+    public init(_ description: String, isStorage: Bool = false) {
+        self.description = description
+        self.isStorage = isStorage
+    }
 }

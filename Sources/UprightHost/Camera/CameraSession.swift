@@ -28,6 +28,11 @@ import UprightCore
 ///   still gets a capture or a rejection. Each is reported once, and `recovered` when a program
 ///   is ready again. A photo in flight when its program dies or hangs fails (`captureFailed`);
 ///   a clip fails (`recordingFailed`).
+/// - **Storage**: an order that finds the output's file system below the reserve or
+///   read-only (`CameraFiles.storage`), or a photo or clip whose writing fails for the
+///   storage's sake (ENOSPC, EIO, EROFS), is a `storage` fault, reported before its failure
+///   (the machine then rejects presses `storage full`); the file system is looked at again
+///   every `storageRecheck` and the fault `recovered` once there is room.
 ///
 /// Time is the engine's: deadlines (ready, bounds, restarts) are in `nextDeadline`, and a
 /// process edge that cannot predict its events (real programs) has its descriptors polled.
@@ -91,6 +96,11 @@ public struct CameraSession<Processes: CameraProcesses>: Camera {
     private var outstandingFault: CameraFault?
     private var completions: [CameraCompletion] = []
     private var lastNow = Instant.zero
+    /// While the storage fault is outstanding: when to look at the file system again.
+    private var storageRecheckAt: Instant?
+
+    /// How often a full file system is looked at again.
+    public static var storageRecheck: TimeSpan { .seconds(1) }
 
     public static var maximumPhotoRequests: Int { 8 }
     public static var maximumProblems: Int { 32 }
@@ -124,6 +134,11 @@ public struct CameraSession<Processes: CameraProcesses>: Camera {
         case .showOrientation:
             break // rpicam-still draws no overlay; the pose is in the event stream
         case .capturePhoto(let shot, let orientation):
+            if let problem = files.storage.problem() {
+                storageFailed("photo \(shot): " + problem)
+                completions.append(.captureFailed(shot: shot))
+                break
+            }
             guard photos.count < Self.maximumPhotoRequests else {
                 completions.append(.captureFailed(shot: shot))
                 note("photo \(shot): \(Self.maximumPhotoRequests) photos already waiting")
@@ -133,6 +148,11 @@ public struct CameraSession<Processes: CameraProcesses>: Camera {
         case .abandonPhoto(let shot):
             abandon(shot: shot)
         case .startRecording(let clip, let orientation):
+            if let problem = files.storage.problem() {
+                storageFailed("clip \(clip): " + problem)
+                completions.append(.recordingFailed(clip: clip))
+                break
+            }
             guard self.clip == nil else {
                 completions.append(.recordingFailed(clip: clip))
                 note("clip \(clip): a clip is still recording")
@@ -168,6 +188,7 @@ public struct CameraSession<Processes: CameraProcesses>: Camera {
         } else if let restartAt, wantsAProgram {
             consider(restartAt)
         }
+        consider(storageRecheckAt)
         if !completions.isEmpty { consider(lastNow) }
         return earliest
     }
@@ -183,6 +204,14 @@ public struct CameraSession<Processes: CameraProcesses>: Camera {
             handle(event, at: now)
         }
         checkTimers(now: now)
+        if let recheck = storageRecheckAt, now >= recheck {
+            if files.storage.problem() == nil {
+                storageRecheckAt = nil
+                completions.append(.recovered(.storage))
+            } else {
+                storageRecheckAt = now + Self.storageRecheck
+            }
+        }
         var passes = 0
         while passes < 4, schedule(now: now) { passes += 1 }
     }
@@ -250,12 +279,13 @@ public struct CameraSession<Processes: CameraProcesses>: Camera {
                     wrote(path)
                     completions.append(.recordingStopped(clip: number))
                 case .failure(let error):
-                    note("clip \(number): \(error)")
+                    if error.isStorage { storageFailed("clip \(number): \(error)") } else { note("clip \(number): \(error)") }
                     completions.append(.recordingFailed(clip: number))
                 }
                 if !stopping { note("clip \(number): the video program ended by itself") }
             } else {
                 files.discard(temporary)
+                checkStorage("clip \(number)")
                 completions.append(.recordingFailed(clip: number))
                 fault(for: exit, killedFor: was?.killedFor, during: was?.phase, program: "video program")
             }
@@ -427,7 +457,7 @@ public struct CameraSession<Processes: CameraProcesses>: Camera {
             wrote(path)
             completions.append(.captureFinished(shot: request.shot, exposedAt: exposedAt, waited: max(.zero, signalled - request.orderedAt)))
         case .failure(let error):
-            note("photo \(request.shot): \(error)")
+            if error.isStorage { storageFailed("photo \(request.shot): \(error)") } else { note("photo \(request.shot): \(error)") }
             completions.append(.captureFailed(shot: request.shot))
         }
     }
@@ -438,7 +468,21 @@ public struct CameraSession<Processes: CameraProcesses>: Camera {
         waitedUntil[request.shot] = nil
         guard !request.abandoned else { return }
         note("photo \(request.shot): \(why)")
+        // A camera program that could not write its file (the card filled) dies too.
+        checkStorage("photo \(request.shot)")
         completions.append(.captureFailed(shot: request.shot))
+    }
+
+    /// Reports the storage fault (once) and looks again in `storageRecheck`.
+    private mutating func storageFailed(_ why: String) {
+        note(why)
+        if storageRecheckAt == nil { completions.append(.fault(.storage)) }
+        storageRecheckAt = lastNow + Self.storageRecheck
+    }
+
+    /// After a failure that may be the storage's: the storage fault if the file system has no room.
+    private mutating func checkStorage(_ what: String) {
+        if let problem = files.storage.problem() { storageFailed(what + ": " + problem) }
     }
 
     private mutating func wrote(_ path: String) {

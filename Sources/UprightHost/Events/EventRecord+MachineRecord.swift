@@ -38,6 +38,7 @@ extension CaptureFailureReason {
         case .camera: "camera"
         case .timeout: "timeout"
         case .shutdown: "shutdown"
+        case .storage: "storage"
         }
     }
 }
@@ -60,6 +61,7 @@ extension RejectionReason {
         case .busy: "busy capturing"
         case .idle: "idle timeout"
         case .shutdown: "shutdown"
+        case .storageFull: "storage full"
         }
     }
 }
@@ -76,6 +78,7 @@ extension FaultKind {
         case .cameraUnavailable: "camera-unavailable"
         case .sensorReset: "sensor-reset"
         case .stuckData: "stuck-data"
+        case .storage: "storage"
         }
     }
 
@@ -90,6 +93,7 @@ extension FaultKind {
         case .cameraUnavailable: "the camera could not be acquired (another program owns it, or there is none) or its program not started"
         case .sensorReset: "chip found reset, asleep, stalled or with a register not as configured; initialising it again"
         case .stuckData: "data registers frozen; resetting the chip"
+        case .storage: "the output's file system is full (below output.reserve_mb), failing or read-only; presses are rejected until space returns"
         }
     }
 
@@ -101,6 +105,7 @@ extension FaultKind {
         case .bound: "running on"
         case .cameraDied, .cameraHung, .cameraUnavailable: "camera ready again"
         case .sensorReset, .stuckData: "samples flowing again"
+        case .storage: "space for photos and clips again"
         }
     }
 }

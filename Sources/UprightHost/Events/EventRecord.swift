@@ -30,6 +30,13 @@ public enum EventRecord: Equatable, Sendable {
     case fault(kind: String, detail: String)
     /// A fault cleared.
     case recovered(kind: String, detail: String)
+    /// Start-up found a finished photo or clip whose record the journal lacks (a cut between
+    /// naming the file and journaling it): its number, what its file says of its orientation
+    /// (nil when unreadable), its name. Written by `OutputReconciliation`.
+    case fileRecovered(MediaNumber, orientation: UprightOrientation?, file: String)
+    /// Start-up found a journaled photo or clip whose file is gone (a cut before the file was
+    /// named, or someone removed it).
+    case fileMissing(MediaNumber, file: String)
 
     /// The `event` value.
     public var name: String {
@@ -44,6 +51,8 @@ public enum EventRecord: Equatable, Sendable {
         case .shutterRejected: "shutter-rejected"
         case .fault: "fault"
         case .recovered: "recovered"
+        case .fileRecovered: "file-recovered"
+        case .fileMissing: "file-missing"
         }
     }
 }
@@ -101,6 +110,19 @@ public struct TimedEvent: Equatable, Sendable {
         case .fault(let kind, let detail), .recovered(let kind, let detail):
             writer.field("kind", kind)
             writer.field("detail", detail)
+        case .fileRecovered(let number, let orientation, let file):
+            writer.field(number.key, number.value)
+            if let orientation {
+                writer.field("orientation", orientation.description)
+                switch number {
+                case .shot: writer.field("exif", Int(orientation.exifValue))
+                case .clip: writer.field("rotation", orientation.rotationDegrees)
+                }
+            }
+            writer.field("file", file)
+        case .fileMissing(let number, let file):
+            writer.field(number.key, number.value)
+            writer.field("file", file)
         }
         return writer.finished
     }

@@ -15,7 +15,7 @@ public enum POSIXFile {
             let fd = Glibc.open(path, flags | O_CLOEXEC, mode)
             if fd >= 0 { return fd }
             if errno == EINTR { continue }
-            throw FileError(path: path, message: errorText(errno))
+            throw FileError(path: path, message: errorText(errno), code: errno)
         }
     }
 
@@ -25,7 +25,7 @@ public enum POSIXFile {
             let written = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
             if written < 0 {
                 if errno == EINTR { continue }
-                throw FileError(path: path, message: errorText(errno))
+                throw FileError(path: path, message: errorText(errno), code: errno)
             }
             offset += written
         }
@@ -46,7 +46,7 @@ public enum POSIXFile {
     public static func sync(_ fd: Int32, path: String) throws(FileError) {
         while fsync(fd) != 0 {
             if errno == EINTR { continue }
-            throw FileError(path: path, message: "fsync: " + errorText(errno))
+            throw FileError(path: path, message: "fsync: " + errorText(errno), code: errno)
         }
     }
 
@@ -74,7 +74,7 @@ public enum POSIXFile {
             let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw FileError(path: path, message: errorText(errno))
+                throw FileError(path: path, message: errorText(errno), code: errno)
             }
             if count == 0 { return bytes }
             guard bytes.count + count <= limit else {

@@ -30,7 +30,7 @@ public final class PendingFile {
         var template = Array("\(directory)/.\(name).upright-XXXXXX".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else {
-            throw FileError(path: directory, message: "cannot create a temporary file: " + POSIXFile.errorText(errno))
+            throw FileError(path: directory, message: "cannot create a temporary file: " + POSIXFile.errorText(errno), code: errno)
         }
         // Not inherited by the camera commands the firmware spawns.
         _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
@@ -59,7 +59,7 @@ public final class PendingFile {
             let written = bytes.withUnsafeBytes { raw in pwrite(fd, raw.baseAddress! + done, raw.count - done, off_t(offset + done)) }
             if written < 0 {
                 if errno == EINTR { continue }
-                throw FileError(path: temporaryPath, message: POSIXFile.errorText(errno))
+                throw FileError(path: temporaryPath, message: POSIXFile.errorText(errno), code: errno)
             }
             done += written
         }
@@ -69,7 +69,7 @@ public final class PendingFile {
     /// the file can then be read or replaced under `temporaryPath` before `commit()`.
     public func close() throws(FileError) {
         guard state == .writing else { return }
-        guard fchmod(fd, mode) == 0 else { throw FileError(path: temporaryPath, message: "chmod: " + POSIXFile.errorText(errno)) }
+        guard fchmod(fd, mode) == 0 else { throw FileError(path: temporaryPath, message: "chmod: " + POSIXFile.errorText(errno), code: errno) }
         // Keeping the owner needs privilege; without it the file is the caller's, as any
         // editor's save would leave it.
         if let owner { _ = fchown(fd, owner.uid, owner.gid) }
@@ -77,14 +77,14 @@ public final class PendingFile {
         let status = Glibc.close(fd)
         fd = -1
         state = .closed
-        guard status == 0 else { throw FileError(path: temporaryPath, message: "close: " + POSIXFile.errorText(errno)) }
+        guard status == 0 else { throw FileError(path: temporaryPath, message: "close: " + POSIXFile.errorText(errno), code: errno) }
     }
 
     /// Closes (if still open), renames over the destination and flushes the directory.
     public func commit() throws(FileError) {
         try close()
         guard state == .closed else { throw FileError(path: destination, message: "already committed or discarded") }
-        guard rename(temporaryPath, destination) == 0 else { throw FileError(path: destination, message: "rename: " + POSIXFile.errorText(errno)) }
+        guard rename(temporaryPath, destination) == 0 else { throw FileError(path: destination, message: "rename: " + POSIXFile.errorText(errno), code: errno) }
         state = .committed
         try POSIXFile.syncDirectory(of: destination)
     }

@@ -2,24 +2,26 @@
 import Glibc
 #endif
 
-/// Photo and clip numbers continue from the files already in the output directory, so a
-/// restart (the machine counts from 1 again) never overwrites an earlier IMG_0001.jpg.
+/// The numbers in the output directory's file names: `IMG_N.*` and `CLIP_N.*`. Start-up
+/// reconciliation (`OutputReconciliation`) lists the directory with it and numbering goes on
+/// after the highest, so a restart (the machine's numbers begin again) never overwrites an
+/// earlier IMG_0001.jpg.
 public enum OutputNumbering {
-    /// The highest N of `IMG_N.*` and `CLIP_N.*` in `directory` (0 when none or unreadable).
-    /// Looks at most `maximumEntries` entries.
-    public static func highestNumber(in directory: String, maximumEntries: Int = 1_000_000) -> UInt32 {
-        guard let handle = opendir(directory) else { return 0 }
+    /// The names in `directory` but `.` and `..` (none when it is unreadable), at most
+    /// `maximumEntries` of them, in the order the directory gives them.
+    public static func names(in directory: String, maximumEntries: Int) -> [String] {
+        guard let handle = opendir(directory) else { return [] }
         defer { closedir(handle) }
-        var highest: UInt32 = 0
+        var names: [String] = []
         var seen = 0
         while seen < maximumEntries, let entry = readdir(handle) {
             seen += 1
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
-            if let number = number(in: name), number > highest { highest = number }
+            if name != "." && name != ".." { names.append(name) }
         }
-        return highest
+        return names
     }
 
     /// N from `IMG_N.ext` or `CLIP_N.ext`.

@@ -30,7 +30,8 @@ public struct RecordWriter<Output: EventOutput>: RecordSink {
     public static func journals(_ record: EventRecord) -> Bool {
         switch record {
         case .orientation, .state: false
-        case .capture, .captureFailed, .recordStart, .recordStop, .recordFailed, .shutterRejected, .fault, .recovered: true
+        case .capture, .captureFailed, .recordStart, .recordStop, .recordFailed, .shutterRejected, .fault, .recovered,
+             .fileRecovered, .fileMissing: true
         }
     }
 
@@ -39,6 +40,12 @@ public struct RecordWriter<Output: EventOutput>: RecordSink {
         log.record(record, at: time)
         for event in log.events { deliver(event) }
         log.removeAll()
+    }
+
+    /// Journals and outputs a record the host writes itself (start-up reconciliation's), not
+    /// one of the machine's.
+    public mutating func write(_ record: EventRecord, at time: Instant) {
+        deliver(TimedEvent(time: time, record: record))
     }
 
     private mutating func deliver(_ event: TimedEvent) {

@@ -33,7 +33,7 @@ extension CameraSession: LinuxCamera where Processes == RpicamProcesses {
     public static func command(board: Board, naming: MediaNaming) -> PiCamera? {
         guard let processes = RpicamProcesses(board: board) else { return nil }
         return PiCamera(processes: processes, settings: board.camera.session,
-                        files: CameraFiles(outputDirectory: board.output.directory, naming: naming))
+                        files: CameraFiles(outputDirectory: board.output.directory, naming: naming, reserveBytes: board.output.reserveBytes))
     }
 }
 

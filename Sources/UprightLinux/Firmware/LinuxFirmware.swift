@@ -50,9 +50,11 @@ public final class LinuxFirmware<Bus: I2CBus, Cam: LinuxCamera, Output: EventOut
     /// Sets everything up: the edges (signals blocked from here on), the sensor found and its
     /// initialisation begun, the engine started in `idle`, sampling placed. Throws `.device`
     /// for a sensor that does not answer or a descriptor that cannot be created.
+    /// `numberedAfter` is the highest photo or clip number an earlier run used (start-up
+    /// reconciliation's `OutputReconciliation.highestNumber`).
     public init(
         board: Board, devices: FirmwareDevices<Bus>, camera: Cam, records: RecordWriter<Output>,
-        clock: @escaping @Sendable () -> Instant, note: @escaping (String) -> Void
+        numberedAfter: UInt32 = 0, clock: @escaping @Sendable () -> Instant, note: @escaping (String) -> Void
     ) throws(FirmwareError) {
         do throws(LinuxDeviceError) {
             edges = try LinuxEdges(shutter: devices.shutter, clock: clock)
@@ -64,7 +66,9 @@ public final class LinuxFirmware<Bus: I2CBus, Cam: LinuxCamera, Output: EventOut
         let interrupt = devices.dataReady != nil
         let sensor = try SensorSetup.sensor(on: devices.bus, settings: board.sensor, interrupt: interrupt, busName: devices.busName)
         do throws(SensorError) {
-            engine = try Engine(sensor: sensor, camera: camera, records: records, settings: board.firmwareSettings(), initial: .idle, start: clock())
+            var settings = board.firmwareSettings()
+            settings.machine.numberedAfter = numberedAfter
+            engine = try Engine(sensor: sensor, camera: camera, records: records, settings: settings, initial: .idle, start: clock())
         } catch {
             throw FirmwareError(.device, SensorSetup.describe(error, sensor: sensor, busName: devices.busName))
         }

@@ -154,7 +154,7 @@ public struct RunRecording: Equatable, Sendable {
             }
         case .shutterRejected:
             rejections.append(t)
-        case .captureFailed, .recordFailed:
+        case .captureFailed, .recordFailed, .fileRecovered, .fileMissing:
             break
         }
     }

@@ -50,6 +50,10 @@ public enum RunSummary {
                 changes += 1
             case .state:
                 break
+            case .fileRecovered(_, _, let file):
+                faults.append([time, "file-recovered", "-", file])
+            case .fileMissing(_, let file):
+                faults.append([time, "file-missing", "-", file])
             }
         }
         for open in openClips {

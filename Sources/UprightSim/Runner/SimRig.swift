@@ -45,18 +45,21 @@ public final class SimRig<World: SimulationWorld>: FirmwareClock, ShutterEdgeSou
     private var edges = ShutterEdgeBuffer()
 
     /// Builds the chip the board names on a simulated bus, its driver and the engine
-    /// (`imperfections` nil gives the chip its typical noise), strict about bounds.
+    /// (`imperfections` nil gives the chip its typical noise), strict about bounds; photos and
+    /// clips numbered after `numberedAfter` (start-up reconciliation's, as on a board).
     public init(
         board: Board, chipMotion: any MotionSource, chipSeed: UInt64, imperfections: SensorImperfections? = nil,
-        camera: World.Cam, records: RecordWriter<World.Output>, world: World, end: Instant, hooks: SimulationHooks = SimulationHooks()
+        camera: World.Cam, records: RecordWriter<World.Output>, world: World, end: Instant, hooks: SimulationHooks = SimulationHooks(),
+        numberedAfter: UInt32 = 0
     ) throws(SimulationError) {
         clock = SimClock()
         bus = SimBus(clock: clock)
         address = board.sensor.simulatedAddress
         let sensor = SimulatedSensor.attach(board: board, to: bus, at: address, chipMotion: chipMotion, chipSeed: chipSeed, imperfections: imperfections)
         do throws(SensorError) {
-            engine = try Engine(sensor: sensor, camera: camera, records: records,
-                                settings: board.firmwareSettings(strictBounds: true), initial: .idle, start: .zero)
+            var settings = board.firmwareSettings(strictBounds: true)
+            settings.machine.numberedAfter = numberedAfter
+            engine = try Engine(sensor: sensor, camera: camera, records: records, settings: settings, initial: .idle, start: .zero)
         } catch {
             throw SimulationError(kind: .board, path: "sensor", message: "the simulated chip does not answer: \(error)")
         }

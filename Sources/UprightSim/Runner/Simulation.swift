@@ -70,9 +70,15 @@ public struct Simulation {
         return (motion, try chipMotion(motion, mount: mount), try imperfections(scenario.sensor, mount: mount), streams.sensor.next())
     }
 
-    /// A new, empty journal named `name` in `directory` (any old one removed first), and its path.
+    /// A new, empty journal named `name` in `directory`, and its path. An old one is removed
+    /// first, with the files it names (an earlier run's photos and clips: each run starts
+    /// afresh, so one scenario and seed give the same files and journal every time); files it
+    /// does not name are left for start-up reconciliation, which never overwrites them.
     public static func freshJournal(directory: String, name: String) throws(SimulationError) -> (journal: Journal, path: String) {
         let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
+        if let lines = try? Journal.lines(at: path) {
+            for file in OutputReconciliation.fileNames(in: lines) { _ = unlink(OutputReconciliation.join(directory, file)) }
+        }
         _ = unlink(path)
         do throws(FileError) {
             return (try Journal(path: path), path)
@@ -111,13 +117,15 @@ public struct Simulation {
         var streams = RandomStreams(seed: seed)
         let (motion, chipMotion, imperfections, chipSeed) = try Simulation.chip(scenario, board: board, streams: &streams)
 
-        // The journal, fresh for each run.
+        // The journal, fresh for each run, and the start-up reconciliation a board runs.
         var journal: Journal?
         var journalPath: String?
+        var reconciliation = OutputReconciliation()
         if let directory = outputDirectory {
             let fresh = try Simulation.freshJournal(directory: directory, name: Simulation.journalName)
             journal = fresh.journal
             journalPath = fresh.path
+            reconciliation = OutputReconciliation.reconcile(directory: directory, journalLines: [], clipExtension: naming.clipExtension)
         }
 
         let end = Instant.zero + TimeSpan(seconds: scenario.durationSeconds)
@@ -125,6 +133,7 @@ public struct Simulation {
         let shutdown = scenario.shutdownSeconds.map { Instant.zero + TimeSpan(seconds: $0) }
         let world = ScenarioWorld<C>(edges: edges, faults: FaultSchedule(scenario.faults, duration: end - .zero), faultSeeds: streams.faults, shutdown: shutdown)
         var records = RecordWriter(journal: journal, fileName: naming.fileName(for:), output: EventCollector())
+        for record in reconciliation.records { records.write(record, at: .zero) }
         // What the recording light sees: every record, for the run's light timeline.
         let seen = RecordTrail()
         let watch = hooks.record
@@ -135,7 +144,7 @@ public struct Simulation {
         let rig = try SimRig<ScenarioWorld<C>>(
             board: board, chipMotion: chipMotion, chipSeed: chipSeed, imperfections: imperfections,
             camera: makeCamera(CameraContext(motion: motion, faults: scenario.faults.compactMap(\.cameraFault), generator: streams.camera)),
-            records: records, world: world, end: end, hooks: hooks)
+            records: records, world: world, end: end, hooks: hooks, numberedAfter: reconciliation.highestNumber)
         let readsPerSecond = 1 / rig.sampler.schedule.interval.seconds
         let stepLimit = Int(scenario.durationSeconds * readsPerSecond) * 4 + edges.count * 8 + world.faults.steps.count * 2 + 100_000
         _ = rig.run(stepLimit: stepLimit)

@@ -97,6 +97,9 @@ public struct SoakChecker: Sendable {
             if let index = ["camera-died", "camera-hung", "camera-unavailable"].firstIndex(of: kind) { counts.cameraFaultRecords[index] += 1 }
         case .recovered:
             counts.recoveredRecords += 1
+        case .fileRecovered, .fileMissing:
+            // A soak starts in an empty directory and is never cut: start-up finds nothing.
+            fail(event.record.name + " record in a soak", at: time)
         }
         if journaled { counts.journalLines += 1 } else { fail(event.record.name + " record has no journal line", at: time) }
         if counts.answers > counts.presses {

@@ -25,6 +25,54 @@ import UprightCore
         #expect(Array(machine.start(&replay)) == [.armTimer(.idle, .seconds(60)), .showOrientation(.normal)])
     }
 
+    /// After a restart the numbers go on after the earlier run's (start-up reconciliation's
+    /// highest): photos and clips each count on from it.
+    @Test func numberingContinuesAfterAnEarlierRun() {
+        var state = MachineState(.previewing, numberedAfter: 12)
+        _ = press(&state)
+        #expect(run(&state, .shutterReleased).contains(.capturePhoto(shot: 13, orientation: .normal)))
+        #expect(run(&state, .captureFinished(shot: 13)).contains(.journal(.capture(shot: 13, orientation: .normal, stale: false))))
+        _ = press(&state)
+        #expect(run(&state, .shutterHeld).contains(.startRecording(clip: 13, orientation: .normal)))
+    }
+
+    /// A full card: the photo that found it fails `storage`, presses meanwhile are rejected
+    /// `storage full` (a photo and a clip alike), and once space returns photos are taken again.
+    @Test func aFullCardRejectsPressesUntilSpaceReturns() {
+        var state = MachineState(.previewing)
+        _ = press(&state)
+        #expect(run(&state, .shutterReleased).contains(.capturePhoto(shot: 1, orientation: .normal)))
+        #expect(run(&state, .cameraFault(.storage)) == [.journal(.fault(.storage))])
+        #expect(run(&state, .captureFailed(shot: 1)) == [
+            .journal(.captureFailed(shot: 1, reason: .storage)),
+            .cancelTimer(.capture), .journal(.state(from: .capturing, to: .previewing)),
+            .armTimer(.idle, .seconds(60)), .showOrientation(.normal),
+        ])
+        _ = press(&state)
+        #expect(run(&state, .shutterReleased) == [.journal(.shutterRejected(.storageFull))])
+        _ = press(&state)
+        #expect(run(&state, .shutterHeld) == [.journal(.shutterRejected(.storageFull))])
+        #expect(state.name == .previewing)
+        #expect(run(&state, .cameraRecovered(.storage)) == [.journal(.recovered(.storage))])
+        _ = press(&state)
+        #expect(run(&state, .shutterReleased).contains(.capturePhoto(shot: 2, orientation: .normal)))
+    }
+
+    /// Presses queued behind a photo when the card fills are each answered `storage full`.
+    @Test func pressesQueuedWhenTheCardFillsAreRejected() {
+        var state = MachineState(.previewing)
+        _ = press(&state)
+        _ = run(&state, .shutterReleased)
+        _ = press(&state)
+        #expect(run(&state, .shutterReleased) == []) // queued (depth 1)
+        _ = run(&state, .cameraFault(.storage))
+        _ = press(&state)
+        #expect(run(&state, .shutterReleased) == [.journal(.shutterRejected(.storageFull))])
+        let commands = run(&state, .captureFailed(shot: 1))
+        #expect(Array(commands.prefix(2)) == [.journal(.captureFailed(shot: 1, reason: .storage)), .journal(.shutterRejected(.storageFull))])
+        #expect(state.name == .previewing)
+    }
+
     @Test func pressInIdleWakesAndItsReleaseTakesAPhoto() {
         var state = MachineState()
         #expect(run(&state, .orientationChanged(.leftUp)) == [])

@@ -9,6 +9,16 @@ import UprightCore
         return try Board.parse(Array(json.utf8), file: "b.json")
     }
 
+    /// `output.reserve_mb` is the free space kept for the journal (default 8 MiB), 0..65536.
+    @Test func theReserveIsInMebibytes() throws {
+        #expect(try Board.parse(Array(#"{"sensor": {}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#.utf8), file: "b.json").output.reserveBytes == 8_388_608)
+        let json = #"{"sensor": {}, "camera": {"backend": "simulated"}, "output": {"directory": "o", "reserve_mb": 2}}"#
+        #expect(try Board.parse(Array(json.utf8), file: "b.json").output.reserveBytes == 2_097_152)
+        #expect(throws: BoardError(file: "b.json", message: "output.reserve_mb: 70000 is out of range (0..65536)")) {
+            try Board.parse(Array(#"{"sensor": {}, "camera": {"backend": "simulated"}, "output": {"directory": "o", "reserve_mb": 70000}}"#.utf8), file: "b.json")
+        }
+    }
+
     @Test func dataReadyInFIFOModeNeedsAWatermarkInterrupt() throws {
         #expect(throws: BoardError(file: "b.json", message: "data_ready: the MPU-6050 has no FIFO watermark interrupt (read_mode fifo): use read_mode burst to pace register reads by data-ready, set sensor.kind adxl345, or remove data_ready")) {
             try Self.board(#""sensor": {"kind": "mpu6050"}, "data_ready": {"line": 23}"#)

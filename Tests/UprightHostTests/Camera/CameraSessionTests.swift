@@ -1,3 +1,4 @@
+import Glibc
 import FoundationEssentials
 import Testing
 import UprightCore
@@ -124,6 +125,43 @@ struct ScriptedProcesses: CameraProcesses {
         #expect(completions(&camera, at: ms(3200)) == [.captureFinished(shot: 1, exposedAt: ms(2900), waited: .milliseconds(2350))])
         #expect(try JPEGOrientationPatcher.orientation(of: try TestFile.bytes(directory.path + "/IMG_0001.jpg")) == 8)
         #expect(camera.processes.mostAlive == 1)
+    }
+
+    /// No room for a photo (the output's file system gone: statvfs fails, as for a card pulled
+    /// or failing): the order fails after a `storage` fault, reported once; the file system is
+    /// looked at again every second, `recovered` once it is back, and photos are taken again.
+    /// A reserve above any free space is full too.
+    @Test func noRoomFailsTheOrderWithAStorageFaultUntilSpaceReturns() throws {
+        defer { directory.remove() }
+        let gone = directory.path + "/card"
+        var camera = Session(processes: ScriptedProcesses(), settings: CameraSessionSettings(readyDelay: .milliseconds(800)),
+                             files: CameraFiles(outputDirectory: gone, naming: MediaNaming(clipExtension: "mp4")))
+        camera.perform(.capturePhoto(shot: 1, orientation: .leftUp), at: ms(1000))
+        #expect(completions(&camera, at: ms(1000)) == [.fault(.storage), .captureFailed(shot: 1)])
+        camera.perform(.startRecording(clip: 1, orientation: .normal), at: ms(1200))
+        #expect(completions(&camera, at: ms(1200)) == [.recordingFailed(clip: 1)])
+        #expect(camera.processes.calls.isEmpty)
+        #expect(camera.nextDeadline == ms(2200))
+        #expect(completions(&camera, at: ms(2200)).isEmpty) // still gone: looked at again at 3200
+        #expect(mkdir(gone, 0o755) == 0)
+        #expect(completions(&camera, at: ms(3199)).isEmpty)
+        #expect(completions(&camera, at: ms(3200)) == [.recovered(.storage)])
+        camera.perform(.capturePhoto(shot: 2, orientation: .leftUp), at: ms(4000))
+        #expect(camera.processes.calls == [.start(.stillServer, output: gone + "/.upright-still-%04d.jpg")])
+
+        let full = CameraFiles(outputDirectory: directory.path, naming: MediaNaming(clipExtension: "mp4"), reserveBytes: UInt64.max)
+        #expect(full.storage.problem()?.hasSuffix("(output.reserve_mb)") == true)
+        #expect(files.storage.problem() == nil)
+    }
+
+    /// A write the storage refused (ENOSPC, EIO, EROFS) is the storage's failure; a bad file is not.
+    @Test func storageFailuresAreTheErrnosOfAFullOrFailingCard() {
+        #expect(StorageCheck.isStorageFailure(28)) // ENOSPC
+        #expect(StorageCheck.isStorageFailure(5)) // EIO
+        #expect(StorageCheck.isStorageFailure(30)) // EROFS
+        #expect(StorageCheck.isStorageFailure(122)) // EDQUOT
+        #expect(!StorageCheck.isStorageFailure(2)) // ENOENT
+        #expect(!StorageCheck.isStorageFailure(nil))
     }
 
     /// A clip takes the camera from the server and gives it back: stop the server, wait for

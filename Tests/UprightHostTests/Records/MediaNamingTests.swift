@@ -10,11 +10,11 @@ struct MediaNamingTests {
         #expect(MediaNaming(clipExtension: "mov").clipName(clip: 1) == "CLIP_0001.mov")
     }
 
-    @Test func recordsNameTheirFilesAndNumberingContinuesFromTheOffset() {
-        let naming = MediaNaming(clipExtension: "mp4", numberOffset: 12)
-        #expect(naming.fileName(for: .capture(shot: 2, orientation: .normal, stale: false)) == "IMG_0014.jpg")
-        #expect(naming.fileName(for: .recordStart(clip: 1, orientation: .leftUp, stale: false)) == "CLIP_0013.mp4")
-        #expect(naming.fileName(for: .recordStop(clip: 2, orientation: .normal, reason: .shutter)) == "CLIP_0014.mp4")
+    @Test func recordsNameTheirFilesByTheirNumbers() {
+        let naming = MediaNaming(clipExtension: "mp4")
+        #expect(naming.fileName(for: .capture(shot: 14, orientation: .normal, stale: false)) == "IMG_0014.jpg")
+        #expect(naming.fileName(for: .recordStart(clip: 13, orientation: .leftUp, stale: false)) == "CLIP_0013.mp4")
+        #expect(naming.fileName(for: .recordStop(clip: 14, orientation: .normal, reason: .shutter)) == "CLIP_0014.mp4")
         #expect(naming.fileName(for: .fault(.sensor)) == nil)
         #expect(naming.fileName(for: .captureFailed(shot: 1, reason: .timeout)) == nil)
     }

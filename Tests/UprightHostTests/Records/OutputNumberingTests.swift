@@ -13,14 +13,16 @@ struct OutputNumberingTests {
         #expect(OutputNumbering.number(in: "journal.ndjson") == nil)
     }
 
-    @Test func continuesAfterTheHighestFileInTheDirectory() {
+    @Test func listsTheDirectoryBoundedAndWithoutItsDots() {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
-        #expect(OutputNumbering.highestNumber(in: directory.path) == 0)
-        for name in ["IMG_0007.jpg", "CLIP_0009.mp4", "IMG_0003.jpg", "notes.txt"] {
+        #expect(OutputNumbering.names(in: directory.path, maximumEntries: 10).isEmpty)
+        for name in ["IMG_0007.jpg", "CLIP_0009.mp4", "notes.txt"] {
             close(open(directory.path + "/" + name, O_CREAT | O_WRONLY, 0o644))
         }
-        #expect(OutputNumbering.highestNumber(in: directory.path) == 9)
-        #expect(OutputNumbering.highestNumber(in: directory.path + "/missing") == 0)
+        #expect(OutputNumbering.names(in: directory.path, maximumEntries: 10).sorted() == ["CLIP_0009.mp4", "IMG_0007.jpg", "notes.txt"])
+        // `.` and `..` count toward the bound: it bounds the loop, not the result.
+        #expect(OutputNumbering.names(in: directory.path, maximumEntries: 2).count <= 2)
+        #expect(OutputNumbering.names(in: directory.path + "/missing", maximumEntries: 10).isEmpty)
     }
 }

@@ -185,4 +185,33 @@ func temporaryDirectory() -> String {
         let movie = try SafeFileWriter.read(path: out + "/CLIP_0001.mov")
         #expect(try MP4RotationPatcher.rotationDegrees(of: movie) == 270)
     }
+
+    /// The start-up reconciliation a board runs: a run into a directory removes the earlier
+    /// run's photos with its journal (runs start afresh: the same journal again), removes a
+    /// cut's temporary file, and a photo no journal names is kept, journaled as recovered,
+    /// and numbered after: it is never overwritten.
+    @Test func startUpReconcilesTheOutputDirectory() throws {
+        let scenario = try ScenarioLoader.parse("""
+            { "duration": 3, "motion": [ { "t": 0, "angle": 90 } ],
+              "button": { "actions": [ { "t": 1, "action": "hold", "duration": 0.1 } ] } }
+            """, file: "left-up.json")
+        let out = temporaryDirectory()
+        _ = try Self.run(scenario, out: out)
+        let first = try Journal.lines(at: out + "/journal.ndjson")
+        _ = try Self.run(scenario, out: out)
+        #expect(try Journal.lines(at: out + "/journal.ndjson") == first)
+
+        // Someone else's photo (no journal line names it) and a cut's leftover.
+        let foreign = try SafeFileWriter.read(path: out + "/IMG_0001.jpg")
+        _ = rename(out + "/IMG_0001.jpg", out + "/IMG_0007.jpg")
+        close(open(out + "/.upright-still-0000.jpg", O_CREAT | O_WRONLY, 0o644))
+        _ = unlink(out + "/journal.ndjson")
+        let result = try Self.run(scenario, out: out)
+        #expect(try SafeFileWriter.read(path: out + "/IMG_0007.jpg") == foreign)
+        #expect(result.camera.written == [out + "/IMG_0008.jpg"])
+        #expect(access(out + "/.upright-still-0000.jpg", F_OK) != 0)
+        let journal = try Journal.lines(at: out + "/journal.ndjson")
+        #expect(journal.first == #"{"t":0.000000,"event":"file-recovered","shot":7,"orientation":"left-up","exif":6,"file":"IMG_0007.jpg"}"#)
+        #expect(journal.dropFirst().map { $0.contains(#""shot":8,"file":"IMG_0008.jpg""#) } == [true])
+    }
 }

@@ -1,0 +1,195 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import UprightCore
+
+/// Start-up reconciliation of the output directory against the journal, before the first
+/// sample: what a power cut (or SIGKILL) at any moment can leave, put right so that journal
+/// and files agree and a user reading the journal knows what happened to each press.
+///
+/// A cut can leave, by where it fell:
+/// - a temporary file (the camera program's `.upright-...`, a `PendingFile`'s
+///   `.<name>.upright-XXXXXX`): removed, never finished (a photo or clip half-written is not
+///   trusted; an MP4 without its index does not play);
+/// - a finished `IMG_N.jpg` or `CLIP_N.<ext>` the journal never recorded (the cut fell between
+///   the rename and the journal line): journaled as `file-recovered`, with the orientation its
+///   file carries (a photo's EXIF) or its clip's `record-start` latched;
+/// - a journaled photo or clip whose file is not there (`record-stop` is journaled at the
+///   press, the file is named after its rotation is written): journaled as `file-missing`;
+/// - a clip journaled as started with no end and no file: `record-failed` with reason
+///   `interrupted`.
+/// Each is journaled once: a later start-up sees the lines this one wrote. Numbering goes on
+/// after the highest number in the files or the journal (`highestNumber`), so no number is
+/// reused and no file overwritten.
+public struct OutputReconciliation: Equatable, Sendable {
+    /// The temporary files removed (names in the directory).
+    public var removedTemporaryFiles: [String] = []
+    /// What to journal, in order: photos, then clips, each by number.
+    public var records: [EventRecord] = []
+    /// The highest shot or clip number in the directory or the journal (0: none).
+    public var highestNumber: UInt32 = 0
+    /// Journal lines that are not JSON objects (a journal repaired on open has none).
+    public var unreadableLines = 0
+
+    /// The most directory entries looked at.
+    public static let maximumEntries = 1_000_000
+    /// A photo larger than this is not read for its orientation (recovered without one).
+    public static let maximumPhotoBytes = 64 << 20
+
+    public init() {}
+
+    /// Reconciles `directory` (the board's output directory) against `journalLines` (the
+    /// journal as it is, `Journal.lines`); clips are `CLIP_N.<clipExtension>`. Removes the
+    /// temporary files; journals nothing itself (`RecordWriter.write` the `records`).
+    public static func reconcile(directory: String, journalLines: [String], clipExtension: String) -> OutputReconciliation {
+        var result = OutputReconciliation()
+        var journal = JournalFacts()
+        for line in journalLines {
+            if !journal.read(line) { result.unreadableLines += 1 }
+        }
+        var photos: [Int: String] = [:]
+        var clips: [Int: String] = [:]
+        for name in OutputNumbering.names(in: directory, maximumEntries: maximumEntries) {
+            if isTemporary(name) {
+                if unlink(join(directory, name)) == 0 { result.removedTemporaryFiles.append(name) }
+                continue
+            }
+            guard let number = OutputNumbering.number(in: name) else { continue }
+            if name.hasPrefix("IMG_") && name.hasSuffix(".jpg") {
+                photos[Int(number)] = name
+            } else if name.hasPrefix("CLIP_") && name.hasSuffix("." + clipExtension) {
+                clips[Int(number)] = name
+            }
+        }
+        if !result.removedTemporaryFiles.isEmpty { _ = try? POSIXFile.syncDirectory(of: join(directory, ".")) }
+        result.removedTemporaryFiles.sort()
+
+        // Photos: a file with no line, a line with no file.
+        for number in Set(photos.keys).union(journal.photoFiles.keys).sorted() {
+            let media = MediaNumber.shot(number)
+            if let name = photos[number], !journal.accounted.contains(media) {
+                result.records.append(.fileRecovered(media, orientation: photoOrientation(join(directory, name)), file: name))
+            } else if photos[number] == nil, let file = journal.photoFiles[number], !journal.missing.contains(media) {
+                result.records.append(.fileMissing(media, file: file))
+            }
+        }
+        // Clips: a file with no end, an end with no file, a start with neither.
+        for number in Set(clips.keys).union(journal.clipStarts.keys).union(journal.clipFiles.keys).sorted() {
+            let media = MediaNumber.clip(number)
+            if let name = clips[number] {
+                if !journal.accounted.contains(media) {
+                    result.records.append(.fileRecovered(media, orientation: journal.clipStarts[number], file: name))
+                }
+            } else if let file = journal.clipFiles[number] {
+                if !journal.missing.contains(media) { result.records.append(.fileMissing(media, file: file)) }
+            } else if journal.clipStarts[number] != nil && !journal.clipEnded.contains(number) {
+                result.records.append(.recordFailed(clip: number, reason: "interrupted"))
+            }
+        }
+        let highestFile = max(photos.keys.max() ?? 0, clips.keys.max() ?? 0)
+        result.highestNumber = UInt32(clamping: max(highestFile, journal.highestNumber))
+        return result
+    }
+
+    /// The files journal lines name (`file` keys), each a plain name in the output directory.
+    public static func fileNames(in journalLines: [String]) -> [String] {
+        var names: [String] = []
+        var seen: Set<String> = []
+        for line in journalLines {
+            guard case .object(let members)? = try? JSONParser.parse(line),
+                  case .string(let file)? = members.first(where: { $0.key == "file" })?.value,
+                  !file.isEmpty, !file.contains("/"), !file.hasPrefix("."), seen.insert(file).inserted else { continue }
+            names.append(file)
+        }
+        return names
+    }
+
+    /// A camera program's or a `PendingFile`'s temporary name (`CameraFiles.temporaryPrefix`).
+    public static func isTemporary(_ name: String) -> Bool {
+        name.hasPrefix(CameraFiles.temporaryPrefix) || (name.hasPrefix(".") && name.contains(CameraFiles.temporaryPrefix))
+    }
+
+    /// The EXIF orientation a photo carries, nil when it has none or cannot be read.
+    static func photoOrientation(_ path: String) -> UprightOrientation? {
+        guard let bytes = try? POSIXFile.readAll(path, limit: maximumPhotoBytes),
+              let value = try? JPEGOrientationPatcher.orientation(of: bytes) else { return nil }
+        return UprightOrientation(exifValue: Int(value))
+    }
+
+    public static func join(_ directory: String, _ name: String) -> String {
+        directory.hasSuffix("/") ? directory + name : directory + "/" + name
+    }
+}
+
+/// What the journal says of each photo and clip number.
+private struct JournalFacts {
+    /// Photos journaled with a file (`capture`), by shot.
+    var photoFiles: [Int: String] = [:]
+    /// Clips journaled as started, with their latched orientation.
+    var clipStarts: [Int: UprightOrientation] = [:]
+    /// Clips whose end was journaled (`record-stop`, `record-failed`).
+    var clipEnded: Set<Int> = []
+    /// Clips whose `record-stop` named a file.
+    var clipFiles: [Int: String] = [:]
+    /// Numbers whose file the journal already accounts for (a record with it, `file-recovered`).
+    var accounted: Set<MediaNumber> = []
+    /// Numbers already journaled as `file-missing`.
+    var missing: Set<MediaNumber> = []
+    var highestNumber = 0
+
+    /// Takes one line; false when it is not a JSON object.
+    mutating func read(_ line: String) -> Bool {
+        guard case .object(let members)? = try? JSONParser.parse(line) else { return false }
+        func string(_ key: String) -> String? {
+            if case .string(let text)? = members.first(where: { $0.key == key })?.value { return text }
+            return nil
+        }
+        func integer(_ key: String) -> Int? {
+            if case .number(let number)? = members.first(where: { $0.key == key })?.value,
+               number >= 0, number <= Double(UInt32.max), number == number.rounded() { return Int(number) }
+            return nil
+        }
+        let shot = integer("shot")
+        let clip = integer("clip")
+        highestNumber = max(highestNumber, shot ?? 0, clip ?? 0)
+        let file = string("file")
+        switch string("event") {
+        case "capture":
+            if let shot, let file {
+                photoFiles[shot] = file
+                accounted.insert(.shot(shot))
+            }
+        case "record-start":
+            if let clip, let orientation = string("orientation").flatMap({ UprightOrientation(name: $0) }) { clipStarts[clip] = orientation }
+        case "record-stop":
+            if let clip {
+                clipEnded.insert(clip)
+                if let file {
+                    clipFiles[clip] = file
+                    accounted.insert(.clip(clip))
+                }
+            }
+        case "record-failed":
+            if let clip { clipEnded.insert(clip) }
+        case "file-recovered":
+            if let shot, let file {
+                photoFiles[shot] = file
+                accounted.insert(.shot(shot))
+            }
+            if let clip, let file {
+                clipFiles[clip] = file
+                accounted.insert(.clip(clip))
+                clipEnded.insert(clip)
+            }
+        case "file-missing":
+            if let shot { missing.insert(.shot(shot)) }
+            if let clip {
+                missing.insert(.clip(clip))
+                clipEnded.insert(clip)
+            }
+        default:
+            break
+        }
+        return true
+    }
+}

@@ -1,0 +1,120 @@
+import Glibc
+import Testing
+import UprightCore
+@testable import UprightHost
+import UprightTestSupport
+
+/// What a cut at each moment of a photo's or a clip's life leaves in the output directory,
+/// and what start-up makes of it.
+struct OutputReconciliationTests {
+    /// An 8x8 JPEG whose EXIF says `exif` (MediaFixtures' camera TIFF).
+    static func photo(exif: Int) -> [UInt8] {
+        MediaFixtures.exifJPEG(MediaFixtures.cameraTIFF(bigEndian: false, orientation: exif).tiff)
+    }
+
+    static func write(_ bytes: [UInt8], _ directory: TemporaryDirectory, _ name: String) {
+        let fd = open(directory.path + "/" + name, O_CREAT | O_WRONLY | O_TRUNC, 0o644)
+        _ = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+        close(fd)
+    }
+
+    static func lines(_ records: [EventRecord]) -> [String] {
+        records.map { TimedEvent(time: .zero, record: $0).jsonLine() }
+    }
+
+    @Test func removesTemporaryFilesAndLeavesEverythingElse() {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        for name in [".upright-still-0003.jpg", ".upright-clip-0002.mp4", ".IMG_0004.jpg.upright-Ab12Cd", "notes.txt", ".hidden"] {
+            Self.write([1, 2, 3], directory, name)
+        }
+        let result = OutputReconciliation.reconcile(directory: directory.path, journalLines: [], clipExtension: "mp4")
+        #expect(result.removedTemporaryFiles == [".IMG_0004.jpg.upright-Ab12Cd", ".upright-clip-0002.mp4", ".upright-still-0003.jpg"])
+        #expect(OutputNumbering.names(in: directory.path, maximumEntries: 100).sorted() == [".hidden", "notes.txt"])
+        #expect(result.records.isEmpty)
+        #expect(result.highestNumber == 0)
+    }
+
+    @Test func aFinishedPhotoTheJournalNeverRecordedIsRecoveredWithItsExifOrientation() {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        Self.write(Self.photo(exif: 6), directory, "IMG_0003.jpg")
+        Self.write(Self.photo(exif: 1), directory, "IMG_0002.jpg")
+        Self.write([0xFF, 0xD8, 0xFF, 0xD9], directory, "IMG_0004.jpg") // no EXIF: no orientation known
+        let journal = [#"{"t":1.000000,"event":"capture","orientation":"normal","exif":1,"shot":2,"file":"IMG_0002.jpg"}"#]
+        let result = OutputReconciliation.reconcile(directory: directory.path, journalLines: journal, clipExtension: "mp4")
+        #expect(Self.lines(result.records) == [
+            #"{"t":0.000000,"event":"file-recovered","shot":3,"orientation":"left-up","exif":6,"file":"IMG_0003.jpg"}"#,
+            #"{"t":0.000000,"event":"file-recovered","shot":4,"file":"IMG_0004.jpg"}"#,
+        ])
+        #expect(result.highestNumber == 4)
+    }
+
+    @Test func aJournaledFileThatIsGoneIsJournaledMissingOnce() {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        var journal = [
+            #"{"t":1.000000,"event":"capture","orientation":"normal","exif":1,"shot":1,"file":"IMG_0001.jpg"}"#,
+            #"{"t":2.000000,"event":"record-start","orientation":"left-up","exif":6,"rotation":90,"clip":2,"file":"CLIP_0002.mp4"}"#,
+            // record-stop is journaled at the press; the cut fell before the file was named.
+            #"{"t":4.000000,"event":"record-stop","orientation":"left-up","clip":2,"duration":2,"reason":"shutter","file":"CLIP_0002.mp4"}"#,
+        ]
+        let first = OutputReconciliation.reconcile(directory: directory.path, journalLines: journal, clipExtension: "mp4")
+        #expect(Self.lines(first.records) == [
+            #"{"t":0.000000,"event":"file-missing","shot":1,"file":"IMG_0001.jpg"}"#,
+            #"{"t":0.000000,"event":"file-missing","clip":2,"file":"CLIP_0002.mp4"}"#,
+        ])
+        #expect(first.highestNumber == 2)
+        // The next start-up reads what this one journaled and says nothing more.
+        journal += Self.lines(first.records)
+        let second = OutputReconciliation.reconcile(directory: directory.path, journalLines: journal, clipExtension: "mp4")
+        #expect(second.records.isEmpty)
+        #expect(second.highestNumber == 2)
+    }
+
+    @Test func aClipCutWhileRecordingFailsInterruptedAndAFinishedOneIsRecovered() {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        Self.write([9], directory, ".upright-clip-0005.mp4") // cut while recording clip 5
+        Self.write(MediaFixtures.mp4(), directory, "CLIP_0006.mp4") // named, stop not journaled
+        let journal = [
+            #"{"t":1.000000,"event":"record-start","orientation":"right-up","exif":8,"rotation":270,"clip":5,"file":"CLIP_0005.mp4"}"#,
+            #"{"t":1.000000,"event":"record-start","orientation":"bottom-up","exif":3,"rotation":180,"clip":6,"file":"CLIP_0006.mp4"}"#,
+        ]
+        var result = OutputReconciliation.reconcile(directory: directory.path, journalLines: journal, clipExtension: "mp4")
+        #expect(result.removedTemporaryFiles == [".upright-clip-0005.mp4"])
+        #expect(Self.lines(result.records) == [
+            #"{"t":0.000000,"event":"record-failed","clip":5,"reason":"interrupted"}"#,
+            #"{"t":0.000000,"event":"file-recovered","clip":6,"orientation":"bottom-up","rotation":180,"file":"CLIP_0006.mp4"}"#,
+        ])
+        #expect(result.highestNumber == 6)
+        result = OutputReconciliation.reconcile(directory: directory.path, journalLines: journal + Self.lines(result.records), clipExtension: "mp4")
+        #expect(result.records.isEmpty)
+    }
+
+    @Test func numberingGoesOnAfterTheJournalsHighestEvenWithoutAFile() {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        Self.write(Self.photo(exif: 1), directory, "IMG_0002.jpg")
+        let journal = [
+            #"{"t":1.000000,"event":"capture","orientation":"normal","exif":1,"shot":2,"file":"IMG_0002.jpg"}"#,
+            #"{"t":2.000000,"event":"capture-failed","shot":9,"reason":"camera"}"#,
+            "{\"t\":3.0,\"event\":\"capt", // not a JSON object: counted, skipped
+        ]
+        let result = OutputReconciliation.reconcile(directory: directory.path, journalLines: journal, clipExtension: "mp4")
+        #expect(result.records.isEmpty)
+        #expect(result.highestNumber == 9)
+        #expect(result.unreadableLines == 1)
+    }
+
+    @Test func fileNamesAreThePlainNamesTheJournalGives() {
+        let lines = [
+            #"{"t":1.000000,"event":"capture","orientation":"normal","exif":1,"shot":1,"file":"IMG_0001.jpg"}"#,
+            #"{"t":2.000000,"event":"record-start","orientation":"normal","exif":1,"rotation":0,"clip":2,"file":"CLIP_0002.mov"}"#,
+            #"{"t":3.000000,"event":"record-stop","orientation":"normal","clip":2,"duration":1,"reason":"shutter","file":"CLIP_0002.mov"}"#,
+            #"{"t":4.000000,"event":"capture","orientation":"normal","exif":1,"shot":3,"file":"../escape.jpg"}"#,
+            #"{"t":5.000000,"event":"capture","orientation":"normal","exif":1,"shot":4,"file":".hidden"}"#,
+        ]
+        #expect(OutputReconciliation.fileNames(in: lines) == ["IMG_0001.jpg", "CLIP_0002.mov"])
+    }
+}
