@@ -183,6 +183,17 @@ sanitize: deps
 	LSAN_OPTIONS=suppressions=$(CURDIR)/.build/lsan-suppressions.txt \
 	  $(SWIFT) test --sanitize=address --scratch-path .build/sanitize-address $(if $(SANITIZE_FILTER),--filter '$(SANITIZE_FILTER)')
 
+## lint: swift-format's check of the house style (.swift-format) over every Swift file;
+## `make format` rewrites the files to it.
+SWIFT_FORMAT ?= swift-format
+FORMAT_PATHS := Sources Tests Embedded Package.swift
+.PHONY: lint format docs
+lint:
+	$(SWIFT_FORMAT) lint --strict --recursive --parallel $(FORMAT_PATHS)
+
+format:
+	$(SWIFT_FORMAT) format --in-place --recursive --parallel $(FORMAT_PATHS)
+
 ## docs: DocC documentation for UprightCore (Sources/UprightCore/UprightCore.docc and every
 ## public symbol's comment) as a static site in .build/docs, built with the toolchain's docc
 ## from UprightCore's symbol graph (its own scratch directory, so the normal build is kept).

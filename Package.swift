@@ -11,7 +11,7 @@ import PackageDescription
 // real board and the simulator need on a hosted OS (JSON, board files, traces, journal,
 // media files), so neither has to depend on the other.
 let strict: [SwiftSetting] = [
-    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("ExistentialAny")
 ]
 
 let package = Package(
@@ -42,7 +42,9 @@ let package = Package(
         // the host tool and the tests and by `make mcu-test` with Embedded Swift for the chips;
         // the host tool that makes the inputs and checks the chips' output. Never shipped.
         .target(name: "UprightMCUShared", dependencies: ["UprightCore"], path: "Embedded/Shared", swiftSettings: strict),
-        .target(name: "UprightMCU", dependencies: ["UprightMCUShared", "UprightCore", "UprightHost", "UprightSim"], path: "Embedded/Host", swiftSettings: strict),
+        .target(
+            name: "UprightMCU", dependencies: ["UprightMCUShared", "UprightCore", "UprightHost", "UprightSim"], path: "Embedded/Host",
+            swiftSettings: strict),
         .executableTarget(name: "upright-mcu", dependencies: ["UprightMCU"], path: "Embedded/Tool", swiftSettings: strict),
 
         // Shared test helpers (independent tools such as exiftool and djpeg); never shipped.

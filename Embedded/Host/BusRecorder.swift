@@ -70,11 +70,12 @@ struct BusRecorder {
         case .adxl345: bus.attach(SimADXL345(motion: motion, seed: chipSeed), at: chip.address)
         }
         let end = Instant.zero + TimeSpan(seconds: scenario.durationSeconds)
-        bus.faults = FaultInjector(plan: FaultPlan(
-            seed: streams.faults.next(),
-            noAcknowledgeProbability: BusRecorder.noAcknowledgeProbability, timeoutProbability: BusRecorder.timeoutProbability,
-            arbitrationLossProbability: BusRecorder.arbitrationLossProbability, bitFlipProbability: BusRecorder.bitFlipProbability,
-            chipFaults: BusRecorder.chipFaults(scenario.faults, address: chip.address, duration: end - .zero)))
+        bus.faults = FaultInjector(
+            plan: FaultPlan(
+                seed: streams.faults.next(),
+                noAcknowledgeProbability: BusRecorder.noAcknowledgeProbability, timeoutProbability: BusRecorder.timeoutProbability,
+                arbitrationLossProbability: BusRecorder.arbitrationLossProbability, bitFlipProbability: BusRecorder.bitFlipProbability,
+                chipFaults: BusRecorder.chipFaults(scenario.faults, address: chip.address, duration: end - .zero)))
         let edges = scenario.button.edges(using: &streams.button)
 
         let recorder = RecordingBus(inner: bus)

@@ -34,7 +34,8 @@ enum InputWriter {
     }
 
     /// A bus recording: the calls and the transfer records (`RecordingBus.records`).
-    static func bus(chip: BusChip, capabilities: I2CCapabilities, start: Instant, calls: [BusCall], transfers: [UInt8], transferCount: Int) -> [UInt8] {
+    static func bus(chip: BusChip, capabilities: I2CCapabilities, start: Instant, calls: [BusCall], transfers: [UInt8], transferCount: Int) -> [UInt8]
+    {
         var encoded = ByteWriter()
         var previous = start
         for call in calls {
@@ -50,7 +51,8 @@ enum InputWriter {
         payload.uint32(UInt32(encoded.bytes.count))
         payload.bytes(encoded.bytes)
         payload.bytes(transfers)
-        return withHeader(kind: .bus, flags: chip.rawValue, count: calls.count, auxiliary: UInt32(transferCount), start: start, payload: payload.bytes)
+        return withHeader(
+            kind: .bus, flags: chip.rawValue, count: calls.count, auxiliary: UInt32(transferCount), start: start, payload: payload.bytes)
     }
 
     /// The float probe: `rounds` rounds from `seed`; no payload.

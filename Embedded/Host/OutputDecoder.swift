@@ -54,10 +54,14 @@ enum OutputDecoder {
                 current.lines += log.jsonLines()
                 return current
             case "=":
-                guard words.count == 3, let value = UInt64(words[2]) else { throw DecodeError(line: number, message: "malformed figure '\(rawLine)'") }
+                guard words.count == 3, let value = UInt64(words[2]) else {
+                    throw DecodeError(line: number, message: "malformed figure '\(rawLine)'")
+                }
                 current.figures.append(Figure(name: String(words[1]), value: value))
             case "P":
-                guard words.count == 3, let digest = UInt32(words[2]) else { throw DecodeError(line: number, message: "malformed probe line '\(rawLine)'") }
+                guard words.count == 3, let digest = UInt32(words[2]) else {
+                    throw DecodeError(line: number, message: "malformed probe line '\(rawLine)'")
+                }
                 var writer = JSONWriter()
                 writer.field("probe", String(words[1]))
                 writer.field("digest", Int(digest))
@@ -79,6 +83,8 @@ enum OutputDecoder {
             }
             run = current
         }
-        throw DecodeError(line: 0, message: run == nil ? "no output (the chip did not start)" : "the output stops before its end line (the chip stopped or timed out)")
+        throw DecodeError(
+            line: 0,
+            message: run == nil ? "no output (the chip did not start)" : "the output stops before its end line (the chip stopped or timed out)")
     }
 }

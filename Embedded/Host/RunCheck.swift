@@ -29,10 +29,12 @@ struct RunCheck {
             }
             let figure = { (key: String) in run.figures.first { $0.name == key }?.value }
             if let calibration = figure("calibration"),
-               calibration < RunCheck.calibrationInstructions - RunCheck.calibrationTolerance
-                || calibration > RunCheck.calibrationInstructions + RunCheck.calibrationTolerance {
+                calibration < RunCheck.calibrationInstructions - RunCheck.calibrationTolerance
+                    || calibration > RunCheck.calibrationInstructions + RunCheck.calibrationTolerance
+            {
                 passed = false
-                line = "FAIL \(label): instruction counting is off (the calibration loop counted \(calibration), not \(RunCheck.calibrationInstructions))"
+                line =
+                    "FAIL \(label): instruction counting is off (the calibration loop counted \(calibration), not \(RunCheck.calibrationInstructions))"
                 return
             }
             if let peak = figure("stack-peak"), let region = figure("stack-region"), peak + RunCheck.stackMarginBytes > region {

@@ -55,16 +55,24 @@ public struct CompactRecord: Equatable {
         case .orientation(let pose):
             add(UInt32(pose.rawValue))
         case .state(let from, let to):
-            add(UInt32(from.rawValue)); add(UInt32(to.rawValue))
+            add(UInt32(from.rawValue))
+            add(UInt32(to.rawValue))
         case .capture(let shot, let orientation, let stale, _, _):
             // No lag or wait: the harness's camera answers at once and reports neither.
-            add(shot); add(UInt32(orientation.rawValue)); add(stale ? 1 : 0)
+            add(shot)
+            add(UInt32(orientation.rawValue))
+            add(stale ? 1 : 0)
         case .captureFailed(let shot, let reason):
-            add(shot); add(UInt32(reason.rawValue))
+            add(shot)
+            add(UInt32(reason.rawValue))
         case .recordStart(let clip, let orientation, let stale):
-            add(clip); add(UInt32(orientation.rawValue)); add(stale ? 1 : 0)
+            add(clip)
+            add(UInt32(orientation.rawValue))
+            add(stale ? 1 : 0)
         case .recordStop(let clip, let orientation, let reason):
-            add(clip); add(UInt32(orientation.rawValue)); add(UInt32(reason.rawValue))
+            add(clip)
+            add(UInt32(orientation.rawValue))
+            add(UInt32(reason.rawValue))
         case .recordFailed(let clip):
             add(clip)
         case .shutterRejected(let reason):
@@ -107,7 +115,8 @@ public struct CompactRecord: Equatable {
         case UInt8(ascii: "c"), UInt8(ascii: "r"):
             expected = 3
             if fields.count == 3, let orientation = small(1, UprightOrientation.self), let stale = flag(2) {
-                parsed = tag == UInt8(ascii: "c")
+                parsed =
+                    tag == UInt8(ascii: "c")
                     ? .capture(shot: fields[0], orientation: orientation, stale: stale)
                     : .recordStart(clip: fields[0], orientation: orientation, stale: stale)
             } else {
@@ -115,7 +124,11 @@ public struct CompactRecord: Equatable {
             }
         case UInt8(ascii: "x"):
             expected = 2
-            if fields.count == 2, let reason = small(1, CaptureFailureReason.self) { parsed = .captureFailed(shot: fields[0], reason: reason) } else { parsed = nil }
+            if fields.count == 2, let reason = small(1, CaptureFailureReason.self) {
+                parsed = .captureFailed(shot: fields[0], reason: reason)
+            } else {
+                parsed = nil
+            }
         case UInt8(ascii: "p"):
             expected = 3
             if fields.count == 3, let orientation = small(1, UprightOrientation.self), let reason = small(2, RecordStopReason.self) {

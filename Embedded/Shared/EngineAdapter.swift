@@ -38,8 +38,9 @@ public struct TraceEngine<Sink: RecordSink> {
 
     /// The engine starts at the first row's time, in `previewing` (replay's default).
     public init(sink: Sink, start: Instant) throws(SensorError) {
-        engine = try FirmwareEngine(sensor: FedSensor(), camera: InstantCamera(), records: sink, settings: EngineAdapter.settings,
-                                    initial: .previewing, start: start)
+        engine = try FirmwareEngine(
+            sensor: FedSensor(), camera: InstantCamera(), records: sink, settings: EngineAdapter.settings,
+            initial: .previewing, start: start)
         // Detached right after init: never nil.
         sampler = engine.detachSampler()!
         lastTime = start
@@ -79,8 +80,9 @@ public struct BusEngine<Bus: I2CBus, Sink: RecordSink> {
         var attempt = 1
         while true {
             do throws(SensorError) {
-                engine = try FirmwareEngine(sensor: chip.sensor(on: bus), camera: InstantCamera(), records: sink,
-                                            settings: EngineAdapter.settings, initial: .idle, start: start)
+                engine = try FirmwareEngine(
+                    sensor: chip.sensor(on: bus), camera: InstantCamera(), records: sink,
+                    settings: EngineAdapter.settings, initial: .idle, start: start)
                 return
             } catch {
                 guard attempt < BusEngine.bootAttempts else { throw error }

@@ -39,7 +39,9 @@ public struct FloatProbe {
     public mutating func run(rounds: Int) {
         for round in 0..<rounds {
             let narrow = round & 1 == 1
-            let a = operand(narrow: narrow), b = operand(narrow: narrow), c = operand(narrow: narrow)
+            let a = operand(narrow: narrow)
+            let b = operand(narrow: narrow)
+            let c = operand(narrow: narrow)
             fold(.add, a + b)
             fold(.subtract, a - b)
             fold(.multiply, a * b)

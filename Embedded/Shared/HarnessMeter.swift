@@ -27,8 +27,10 @@ public struct HarnessFigures: Equatable, Sendable {
     public var dataBytes: UInt32
     public var bssBytes: UInt32
 
-    public init(instructions: UInt64, calibrationInstructions: UInt64, allocationsAtInitialisation: UInt32, allocationsAfterInitialisation: UInt32,
-                freesAfterInitialisation: UInt32, heapPeakBytes: UInt32, stackPeakBytes: UInt32, stackRegionBytes: UInt32, dataBytes: UInt32, bssBytes: UInt32) {
+    public init(
+        instructions: UInt64, calibrationInstructions: UInt64, allocationsAtInitialisation: UInt32, allocationsAfterInitialisation: UInt32,
+        freesAfterInitialisation: UInt32, heapPeakBytes: UInt32, stackPeakBytes: UInt32, stackRegionBytes: UInt32, dataBytes: UInt32, bssBytes: UInt32
+    ) {
         self.instructions = instructions
         self.calibrationInstructions = calibrationInstructions
         self.allocationsAtInitialisation = allocationsAtInitialisation

@@ -64,7 +64,8 @@ public struct InputHeader: Equatable, Sendable {
         guard UInt64(payloadBytes) <= UInt64(region.count - size) else { throw .payloadTooLarge }
         let payload = UnsafeRawBufferPointer(rebasing: region[size..<(size + Int(payloadBytes))])
         guard InputHeader.fnv1a(payload) == checksum else { throw .checksumMismatch }
-        let header = InputHeader(kind: kind, flags: flags, payloadBytes: payloadBytes, checksum: checksum, count: count, auxiliary: auxiliary, start: start)
+        let header = InputHeader(
+            kind: kind, flags: flags, payloadBytes: payloadBytes, checksum: checksum, count: count, auxiliary: auxiliary, start: start)
         return (header, payload)
     }
 

@@ -5,16 +5,16 @@ import UprightHost
 public enum Upright {
     public static var subcommands: [any Subcommand.Type] {
         [
-        SimCommand.self,
-        RunCommand.self,
-        ReplayCommand.self,
-        ProbeCommand.self,
-        CalibrateCommand.self,
-        WatchCommand.self,
-        TraceCommand.self,
-        MachineTableCommand.self,
-        BenchCommand.self,
-        OrientCommand.self,
+            SimCommand.self,
+            RunCommand.self,
+            ReplayCommand.self,
+            ProbeCommand.self,
+            CalibrateCommand.self,
+            WatchCommand.self,
+            TraceCommand.self,
+            MachineTableCommand.self,
+            BenchCommand.self,
+            OrientCommand.self,
         ]
     }
 

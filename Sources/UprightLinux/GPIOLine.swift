@@ -30,7 +30,8 @@ public final class GPIOLine {
             case EBUSY:
                 what = "GPIO line \(configuration.offset) on \(chipPath) is in use by another program or driver (see gpioinfo)"
             case EINVAL:
-                what = "GPIO line \(configuration.offset) on \(chipPath) cannot be requested this way (no such line, or the kernel lacks uAPI v2 debounce: \(LinuxDeviceError.message(code)))"
+                what =
+                    "GPIO line \(configuration.offset) on \(chipPath) cannot be requested this way (no such line, or the kernel lacks uAPI v2 debounce: \(LinuxDeviceError.message(code)))"
             case EACCES, EPERM:
                 throw LinuxDeviceError.opening(chipPath, code: code, kind: .gpio)
             default:

@@ -42,11 +42,15 @@ public final class GPIOOutputLine {
             let code = -result
             switch code {
             case EBUSY:
-                throw LinuxDeviceError(path: chipPath, code: code, description: "GPIO line \(offset) on \(chipPath) is in use by another program or driver (see gpioinfo)")
+                throw LinuxDeviceError(
+                    path: chipPath, code: code,
+                    description: "GPIO line \(offset) on \(chipPath) is in use by another program or driver (see gpioinfo)")
             case EACCES, EPERM:
                 throw LinuxDeviceError.opening(chipPath, code: code, kind: .gpio)
             default:
-                throw LinuxDeviceError(path: chipPath, code: code, description: "cannot request GPIO line \(offset) on \(chipPath) as an output: \(LinuxDeviceError.message(code))")
+                throw LinuxDeviceError(
+                    path: chipPath, code: code,
+                    description: "cannot request GPIO line \(offset) on \(chipPath) as an output: \(LinuxDeviceError.message(code))")
             }
         }
         fd = result
@@ -64,7 +68,8 @@ public final class GPIOOutputLine {
         guard fd >= 0 else { return nil }
         let result = upright_gpio_set_value(fd, active ? 1 : 0)
         if result < 0 {
-            return LinuxDeviceError(path: chipPath, code: -result, description: "setting GPIO line \(offset) on \(chipPath): \(LinuxDeviceError.message(-result))")
+            return LinuxDeviceError(
+                path: chipPath, code: -result, description: "setting GPIO line \(offset) on \(chipPath): \(LinuxDeviceError.message(-result))")
         }
         isActive = active
         return nil

@@ -29,7 +29,8 @@ public struct LinuxDeviceError: Error, Equatable, Sendable, CustomStringConverti
         let what: String
         switch (code, kind) {
         case (ENOENT, .i2c), (ENODEV, .i2c), (ENXIO, .i2c):
-            what = "\(path) does not exist: enable the bus with \(enablingLine(path)) in /boot/firmware/config.txt and reboot, and make sure the i2c-dev module is loaded (modprobe i2c-dev)"
+            what =
+                "\(path) does not exist: enable the bus with \(enablingLine(path)) in /boot/firmware/config.txt and reboot, and make sure the i2c-dev module is loaded (modprobe i2c-dev)"
         case (ENOENT, .gpio), (ENODEV, .gpio), (ENXIO, .gpio):
             what = "\(path) does not exist: list the GPIO chips with ls /dev/gpiochip* (a Pi 5 names its header chip by label, pinctrl-rp1)"
         case (EACCES, .i2c), (EPERM, .i2c):

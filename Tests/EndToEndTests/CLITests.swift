@@ -34,7 +34,8 @@ enum UprightBinary {
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         let errData = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Result(status: process.terminationStatus, out: String(decoding: outData, as: UTF8.self), error: String(decoding: errData, as: UTF8.self))
+        return Result(
+            status: process.terminationStatus, out: String(decoding: outData, as: UTF8.self), error: String(decoding: errData, as: UTF8.self))
     }
 }
 

@@ -22,7 +22,8 @@ import UprightTestSupport
     static func scenario(mount: String, bias: [Double]) throws -> String {
         var text = try TestFile.text(root.appendingPathComponent("scenarios/calibrate.json").path)
         text = text.replacingOccurrences(of: #""mount_matrix": "0, -1, 0; -1, 0, 0; 0, 0, -1""#, with: "\"mount_matrix\": \"\(mount)\"")
-        text = text.replacingOccurrences(of: #""chip_bias": [0.21, -0.25, 0.24]"#, with: "\"chip_bias\": [\(bias.map { String($0) }.joined(separator: ", "))]")
+        text = text.replacingOccurrences(
+            of: #""chip_bias": [0.21, -0.25, 0.24]"#, with: "\"chip_bias\": [\(bias.map { String($0) }.joined(separator: ", "))]")
         return text
     }
 
@@ -45,7 +46,9 @@ import UprightTestSupport
         let calibrated = try Board.load(path: directory.appendingPathComponent("board.json").path)
         #expect(calibrated.sensor.mountMatrix == (try MountMatrix(parsing: mount)))
         let offset = calibrated.sensor.offsetG
-        #expect(abs(Double(offset.x) - bias[0]) <= 0.02 && abs(Double(offset.y) - bias[1]) <= 0.02 && abs(Double(offset.z) - bias[2]) <= 0.02, "\(offset)")
+        #expect(
+            abs(Double(offset.x) - bias[0]) <= 0.02 && abs(Double(offset.y) - bias[1]) <= 0.02 && abs(Double(offset.z) - bias[2]) <= 0.02, "\(offset)"
+        )
         // Every other line as it was; the backup is the old file.
         let lines = try TestFile.text(directory.appendingPathComponent("board.json").path).components(separatedBy: "\n")
         let before = original.components(separatedBy: "\n")
@@ -69,7 +72,8 @@ import UprightTestSupport
 
     /// Stopped before the last pose, a bad option, a board that does not parse: nothing written.
     @Test func failuresWriteNothing() throws {
-        let short = #"{"duration": 10, "sensor": {"noise": 0.004}, "motion": [{"t": 0, "angle": 0}, {"t": 3, "angle": 0}, {"t": 4.5, "angle": -90, "easing": "ease-in-out"}]}"#
+        let short =
+            #"{"duration": 10, "sensor": {"noise": 0.004}, "motion": [{"t": 0, "angle": 0}, {"t": 3, "angle": 0}, {"t": 4.5, "angle": -90, "easing": "ease-in-out"}]}"#
         let directory = try Self.scratch(board: "sim.json", scenario: short)
         defer { try? FileManager.default.removeItem(at: directory) }
         let original = try TestFile.text(directory.appendingPathComponent("board.json").path)

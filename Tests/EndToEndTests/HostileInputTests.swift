@@ -80,9 +80,15 @@ struct HostileRow: Sendable, CustomTestStringConvertible {
             HostileRow(["replay", "a-directory"], "a-directory:1:"),
             HostileRow(["replay", "missing.json"], "missing.json: cannot open"),
             // 10^9 lines from a generator, never materialised: refused at the first bad line.
-            HostileRow(pipeline: "yes 2>/dev/null | head -n 1000000000 2>/dev/null | \"$UPRIGHT\" replay -", command: "replay", "<stdin>:1: unknown column 'y'"),
-            HostileRow(pipeline: "{ echo t,ax,ay,az; yes 0,0,1,0,0; } 2>/dev/null | head -n 1000000000 2>/dev/null | \"$UPRIGHT\" replay -", command: "replay", "<stdin>:2: expected 4 fields"),
-            HostileRow(pipeline: "{ echo t,ax,ay,az; yes nan,0,1,0; } 2>/dev/null | head -n 1000000000 2>/dev/null | \"$UPRIGHT\" replay -", command: "replay", "<stdin>:2: column 't'"),
+            HostileRow(
+                pipeline: "yes 2>/dev/null | head -n 1000000000 2>/dev/null | \"$UPRIGHT\" replay -", command: "replay",
+                "<stdin>:1: unknown column 'y'"),
+            HostileRow(
+                pipeline: "{ echo t,ax,ay,az; yes 0,0,1,0,0; } 2>/dev/null | head -n 1000000000 2>/dev/null | \"$UPRIGHT\" replay -",
+                command: "replay", "<stdin>:2: expected 4 fields"),
+            HostileRow(
+                pipeline: "{ echo t,ax,ay,az; yes nan,0,1,0; } 2>/dev/null | head -n 1000000000 2>/dev/null | \"$UPRIGHT\" replay -",
+                command: "replay", "<stdin>:2: column 't'"),
             HostileRow(pipeline: "head -c 100000000 /dev/urandom 2>/dev/null | \"$UPRIGHT\" replay -", command: "replay", "<stdin>:"),
         ]
         // replay --start, replay --board (board files)
@@ -96,7 +102,9 @@ struct HostileRow: Sendable, CustomTestStringConvertible {
         for (file, place) in commonFiles { rows.append(HostileRow(["orient", file, "--exif", "6"], place)) }
         rows += [
             HostileRow(["orient", "truncated.jpg", "--orientation", "left-up"], "truncated.jpg"),
-            HostileRow(["orient", "multi-segment-exif.jpg", "--exif", "6"], "multi-segment-exif.jpg: unsupported: multi-segment Exif: the Exif data continues in the APP1 segment at byte 26"),
+            HostileRow(
+                ["orient", "multi-segment-exif.jpg", "--exif", "6"],
+                "multi-segment-exif.jpg: unsupported: multi-segment Exif: the Exif data continues in the APP1 segment at byte 26"),
             HostileRow(["orient", "/dev/zero", "--exif", "3"], "/dev/zero"),
             // 64 GB, sparse: a JPEG's magic bytes, then a hole (read whole, it would fill memory).
             HostileRow(["orient", "sparse-64GB.jpg", "--exif", "3"], "sparse-64GB.jpg: unsupported: JPEG of 68719476736 bytes"),
@@ -137,7 +145,8 @@ struct HostileRow: Sendable, CustomTestStringConvertible {
         rows += [
             HostileRow(["sim", "--out", "garbage.bin"], "garbage.bin: exists and is not a directory"),
             HostileRow(["sim", "--out", ""], "'--out'"),
-            HostileRow(["sim", "--plot", "no-such-folder/run.svg"], "no-such-folder/run.svg: the folder no-such-folder does not exist (option '--plot')"),
+            HostileRow(
+                ["sim", "--plot", "no-such-folder/run.svg"], "no-such-folder/run.svg: the folder no-such-folder does not exist (option '--plot')"),
             HostileRow(["sim", "--plot", "/"], "/: is a directory (option '--plot' names a file)"),
         ]
 
@@ -238,7 +247,7 @@ enum HostileFixture {
             let url = directory.appendingPathComponent(name)
             try Data(Array(prefix.utf8) + bytes).write(to: url)
             let handle = try FileHandle(forWritingTo: url)
-            try handle.truncate(atOffset: size)  // almost all a hole of zeros
+            try handle.truncate(atOffset: size) // almost all a hole of zeros
             try handle.close()
         }
         try file("empty", "")
@@ -253,8 +262,10 @@ enum HostileFixture {
         try sparse("header-then-sparse-100MB.csv", prefix: "t,ax,ay,az\n")
         try sparse("sparse-64GB.jpg", prefix: "", bytes: [0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10], size: 64 << 30)
         // ftyp, then an mdat whose 64-bit size claims the rest of the file (ISO/IEC 14496-12 4.2).
-        try sparse("sparse-64GB.mp4", prefix: "", bytes: [0, 0, 0, 16] + Array("ftypisom".utf8) + [0, 0, 0, 0]
-            + [0, 0, 0, 1] + Array("mdat".utf8) + [0, 0, 0, 0x0F, 0xFF, 0xFF, 0xFF, 0xE0], size: 64 << 30)
+        try sparse(
+            "sparse-64GB.mp4", prefix: "",
+            bytes: [0, 0, 0, 16] + Array("ftypisom".utf8) + [0, 0, 0, 0]
+                + [0, 0, 0, 1] + Array("mdat".utf8) + [0, 0, 0, 0x0F, 0xFF, 0xFF, 0xFF, 0xE0], size: 64 << 30)
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("a-directory"), withIntermediateDirectories: false)
 
         try file("trace.csv", "t,ax,ay,az\n0,0,1,0\n")
@@ -279,13 +290,15 @@ enum HostileFixture {
         try file("scenario-infinity.json", scenario.replacingOccurrences(of: #""duration": 10"#, with: #""duration": 1e999"#))
         try file("scenario-negative-time.json", scenario.replacingOccurrences(of: #""t": 0"#, with: #""t": -1"#))
         try file("scenario-unknown-key.json", scenario.replacingOccurrences(of: #""duration""#, with: #""colour": 1, "duration""#))
-        try file("scenario-missing-board.json", scenario.replacingOccurrences(of: #""duration""#, with: #""board": "no-such-board.json", "duration""#))
+        try file(
+            "scenario-missing-board.json", scenario.replacingOccurrences(of: #""duration""#, with: #""board": "no-such-board.json", "duration""#))
 
         try Data(photo).write(to: directory.appendingPathComponent("photo.jpg"))
         try Data(photo.prefix(40)).write(to: directory.appendingPathComponent("truncated.jpg"))
         // Exif split over two APP1 segments (exiftool joins them): "Exif" 00 00 and a TIFF
         // header with an empty IFD0 (bytes 2..<26), then "Exif" 00 00 and no TIFF header.
-        let exif: [UInt8] = [0xFF, 0xE1, 0x00, 0x16] + Array("Exif\0\0".utf8)
+        let exif: [UInt8] =
+            [0xFF, 0xE1, 0x00, 0x16] + Array("Exif\0\0".utf8)
             + [0x4D, 0x4D, 0x00, 0x2A, 0x00, 0x00, 0x00, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00]
         let continuation: [UInt8] = [0xFF, 0xE1, 0x00, 0x11] + Array("Exif\0\0continued".utf8)
         try Data(photo.prefix(2) + exif + continuation + photo.dropFirst(2)).write(to: directory.appendingPathComponent("multi-segment-exif.jpg"))
@@ -307,8 +320,9 @@ enum HostileFixture {
             let attributes = try FileManager.default.attributesOfItem(atPath: path)
             let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
             let small = size < 1 << 20 && attributes[.type] as? FileAttributeType == .typeRegular
-            return Entry(path: name, size: size, modified: attributes[.modificationDate] as? Date,
-                         bytes: small ? Data(try TestFile.bytes(path)) : nil)
+            return Entry(
+                path: name, size: size, modified: attributes[.modificationDate] as? Date,
+                bytes: small ? Data(try TestFile.bytes(path)) : nil)
         }
     }
 }
@@ -330,6 +344,7 @@ extension UprightBinary {
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         let errData = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Result(status: process.terminationStatus, out: String(decoding: outData, as: UTF8.self), error: String(decoding: errData, as: UTF8.self))
+        return Result(
+            status: process.terminationStatus, out: String(decoding: outData, as: UTF8.self), error: String(decoding: errData, as: UTF8.self))
     }
 }

@@ -28,51 +28,55 @@ import UprightTestSupport
     }
 
     @Test func photoInLeftUpIsExif6() throws {
-        #expect(try Self.replay([Self.trace("photo-left-up.csv")]) == [
-            #"{"t":0.100000,"event":"orientation","orientation":"left-up"}"#,
-            #"{"t":0.730000,"event":"state","from":"previewing","to":"capturing"}"#,
-            #"{"t":0.730000,"event":"capture","orientation":"left-up","exif":6,"shot":1}"#,
-            #"{"t":0.730000,"event":"state","from":"capturing","to":"previewing"}"#,
-            #"{"t":1.000000,"event":"state","from":"previewing","to":"idle"}"#,
-            "",
-        ])
+        #expect(
+            try Self.replay([Self.trace("photo-left-up.csv")]) == [
+                #"{"t":0.100000,"event":"orientation","orientation":"left-up"}"#,
+                #"{"t":0.730000,"event":"state","from":"previewing","to":"capturing"}"#,
+                #"{"t":0.730000,"event":"capture","orientation":"left-up","exif":6,"shot":1}"#,
+                #"{"t":0.730000,"event":"state","from":"capturing","to":"previewing"}"#,
+                #"{"t":1.000000,"event":"state","from":"previewing","to":"idle"}"#,
+                "",
+            ])
     }
 
     /// Held from 0.2 s: recording from 1.2 s, latched `normal`; the camera turns to
     /// right-up mid-clip; the stop at 2.6 s (+30 ms) still reports the start's orientation.
     @Test func clipKeepsItsStartOrientationWhileTheCameraTurns() throws {
-        #expect(try Self.replay([Self.trace("clip-turns-mid-clip.csv")]) == [
-            #"{"t":1.200000,"event":"state","from":"previewing","to":"recording"}"#,
-            #"{"t":1.200000,"event":"record-start","orientation":"normal","exif":1,"rotation":0,"clip":1}"#,
-            #"{"t":2.100000,"event":"orientation","orientation":"right-up"}"#,
-            #"{"t":2.630000,"event":"record-stop","orientation":"normal","clip":1,"duration":1.43,"reason":"shutter"}"#,
-            #"{"t":2.630000,"event":"state","from":"recording","to":"previewing"}"#,
-            #"{"t":3.000000,"event":"state","from":"previewing","to":"idle"}"#,
-            "",
-        ])
+        #expect(
+            try Self.replay([Self.trace("clip-turns-mid-clip.csv")]) == [
+                #"{"t":1.200000,"event":"state","from":"previewing","to":"recording"}"#,
+                #"{"t":1.200000,"event":"record-start","orientation":"normal","exif":1,"rotation":0,"clip":1}"#,
+                #"{"t":2.100000,"event":"orientation","orientation":"right-up"}"#,
+                #"{"t":2.630000,"event":"record-stop","orientation":"normal","clip":1,"duration":1.43,"reason":"shutter"}"#,
+                #"{"t":2.630000,"event":"state","from":"recording","to":"previewing"}"#,
+                #"{"t":3.000000,"event":"state","from":"previewing","to":"idle"}"#,
+                "",
+            ])
     }
 
     @Test func pressWhileFlatLatchesTheLastLandscape() throws {
-        #expect(try Self.replay([Self.trace("flat-press-latches-landscape.csv")]) == [
-            #"{"t":0.100000,"event":"orientation","orientation":"left-up"}"#,
-            #"{"t":1.050000,"event":"orientation","orientation":"lens-up"}"#,
-            #"{"t":1.730000,"event":"state","from":"previewing","to":"capturing"}"#,
-            #"{"t":1.730000,"event":"capture","orientation":"left-up","exif":6,"shot":1}"#,
-            #"{"t":1.730000,"event":"state","from":"capturing","to":"previewing"}"#,
-            #"{"t":2.000000,"event":"state","from":"previewing","to":"idle"}"#,
-            "",
-        ])
+        #expect(
+            try Self.replay([Self.trace("flat-press-latches-landscape.csv")]) == [
+                #"{"t":0.100000,"event":"orientation","orientation":"left-up"}"#,
+                #"{"t":1.050000,"event":"orientation","orientation":"lens-up"}"#,
+                #"{"t":1.730000,"event":"state","from":"previewing","to":"capturing"}"#,
+                #"{"t":1.730000,"event":"capture","orientation":"left-up","exif":6,"shot":1}"#,
+                #"{"t":1.730000,"event":"state","from":"capturing","to":"previewing"}"#,
+                #"{"t":2.000000,"event":"state","from":"previewing","to":"idle"}"#,
+                "",
+            ])
     }
 
     /// A 70 degree flick that returns within 0.3 s is not a turn: no orientation line.
     @Test func flickWithGyroChangesNothing() throws {
-        #expect(try Self.replay([Self.trace("flick-with-gyro.csv")]) == [
-            #"{"t":1.230000,"event":"state","from":"previewing","to":"capturing"}"#,
-            #"{"t":1.230000,"event":"capture","orientation":"normal","exif":1,"shot":1}"#,
-            #"{"t":1.230000,"event":"state","from":"capturing","to":"previewing"}"#,
-            #"{"t":1.500000,"event":"state","from":"previewing","to":"idle"}"#,
-            "",
-        ])
+        #expect(
+            try Self.replay([Self.trace("flick-with-gyro.csv")]) == [
+                #"{"t":1.230000,"event":"state","from":"previewing","to":"capturing"}"#,
+                #"{"t":1.230000,"event":"capture","orientation":"normal","exif":1,"shot":1}"#,
+                #"{"t":1.230000,"event":"state","from":"capturing","to":"previewing"}"#,
+                #"{"t":1.500000,"event":"state","from":"previewing","to":"idle"}"#,
+                "",
+            ])
     }
 
     /// Every example in traces/ is a valid trace (a new one must be too).
@@ -90,15 +94,16 @@ import UprightTestSupport
     /// the press) and is not lost: its release shoots. Columns in a different order, CRLF.
     @Test func standardInputStartingIdle() throws {
         let text = "button, t ,az,ay,ax\r\n0,0.0,0,0,1\r\n1,0.1,0,0,1\r\n1,0.2,0,0,1\r\n0,0.3,0,0,1\r\n0,0.4,0,0,1\r\n"
-        #expect(try Self.replay(["-", "--start", "idle"], stdin: Data(text.utf8)) == [
-            #"{"t":0.100000,"event":"orientation","orientation":"right-up"}"#,
-            #"{"t":0.130000,"event":"state","from":"idle","to":"previewing"}"#,
-            #"{"t":0.330000,"event":"state","from":"previewing","to":"capturing"}"#,
-            #"{"t":0.330000,"event":"capture","orientation":"right-up","exif":8,"shot":1}"#,
-            #"{"t":0.330000,"event":"state","from":"capturing","to":"previewing"}"#,
-            #"{"t":0.400000,"event":"state","from":"previewing","to":"idle"}"#,
-            "",
-        ])
+        #expect(
+            try Self.replay(["-", "--start", "idle"], stdin: Data(text.utf8)) == [
+                #"{"t":0.100000,"event":"orientation","orientation":"right-up"}"#,
+                #"{"t":0.130000,"event":"state","from":"idle","to":"previewing"}"#,
+                #"{"t":0.330000,"event":"state","from":"previewing","to":"capturing"}"#,
+                #"{"t":0.330000,"event":"capture","orientation":"right-up","exif":8,"shot":1}"#,
+                #"{"t":0.330000,"event":"state","from":"capturing","to":"previewing"}"#,
+                #"{"t":0.400000,"event":"state","from":"previewing","to":"idle"}"#,
+                "",
+            ])
     }
 
     /// A trace saved from a spreadsheet ("CSV UTF-8") or on Windows: a byte-order mark and
@@ -147,28 +152,34 @@ import UprightTestSupport
     /// The board's shutter timings apply: with a 150 ms hold time the 200 ms press is a clip,
     /// stopped when the trace ends.
     @Test func boardTimingsApply() throws {
-        let board = try Self.temporaryFile(#"{"sensor": {}, "shutter": {"hold_ms": 150}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#, suffix: "json")
+        let board = try Self.temporaryFile(
+            #"{"sensor": {}, "shutter": {"hold_ms": 150}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#, suffix: "json")
         defer { try? FileManager.default.removeItem(at: board) }
-        #expect(try Self.replay([Self.trace("photo-left-up.csv"), "--board", board.path]) == [
-            #"{"t":0.100000,"event":"orientation","orientation":"left-up"}"#,
-            #"{"t":0.650000,"event":"state","from":"previewing","to":"recording"}"#,
-            #"{"t":0.650000,"event":"record-start","orientation":"left-up","exif":6,"rotation":90,"clip":1}"#,
-            #"{"t":1.000000,"event":"record-stop","orientation":"left-up","clip":1,"duration":0.35,"reason":"shutdown"}"#,
-            #"{"t":1.000000,"event":"state","from":"recording","to":"idle"}"#,
-            "",
-        ])
+        #expect(
+            try Self.replay([Self.trace("photo-left-up.csv"), "--board", board.path]) == [
+                #"{"t":0.100000,"event":"orientation","orientation":"left-up"}"#,
+                #"{"t":0.650000,"event":"state","from":"previewing","to":"recording"}"#,
+                #"{"t":0.650000,"event":"record-start","orientation":"left-up","exif":6,"rotation":90,"clip":1}"#,
+                #"{"t":1.000000,"event":"record-stop","orientation":"left-up","clip":1,"duration":0.35,"reason":"shutdown"}"#,
+                #"{"t":1.000000,"event":"state","from":"recording","to":"idle"}"#,
+                "",
+            ])
     }
 
     /// A trace is in the device frame already: a board whose chip is mounted rotated (the
     /// Zero 2 W's) changes nothing.
     @Test func boardMountMatrixIsNotAppliedToTraces() throws {
         let plain = try Self.replay([Self.trace("photo-left-up.csv")])
-        let rotated = try Self.replay([Self.trace("photo-left-up.csv"), "--board", Self.root.appendingPathComponent("boards/rpizero2w-adxl345.json").path])
+        let rotated = try Self.replay([
+            Self.trace("photo-left-up.csv"), "--board", Self.root.appendingPathComponent("boards/rpizero2w-adxl345.json").path,
+        ])
         #expect(rotated == plain)
     }
 
     @Test func badBoardExits2WithTheLoadersLine() throws {
-        let board = try Self.temporaryFile(#"{"sensor": {}, "detector": {"settle_ms": 80, "hysteresis": 5}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#, suffix: "json")
+        let board = try Self.temporaryFile(
+            #"{"sensor": {}, "detector": {"settle_ms": 80, "hysteresis": 5}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
+            suffix: "json")
         defer { try? FileManager.default.removeItem(at: board) }
         let result = try UprightBinary.run(["replay", Self.trace("photo-left-up.csv"), "--board", board.path])
         #expect(result.status == 2)
@@ -184,7 +195,8 @@ import UprightTestSupport
         let doc = try TestFile.text(Self.root.appendingPathComponent("docs/traces.md").path)
         let output = try Self.replay([Self.trace("photo-left-up.csv")]).joined(separator: "\n")
         #expect(doc.contains("$ upright replay traces/photo-left-up.csv\n" + output + "```"))
-        let board = try Self.temporaryFile(#"{"sensor": {}, "detector": {"x": 1}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#, suffix: "json")
+        let board = try Self.temporaryFile(
+            #"{"sensor": {}, "detector": {"x": 1}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#, suffix: "json")
         defer { try? FileManager.default.removeItem(at: board) }
         let refusal = try UprightBinary.run(["replay", "-", "--board", board.path]).error
         let list = try #require(refusal.split(separator: "(").last?.split(separator: ")").first)

@@ -28,8 +28,10 @@ import UprightTestSupport
         let score = try #require(Double(line[line.range(of: marker)!.upperBound...].prefix { $0.isNumber || $0 == "." }))
         #expect(score <= 2.0, "exposure \(score)")
         // The analyzer reads the filter as one that denies the privileged and resource calls.
-        for check in ["SystemCallFilter=~@privileged", "SystemCallFilter=~@resources", "SystemCallFilter=~@mount",
-                      "PrivateNetwork=", "IPAddressDeny=", "ProtectProc=", "ProcSubset=", "PrivateMounts="] {
+        for check in [
+            "SystemCallFilter=~@privileged", "SystemCallFilter=~@resources", "SystemCallFilter=~@mount",
+            "PrivateNetwork=", "IPAddressDeny=", "ProtectProc=", "ProcSubset=", "PrivateMounts=",
+        ] {
             let row = report.split(separator: "\n").first { $0.contains(check) }
             #expect(row?.hasPrefix("✓") == true, "\(check): \(row.map(String.init) ?? "missing")")
         }

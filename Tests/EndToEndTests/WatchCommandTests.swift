@@ -77,7 +77,8 @@ import UprightTestSupport
         let lines = live.components(separatedBy: "\n")
         #expect(lines.first?.hasPrefix("upright watch --sim s.json (seed 1): Simulated board") == true, "\(live)")
         #expect(lines.contains { $0.hasPrefix("gravity   x -") && $0.contains("|g| 1.0") }, "\(live)")
-        #expect(lines.contains { $0.contains("in-plane angle +90.0 degrees (clockwise +)") || $0.contains("in-plane angle +89.9 degrees") }, "\(live)")
+        #expect(
+            lines.contains { $0.contains("in-plane angle +90.0 degrees (clockwise +)") || $0.contains("in-plane angle +89.9 degrees") }, "\(live)")
         #expect(lines.contains("detected  left-up   a press now latches left-up (EXIF 6)"), "\(live)")
         #expect(lines.contains("state     previewing"), "\(live)")
         #expect(lines.contains("recent    photo 1 would be left-up (EXIF 6) at 2.63 s"), "\(live)")
@@ -113,7 +114,10 @@ import UprightTestSupport
         #expect(!result.out.contains("\u{1B}"))
         #expect((58...70).contains(lines.count), "\(lines.count) lines")
         #expect(lines.first == "t=0.00 detected=normal latch=normal state=idle failed=0 bus-errors=0 light=off")
-        #expect(lines.contains { $0.contains("detected=left-up latch=left-up state=previewing") && $0.contains(#"last="photo 1 would be left-up (EXIF 6) at 2.63 s""#) })
+        #expect(
+            lines.contains {
+                $0.contains("detected=left-up latch=left-up state=previewing") && $0.contains(#"last="photo 1 would be left-up (EXIF 6) at 2.63 s""#)
+            })
         #expect(lines.last?.hasPrefix("t=60.00 g=-1.0") == true, "\(lines.last ?? "")")
     }
 }

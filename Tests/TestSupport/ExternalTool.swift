@@ -27,7 +27,9 @@ public enum ExternalTool {
 
     public struct Missing: Error, CustomStringConvertible {
         var name: String
-        public var description: String { "\(name) is not installed; run 'make deps' (Debian packages libjpeg-turbo-progs, libimage-exiftool-perl, ffmpeg, busybox-static, systemd, tmux)" }
+        public var description: String {
+            "\(name) is not installed; run 'make deps' (Debian packages libjpeg-turbo-progs, libimage-exiftool-perl, ffmpeg, busybox-static, systemd, tmux)"
+        }
     }
 
     public static func path(_ name: String) throws -> String {
@@ -40,15 +42,19 @@ public enum ExternalTool {
 
     /// Runs the tool and returns its stdout; a non-zero exit is an error carrying stderr.
     /// `environment` entries are added to (or replace) the test's own environment.
-    public static func run(_ name: String, _ arguments: [String], input: [UInt8]? = nil,
-                           environment: [String: String] = [:]) throws -> [UInt8] {
+    public static func run(
+        _ name: String, _ arguments: [String], input: [UInt8]? = nil,
+        environment: [String: String] = [:]
+    ) throws -> [UInt8] {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try path(name))
         process.arguments = arguments
         if !environment.isEmpty {
             process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         }
-        let out = Pipe(), err = Pipe(), stdin = Pipe()
+        let out = Pipe()
+        let err = Pipe()
+        let stdin = Pipe()
         process.standardOutput = out
         process.standardError = err
         process.standardInput = stdin

@@ -25,4 +25,3 @@ public struct TemporaryDirectory {
         rmdir(path)
     }
 }
-

@@ -17,14 +17,15 @@ import UprightHost
         log.record(.shutterRejected(.queueFull), at: at(7000))
         log.record(.captureFailed(shot: 4, reason: .timeout), at: at(8000))
         log.record(.fault(.eventQueue), at: at(9000))
-        #expect(log.jsonLines() == [
-            #"{"t":1.250000,"event":"state","from":"previewing","to":"capturing"}"#,
-            #"{"t":1.250000,"event":"capture","orientation":"right-up","exif":8,"shot":3,"file":"IMG_0003.jpg"}"#,
-            #"{"t":2.000000,"event":"record-start","orientation":"left-up","exif":6,"rotation":90,"clip":1,"stale":true}"#,
-            #"{"t":6.500000,"event":"record-stop","orientation":"left-up","clip":1,"duration":4.5,"reason":"clip-limit"}"#,
-            #"{"t":7.000000,"event":"shutter-rejected","reason":"queue full"}"#,
-            #"{"t":8.000000,"event":"capture-failed","shot":4,"reason":"timeout"}"#,
-            #"{"t":9.000000,"event":"fault","kind":"event-queue","detail":"event queue full, events dropped"}"#,
-        ])
+        #expect(
+            log.jsonLines() == [
+                #"{"t":1.250000,"event":"state","from":"previewing","to":"capturing"}"#,
+                #"{"t":1.250000,"event":"capture","orientation":"right-up","exif":8,"shot":3,"file":"IMG_0003.jpg"}"#,
+                #"{"t":2.000000,"event":"record-start","orientation":"left-up","exif":6,"rotation":90,"clip":1,"stale":true}"#,
+                #"{"t":6.500000,"event":"record-stop","orientation":"left-up","clip":1,"duration":4.5,"reason":"clip-limit"}"#,
+                #"{"t":7.000000,"event":"shutter-rejected","reason":"queue full"}"#,
+                #"{"t":8.000000,"event":"capture-failed","shot":4,"reason":"timeout"}"#,
+                #"{"t":9.000000,"event":"fault","kind":"event-queue","detail":"event queue full, events dropped"}"#,
+            ])
     }
 }

@@ -4,10 +4,12 @@ import UprightHost
 @Suite struct JSONParserTests {
     @Test func parsesNestedDocumentInOrder() throws {
         let value = try JSONParser.parse(#"{"b": [1, -2.5e1, true, null], "a": {"s": "x\u00e9\n"}}"#)
-        #expect(value == .object([
-            JSONMember(key: "b", value: .array([.number(1), .number(-25), .bool(true), .null])),
-            JSONMember(key: "a", value: .object([JSONMember(key: "s", value: .string("x\u{e9}\n"))])),
-        ]))
+        #expect(
+            value
+                == .object([
+                    JSONMember(key: "b", value: .array([.number(1), .number(-25), .bool(true), .null])),
+                    JSONMember(key: "a", value: .object([JSONMember(key: "s", value: .string("x\u{e9}\n"))])),
+                ]))
     }
 
     @Test func surrogatePairs() throws {
@@ -18,8 +20,9 @@ import UprightHost
     /// both are accepted (RFC 8259 section 8.1), and positions count from after the mark.
     @Test func byteOrderMarkAndCRLF() throws {
         let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
-        #expect(try JSONParser.parse(bom + Array("{\r\n  \"a\": [1,\r\n 2]\r\n}\r\n".utf8))
-            == .object([JSONMember(key: "a", value: .array([.number(1), .number(2)]))]))
+        #expect(
+            try JSONParser.parse(bom + Array("{\r\n  \"a\": [1,\r\n 2]\r\n}\r\n".utf8))
+                == .object([JSONMember(key: "a", value: .array([.number(1), .number(2)]))]))
         func message(_ bytes: [UInt8]) -> String? {
             do {
                 _ = try JSONParser.parse(bytes)

@@ -17,7 +17,10 @@ import UprightLinux
     @Test func reportsAReadablePipeAndNothingElse() throws {
         let loop = try EventLoop(signals: [])
         let line = makePipe()
-        defer { close(line.read); close(line.write) }
+        defer {
+            close(line.read)
+            close(line.write)
+        }
         try loop.watch(fd: line.read, token: 7)
         var events: [EventLoopEvent] = []
         #expect(try loop.wait(timeoutMilliseconds: 0, into: &events) == 0)
@@ -38,7 +41,10 @@ import UprightLinux
         let loop = try EventLoop(signals: [])
         let wake = eventfd(0, Int32(EFD_NONBLOCK))
         let line = makePipe()
-        defer { close(wake); close(line.read) }
+        defer {
+            close(wake)
+            close(line.read)
+        }
         try loop.watch(fd: wake, token: 1)
         try loop.watch(fd: line.read, token: 2)
         var one: UInt64 = 1
@@ -52,14 +58,23 @@ import UprightLinux
     @Test func gpioEventsThroughAPipe() throws {
         let loop = try EventLoop(signals: [])
         let line = makePipe()
-        defer { close(line.read); close(line.write) }
+        defer {
+            close(line.read)
+            close(line.write)
+        }
         try loop.watch(fd: line.read, token: 17)
         // Two gpio_v2_line_event records: rising at 1 s, falling at 1.03 s (30000000 ns later).
         var records = [UInt8](repeating: 0, count: 96)
-        records[0..<8] = [0x00, 0xCA, 0x9A, 0x3B, 0, 0, 0, 0]           // 1_000_000_000
-        records[8] = 1; records[12] = 17; records[16] = 1; records[20] = 1
-        records[48..<56] = [0x80, 0x8D, 0x64, 0x3D, 0, 0, 0, 0]         // 1_030_000_000
-        records[56] = 2; records[60] = 17; records[64] = 2; records[68] = 2
+        records[0..<8] = [0x00, 0xCA, 0x9A, 0x3B, 0, 0, 0, 0] // 1_000_000_000
+        records[8] = 1
+        records[12] = 17
+        records[16] = 1
+        records[20] = 1
+        records[48..<56] = [0x80, 0x8D, 0x64, 0x3D, 0, 0, 0, 0] // 1_030_000_000
+        records[56] = 2
+        records[60] = 17
+        records[64] = 2
+        records[68] = 2
         #expect(records.withUnsafeBytes { write(line.write, $0.baseAddress, 96) } == 96)
         var events: [EventLoopEvent] = []
         #expect(try loop.wait(timeoutMilliseconds: 5_000, into: &events) == 1)

@@ -12,12 +12,12 @@ import UprightLinux
         for (index, byte) in Array("upright".utf8).enumerated() { bytes[256 + index] = byte }
         for (index, byte) in flags.enumerated() { bytes[288 + index] = byte }
         if let debounce {
-            bytes[296] = 1        // num_attrs
-            bytes[320] = 3        // GPIO_V2_LINE_ATTR_ID_DEBOUNCE
+            bytes[296] = 1 // num_attrs
+            bytes[320] = 3 // GPIO_V2_LINE_ATTR_ID_DEBOUNCE
             for (index, byte) in debounce.enumerated() { bytes[328 + index] = byte }
-            bytes[336] = 1        // mask: the request's first line
+            bytes[336] = 1 // mask: the request's first line
         }
-        bytes[560] = 1            // num_lines
+        bytes[560] = 1 // num_lines
         bytes[564] = eventBufferSize
         return bytes
     }
@@ -53,10 +53,11 @@ import UprightLinux
     @Test func edgeEventRecordsDecode() {
         // struct gpio_v2_line_event: timestamp_ns 1234567890123, id 2 (falling), offset 17,
         // seqno 5, line_seqno 3, then 24 bytes of padding.
-        let record: [UInt8] = [
-            0xCB, 0x04, 0xFB, 0x71, 0x1F, 0x01, 0x00, 0x00, 0x02, 0x00, 0x00, 0x00,
-            0x11, 0x00, 0x00, 0x00, 0x05, 0x00, 0x00, 0x00, 0x03, 0x00, 0x00, 0x00,
-        ] + [UInt8](repeating: 0, count: 24)
+        let record: [UInt8] =
+            [
+                0xCB, 0x04, 0xFB, 0x71, 0x1F, 0x01, 0x00, 0x00, 0x02, 0x00, 0x00, 0x00,
+                0x11, 0x00, 0x00, 0x00, 0x05, 0x00, 0x00, 0x00, 0x03, 0x00, 0x00, 0x00,
+            ] + [UInt8](repeating: 0, count: 24)
         let event = record.withUnsafeBytes { GPIOEdgeEvent(bytes: $0) }
         #expect(event?.time.nanoseconds == 1_234_567_890_123)
         #expect(event?.edge == .falling)

@@ -11,10 +11,10 @@ import UprightLinux
         expected[0] = 27
         for (index, byte) in Array("upright-led".utf8).enumerated() { expected[256 + index] = byte }
         expected[288] = flags
-        expected[296] = 1     // num_attrs
-        expected[320] = 2     // GPIO_V2_LINE_ATTR_ID_OUTPUT_VALUES; values (at 328) 0
-        expected[336] = 1     // mask: the request's first line
-        expected[560] = 1     // num_lines
+        expected[296] = 1 // num_attrs
+        expected[320] = 2 // GPIO_V2_LINE_ATTR_ID_OUTPUT_VALUES; values (at 328) 0
+        expected[336] = 1 // mask: the request's first line
+        expected[560] = 1 // num_lines
         #expect(GPIOOutputLine.encodedRequest(offset: 27, activeLow: activeLow, consumer: "upright-led") == expected)
         #expect(GPIOOutputLine.flags(activeLow: activeLow) == UInt64(flags))
     }

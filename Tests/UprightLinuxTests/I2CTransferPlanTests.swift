@@ -4,7 +4,7 @@ import UprightLinux
 
 @Suite struct I2CTransferPlanTests {
     // I2C_FUNC_* bits from linux/i2c.h.
-    let plainI2C = I2CFunctionality(rawValue: 0x0000_0001 | 0x0EFF_0008)   // i2c-bcm2835: I2C | SMBUS_EMUL
+    let plainI2C = I2CFunctionality(rawValue: 0x0000_0001 | 0x0EFF_0008) // i2c-bcm2835: I2C | SMBUS_EMUL
     let smbusStub = I2CFunctionality(rawValue: 0x0002_0000 | 0x0004_0000 | 0x0008_0000 | 0x0010_0000 | 0x0400_0000 | 0x0800_0000)
     let byteDataOnly = I2CFunctionality(rawValue: 0x0008_0000 | 0x0010_0000)
 

@@ -10,12 +10,13 @@ import UprightSim
     ])
 
     @Test func cleanEdgesAlternate() {
-        #expect(Self.script.cleanEdges == [
-            ButtonEdge(time: Instant(nanoseconds: 1_000_000_000), pressed: true),
-            ButtonEdge(time: Instant(nanoseconds: 1_500_000_000), pressed: false),
-            ButtonEdge(time: Instant(nanoseconds: 3_000_000_000), pressed: true),
-            ButtonEdge(time: Instant(nanoseconds: 4_250_000_000), pressed: false),
-        ])
+        #expect(
+            Self.script.cleanEdges == [
+                ButtonEdge(time: Instant(nanoseconds: 1_000_000_000), pressed: true),
+                ButtonEdge(time: Instant(nanoseconds: 1_500_000_000), pressed: false),
+                ButtonEdge(time: Instant(nanoseconds: 3_000_000_000), pressed: true),
+                ButtonEdge(time: Instant(nanoseconds: 4_250_000_000), pressed: false),
+            ])
     }
 
     @Test func withoutBounceTheLineSeesTheCleanEdges() {

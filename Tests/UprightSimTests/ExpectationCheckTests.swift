@@ -8,9 +8,10 @@ import UprightSim
         let results = try DemoScenario.load().expectations.check(DemoEvents.events)
         #expect(results.count == 13)
         #expect(results.filter { !$0.passed }.isEmpty)
-        #expect(results.map(\.line).prefix(5) == [
-            "ok    captures = 7", "ok    clips = 1", "ok    orientation changes = 7", "ok    rejections = 0", "ok    final state idle",
-        ])
+        #expect(
+            results.map(\.line).prefix(5) == [
+                "ok    captures = 7", "ok    clips = 1", "ok    orientation changes = 7", "ok    rejections = 0", "ok    final state idle",
+            ])
         #expect(results[5].line == "ok    capture 1 latched normal")
     }
 
@@ -23,12 +24,13 @@ import UprightSim
             DemoEvents.at(2, .capture(shot: 1, orientation: .rightUp, stale: false, file: nil)),
             DemoEvents.at(3, .state(from: "previewing", to: "idle")),
         ]
-        #expect(expectations.check(events).map(\.line) == [
-            "FAIL  captures = 2 (got 1)",
-            "FAIL  orientation changes = 0 (got 1)",
-            "FAIL  final state previewing (got idle)",
-            "FAIL  capture 1 latched left-up (got right-up)",
-            "FAIL  clip 1 latched normal (got no clip 1)",
-        ])
+        #expect(
+            expectations.check(events).map(\.line) == [
+                "FAIL  captures = 2 (got 1)",
+                "FAIL  orientation changes = 0 (got 1)",
+                "FAIL  final state previewing (got idle)",
+                "FAIL  capture 1 latched left-up (got right-up)",
+                "FAIL  clip 1 latched normal (got no clip 1)",
+            ])
     }
 }

@@ -29,7 +29,9 @@ import UprightSim
             }
             return (states, demo.button.edges(using: &streams.button))
         }
-        let first = run(1), second = run(1), other = run(2)
+        let first = run(1)
+        let second = run(1)
+        let other = run(2)
         #expect(first.0 == second.0)
         #expect(first.1 == second.1)
         #expect(first.0 != other.0)
@@ -37,7 +39,9 @@ import UprightSim
     }
 
     @Test func perturbAddsBiasAndNoiseOfTheGivenSize() {
-        let errors = SensorErrors(accelerationNoiseG: 0.01, accelerationBiasG: Vector3(x: 0.5, y: 0, z: -0.25), angularRateNoiseDPS: 0, angularRateBiasDPS: Vector3(x: 1, y: 2, z: 3))
+        let errors = SensorErrors(
+            accelerationNoiseG: 0.01, accelerationBiasG: Vector3(x: 0.5, y: 0, z: -0.25), angularRateNoiseDPS: 0,
+            angularRateBiasDPS: Vector3(x: 1, y: 2, z: 3))
         var generator = SeededGenerator(seed: 4)
         var sumSquares = 0.0
         let count = 20_000

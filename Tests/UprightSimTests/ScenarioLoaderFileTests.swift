@@ -26,7 +26,9 @@ import UprightSim
         try handle.truncate(atOffset: 100 << 20)
         try handle.close()
 
-        #expect(Self.message(directory.appendingPathComponent("missing.json").path) == "\(directory.path)/missing.json: cannot read: No such file or directory")
+        #expect(
+            Self.message(directory.appendingPathComponent("missing.json").path)
+                == "\(directory.path)/missing.json: cannot read: No such file or directory")
         #expect(Self.message(directory.path) == "\(directory.path): read error: Is a directory")
         #expect(Self.message(empty.path) == "\(empty.path):1:1: empty document")
         #expect(Self.message(sparse.path) == "\(sparse.path): file is larger than 16 MiB")

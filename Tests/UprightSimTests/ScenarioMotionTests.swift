@@ -16,14 +16,14 @@ import UprightSim
     /// angle and tilt conventions (+90 angle = clockwise as seen by the photographer = left
     /// edge up).
     @Test(arguments: [
-        (0.0, 0.0, Vector3(x: 0, y: 1, z: 0)),      // normal
-        (90.0, 0.0, Vector3(x: -1, y: 0, z: 0)),    // left-up
-        (-90.0, 0.0, Vector3(x: 1, y: 0, z: 0)),    // right-up
-        (270.0, 0.0, Vector3(x: 1, y: 0, z: 0)),    // right-up, the long way round
-        (180.0, 0.0, Vector3(x: 0, y: -1, z: 0)),   // bottom-up
-        (0.0, -90.0, Vector3(x: 0, y: 0, z: 1)),    // lens-down
-        (0.0, 90.0, Vector3(x: 0, y: 0, z: -1)),    // lens-up
-        (90.0, -90.0, Vector3(x: 0, y: 0, z: 1)),   // lens-down whatever the angle
+        (0.0, 0.0, Vector3(x: 0, y: 1, z: 0)), // normal
+        (90.0, 0.0, Vector3(x: -1, y: 0, z: 0)), // left-up
+        (-90.0, 0.0, Vector3(x: 1, y: 0, z: 0)), // right-up
+        (270.0, 0.0, Vector3(x: 1, y: 0, z: 0)), // right-up, the long way round
+        (180.0, 0.0, Vector3(x: 0, y: -1, z: 0)), // bottom-up
+        (0.0, -90.0, Vector3(x: 0, y: 0, z: 1)), // lens-down
+        (0.0, 90.0, Vector3(x: 0, y: 0, z: -1)), // lens-up
+        (90.0, -90.0, Vector3(x: 0, y: 0, z: 1)), // lens-down whatever the angle
     ])
     func gravityAtTheSixPoses(angle: Double, tilt: Double, expected: Vector3) {
         let state = Self.motion([MotionKeyframe(timeSeconds: 0, angleDegrees: angle, tiltDegrees: tilt)]).motion(at: .zero)
@@ -67,9 +67,13 @@ import UprightSim
     /// Tilting the lens up from `normal` rotates about +x; from `left-up` (x pointing down,
     /// y horizontal) about +y.
     @Test func tiltRateAxisFollowsTheAngle() {
-        let fromNormal = Self.motion([MotionKeyframe(timeSeconds: 0, angleDegrees: 0), MotionKeyframe(timeSeconds: 1, angleDegrees: 0, tiltDegrees: 90)])
+        let fromNormal = Self.motion([
+            MotionKeyframe(timeSeconds: 0, angleDegrees: 0), MotionKeyframe(timeSeconds: 1, angleDegrees: 0, tiltDegrees: 90),
+        ])
         #expect(Self.close(fromNormal.motion(at: Instant(nanoseconds: 500_000_000)).angularRateDPS, Vector3(x: 90, y: 0, z: 0)))
-        let fromLeftUp = Self.motion([MotionKeyframe(timeSeconds: 0, angleDegrees: 90), MotionKeyframe(timeSeconds: 1, angleDegrees: 90, tiltDegrees: 90)])
+        let fromLeftUp = Self.motion([
+            MotionKeyframe(timeSeconds: 0, angleDegrees: 90), MotionKeyframe(timeSeconds: 1, angleDegrees: 90, tiltDegrees: 90),
+        ])
         #expect(Self.close(fromLeftUp.motion(at: Instant(nanoseconds: 500_000_000)).angularRateDPS, Vector3(x: 0, y: 90, z: 0), 1e-4))
         // Halfway to lens-up: gravity split between y and -z.
         #expect(Self.close(fromNormal.motion(at: Instant(nanoseconds: 500_000_000)).accelerationG, Vector3(x: 0, y: 0.70710678, z: -0.70710678)))
@@ -137,7 +141,9 @@ import UprightSim
         var differs = false
         for step in 0..<1000 {
             let time = Instant(nanoseconds: Int64(step) * 1_000_000)
-            let a = first.motion(at: time), b = same.motion(at: time), c = other.motion(at: time)
+            let a = first.motion(at: time)
+            let b = same.motion(at: time)
+            let c = other.motion(at: time)
             #expect(a == b)
             #expect(abs(a.accelerationG.z) <= 0.05 + 1e-6)
             #expect(a.accelerationG.x == 0 && a.accelerationG.y == 1)

@@ -20,18 +20,20 @@ import Glibc
 
     @Test func recordingFromTheDemo() throws {
         let recording = try Self.demoRecording()
-        #expect(recording.poses.count == 3001)   // every 20 ms over 60 s, both ends
+        #expect(recording.poses.count == 3001) // every 20 ms over 60 s, both ends
         // The detector's initial `normal` from 0 s, then the seven changes.
         #expect(recording.orientations.count == 8)
         #expect(recording.orientations.first == RunRecording.OrientationMark(timeSeconds: 0, orientation: .normal))
         #expect(recording.states.first == RunRecording.StateMark(timeSeconds: 0, state: "idle"))
-        #expect(recording.captures.filter { $0.kind == .photo }.map(\.orientation) == [.normal, .leftUp, .bottomUp, .rightUp, .normal, .normal, .leftUp])
+        #expect(
+            recording.captures.filter { $0.kind == .photo }.map(\.orientation) == [.normal, .leftUp, .bottomUp, .rightUp, .normal, .normal, .leftUp])
         #expect(recording.buttons.count == 18)
         // The scheduled bus-error window and the fault the firmware reported, closed by its recovery.
-        #expect(recording.faults == [
-            RunRecording.FaultMark(startSeconds: 41, endSeconds: 42, kind: "injected bus-errors", detail: ""),
-            RunRecording.FaultMark(startSeconds: 41.3, endSeconds: 41.32, kind: "bus", detail: "no acknowledge"),
-        ])
+        #expect(
+            recording.faults == [
+                RunRecording.FaultMark(startSeconds: 41, endSeconds: 42, kind: "injected bus-errors", detail: ""),
+                RunRecording.FaultMark(startSeconds: 41.3, endSeconds: 41.32, kind: "bus", detail: "no acknowledge"),
+            ])
     }
 
     @Test func svgHasEveryElement() throws {
@@ -53,7 +55,10 @@ import Glibc
         #expect(svg.contains(">#2 left-up</text>"))
         #expect(svg.contains(">clip 1 normal</text>"))
         // Legend: both curves, all six orientations, all four states.
-        for name in ["in-plane angle", "tilt (", "normal", "left-up", "right-up", "bottom-up", "lens-down", "lens-up", "idle", "previewing", "capturing", "recording"] {
+        for name in [
+            "in-plane angle", "tilt (", "normal", "left-up", "right-up", "bottom-up", "lens-down", "lens-up", "idle", "previewing", "capturing",
+            "recording",
+        ] {
             #expect(svg.contains(name), "legend lacks \(name)")
         }
         // Time ticks every 5 s up to 60.

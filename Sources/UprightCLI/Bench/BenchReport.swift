@@ -55,8 +55,10 @@ public struct BenchReport {
             for part in [figure.verdict, figure.note ?? ""] where !part.isEmpty {
                 target += (target.isEmpty ? "" : " ") + part
             }
-            rows.append([figure.key, Self.format(figure.median), Self.format(figure.lowerQuartile), Self.format(figure.upperQuartile),
-                         Self.format(figure.minimum), Self.format(figure.maximum), figure.unit, target])
+            rows.append([
+                figure.key, Self.format(figure.median), Self.format(figure.lowerQuartile), Self.format(figure.upperQuartile),
+                Self.format(figure.minimum), Self.format(figure.maximum), figure.unit, target,
+            ])
         }
         text += Self.render([header] + rows)
         for section in sections {

@@ -26,14 +26,17 @@ public struct ELFSize: Equatable, Sendable {
         // Offsets and lengths come from the file: keep them inside it (and the sums far from
         // overflow) so a hostile object gives nil, not a trap.
         guard let sectionTable, let entrySize, let count, count < 65_536,
-              (0...bytes.count).contains(sectionTable) else { return nil }
-        let allocate = 0x2, write = 0x1, noBits = 8
+            (0...bytes.count).contains(sectionTable)
+        else { return nil }
+        let allocate = 0x2
+        let write = 0x1
+        let noBits = 8
         var size = ELFSize(text: 0, data: 0, bss: 0)
         for index in 0..<count {
             let base = sectionTable + index * entrySize
             guard let type = integer(base + 4, 4),
-                  let flags = is64 ? integer(base + 8, 8) : integer(base + 8, 4),
-                  let length = is64 ? integer(base + 32, 8) : integer(base + 20, 4)
+                let flags = is64 ? integer(base + 8, 8) : integer(base + 8, 4),
+                let length = is64 ? integer(base + 32, 8) : integer(base + 20, 4)
             else { return nil }
             guard (0...(1 << 40)).contains(length) else { return nil }
             guard flags & allocate != 0 else { continue }

@@ -89,7 +89,8 @@ enum PipelineBenchmark {
             let whole = min(Int(count), chunk.count) / size * size
             guard whole > 0 else { continue }
             let ok: Bool = chunk.withUnsafeMutableBytes { raw in
-                (try? bus.readRegisters(address: 0x68, from: MPU6050Register.fifoReadWrite, into: UnsafeMutableRawBufferPointer(rebasing: raw[0..<whole]))) != nil
+                (try? bus.readRegisters(
+                    address: 0x68, from: MPU6050Register.fifoReadWrite, into: UnsafeMutableRawBufferPointer(rebasing: raw[0..<whole]))) != nil
             }
             guard ok else { return nil }
             bytes += chunk[0..<whole]
@@ -248,7 +249,8 @@ enum PipelineBenchmark {
         // The first result is the warm-up's.
         let measured = Array(results.dropFirst())
         return [
-            BenchFigure(key: "pipeline_samples_per_second", unit: "samples/s", values: measured.map(\.samplesPerSecond), target: .atLeast(20_000_000)),
+            BenchFigure(
+                key: "pipeline_samples_per_second", unit: "samples/s", values: measured.map(\.samplesPerSecond), target: .atLeast(20_000_000)),
             BenchFigure(key: "pipeline_decode_ns_per_sample", unit: "ns", values: measured.map(\.decodeNanoseconds)),
             BenchFigure(key: "pipeline_ring_ns_per_sample", unit: "ns", values: measured.map(\.ringNanoseconds)),
             BenchFigure(key: "pipeline_detector_ns_per_sample", unit: "ns", values: measured.map(\.detectorNanoseconds)),

@@ -43,7 +43,8 @@ enum RingBenchmark {
             "\(m.name): \(formatted(m.itemsPerSecond / 1e6)) M items/s (\(m.items) items in \(formatted(m.seconds)) s)"
         }
         for pair in stride(from: 0, to: measurements.count - 1, by: 2) {
-            let ring = measurements[pair], mutex = measurements[pair + 1]
+            let ring = measurements[pair]
+            let mutex = measurements[pair + 1]
             guard mutex.itemsPerSecond > 0 else { continue }
             lines.append("\(ring.name) / \(mutex.name): \(formatted(ring.itemsPerSecond / mutex.itemsPerSecond))x")
         }
@@ -101,7 +102,10 @@ enum RingBenchmark {
         while received < itemCount {
             if batch {
                 let n = consumer.popBatch(into: buffer)
-                if n == 0 { backOff(&attempts); continue }
+                if n == 0 {
+                    backOff(&attempts)
+                    continue
+                }
                 for item in buffer[0..<n] { checksum &+= item.time.nanoseconds }
                 received += n
             } else if let item = consumer.pop() {
@@ -138,7 +142,10 @@ enum RingBenchmark {
         while received < itemCount {
             if batch {
                 let n = queue.popBatch(into: buffer)
-                if n == 0 { backOff(&attempts); continue }
+                if n == 0 {
+                    backOff(&attempts)
+                    continue
+                }
                 for item in buffer[0..<n] { checksum &+= item.time.nanoseconds }
                 received += n
             } else if let item = queue.pop() {
@@ -241,7 +248,8 @@ extension RingBenchmark {
         return [
             BenchFigure(key: "ring_spsc_items_per_second", unit: "items/s", values: rates(0)),
             BenchFigure(key: "ring_mutex_items_per_second", unit: "items/s", values: rates(1)),
-            BenchFigure(key: "ring_spsc_vs_mutex_ratio", unit: "x", values: measured.map { $0[0].itemsPerSecond / $0[1].itemsPerSecond }, target: .atLeast(5)),
+            BenchFigure(
+                key: "ring_spsc_vs_mutex_ratio", unit: "x", values: measured.map { $0[0].itemsPerSecond / $0[1].itemsPerSecond }, target: .atLeast(5)),
             BenchFigure(key: "ring_spsc_batch_items_per_second", unit: "items/s", values: rates(2)),
             BenchFigure(key: "ring_mutex_batch_items_per_second", unit: "items/s", values: rates(3)),
             BenchFigure(key: "ring_single_thread_push_pop_items_per_second", unit: "items/s", values: rates(4)),

@@ -39,9 +39,10 @@ enum ShutterLagBenchmark {
             let hold = 0.08 + 0.03 * Double(index % 5)
             actions.append(#"{ "t": \#(start), "action": "hold", "duration": \#(hold) }"#)
         }
-        let text = #"{ "duration": \#(2 + 2.5 * Double(presses) + 3), "motion": [ { "t": 0, "angle": 90 } ], "button": { "actions": [ \#(actions.joined(separator: ", ")) ] } }"#
+        let text =
+            #"{ "duration": \#(2 + 2.5 * Double(presses) + 3), "motion": [ { "t": 0, "angle": 90 } ], "button": { "actions": [ \#(actions.joined(separator: ", ")) ] } }"#
         guard let scenario = try? ScenarioLoader.parse(text, file: "shutter-lag.json"),
-              let result = try? Simulation(scenario: scenario, board: board, seed: 1, outputDirectory: directory + "/" + mode.rawValue).run()
+            let result = try? Simulation(scenario: scenario, board: board, seed: 1, outputDirectory: directory + "/" + mode.rawValue).run()
         else { return nil }
         let lags = result.events.compactMap { event -> Double? in
             if case .capture(_, _, _, _, let lag, _) = event.record { return lag.map { $0 * 1000 } }
@@ -57,11 +58,15 @@ enum ShutterLagBenchmark {
         defer { if let directory { _ = ProcessStats.runMeasured(["/bin/rm", "-rf", directory]) } }
         var figures: [BenchFigure] = []
         for mode in Mode.allCases {
-            let p50Key = "shutter_lag_ms_p50_" + mode.rawValue, p99Key = "shutter_lag_ms_p99_" + mode.rawValue
+            let p50Key = "shutter_lag_ms_p50_" + mode.rawValue
+            let p99Key = "shutter_lag_ms_p99_" + mode.rawValue
             guard let directory, mkdir(directory + "/" + mode.rawValue, 0o700) == 0,
-                  let lags = lags(mode, presses: presses, directory: directory) else {
+                let lags = lags(mode, presses: presses, directory: directory)
+            else {
                 let note = "not available: the simulated run failed"
-                figures += [BenchFigure(key: p50Key, unit: "ms", values: [], note: note), BenchFigure(key: p99Key, unit: "ms", values: [], note: note)]
+                figures += [
+                    BenchFigure(key: p50Key, unit: "ms", values: [], note: note), BenchFigure(key: p99Key, unit: "ms", values: [], note: note),
+                ]
                 continue
             }
             // Nearest rank over whole microseconds (the records carry milliseconds).

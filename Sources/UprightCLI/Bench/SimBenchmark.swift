@@ -39,28 +39,39 @@ enum SimBenchmark {
             let words = line.split(separator: " ")
             // simulated, D, s, in, W, s:
             guard words.count >= 6, words[2] == "s", words[3] == "in", words[5].hasPrefix("s"),
-                  let seconds = Double(words[4]), seconds >= 0 else { continue }
+                let seconds = Double(words[4]), seconds >= 0
+            else { continue }
             return seconds
         }
         return nil
     }
 
     static func figures(runs: Int) -> [BenchFigure] {
-        let speedKey = "sim_speed_vs_realtime", rssKey = "peak_rss_bytes"
+        let speedKey = "sim_speed_vs_realtime"
+        let rssKey = "peak_rss_bytes"
         func unavailable(_ reason: String) -> [BenchFigure] {
-            [BenchFigure(key: speedKey, unit: "x", values: [], target: .atLeast(5000), note: reason),
-             BenchFigure(key: rssKey, unit: "bytes", values: [], target: .atMost(16 * 1024 * 1024), note: reason)]
+            [
+                BenchFigure(key: speedKey, unit: "x", values: [], target: .atLeast(5000), note: reason),
+                BenchFigure(key: rssKey, unit: "bytes", values: [], target: .atMost(16 * 1024 * 1024), note: reason),
+            ]
         }
         guard let executable = ProcessStats.executablePath else { return unavailable("not available: no /proc/self/exe") }
         guard let scenario = try? ScenarioLoader.parse(DemoScenario.json, file: DemoScenario.fileName) else {
             return unavailable("not available: the demo scenario does not parse")
         }
         var template = Array("/tmp/upright-bench-XXXXXX".utf8CString)
-        guard let directory = template.withUnsafeMutableBufferPointer({ buffer in buffer.baseAddress.flatMap { mkdtemp($0) } }).map({ String(cString: $0) }) else {
+        guard
+            let directory = template.withUnsafeMutableBufferPointer({ buffer in buffer.baseAddress.flatMap { mkdtemp($0) } }).map({
+                String(cString: $0)
+            })
+        else {
             return unavailable("not available: no temporary directory")
         }
         defer { _ = ProcessStats.runMeasured(["/bin/rm", "-rf", directory]) }
-        var speeds: [Double] = [], peaks: [Double] = [], startups: [Double] = [], startupPeaks: [Double] = []
+        var speeds: [Double] = []
+        var peaks: [Double] = []
+        var startups: [Double] = []
+        var startupPeaks: [Double] = []
         var failure: String?
         for attempt in 0...runs {
             guard let startup = run([executable, "sim", "--help"]), startup.status == 0 else {
@@ -96,8 +107,9 @@ enum SimBenchmark {
         ]
         if let failure { return unavailable(failure) + startupFigures }
         return [
-            BenchFigure(key: speedKey, unit: "x", values: speeds, target: .atLeast(5000),
-                        note: "whole simulation incl. photos, wall time as upright sim reports it"),
+            BenchFigure(
+                key: speedKey, unit: "x", values: speeds, target: .atLeast(5000),
+                note: "whole simulation incl. photos, wall time as upright sim reports it"),
             BenchFigure(key: rssKey, unit: "bytes", values: peaks, target: .atMost(16 * 1024 * 1024)),
         ] + startupFigures
     }

@@ -50,32 +50,42 @@ enum StalledConsumerBenchmark {
         let ring = SampleRing<Sample>.make(minimumCapacity: RingBenchmark.capacity, overrun: .rejectNewest)
         let handoff = RingBenchmark.Handoff(ring.producer)
         var consumer = ring.consumer
-        return run(plan, produce: { log in
-            guard var producer = handoff.take() else { return }
-            pushAtFixedRate(plan, log) { producer.push($0) }
-        }, drain: { buffer in
-            consumer.popBatch(into: buffer)
-        }, stall: {
-            // No lock to hold: descheduled between pops, which is anywhere as far as the
-            // producer is concerned.
-            sleep(plan.stall)
-        })
+        return run(
+            plan,
+            produce: { log in
+                guard var producer = handoff.take() else { return }
+                pushAtFixedRate(plan, log) { producer.push($0) }
+            },
+            drain: { buffer in
+                consumer.popBatch(into: buffer)
+            },
+            stall: {
+                // No lock to hold: descheduled between pops, which is anywhere as far as the
+                // producer is concerned.
+                sleep(plan.stall)
+            })
     }
 
     static func mutex(_ plan: Plan = Plan()) -> Measurement {
         let queue = MutexQueue<Sample>(capacity: RingBenchmark.capacity)
-        return run(plan, produce: { log in
-            pushAtFixedRate(plan, log) { queue.push($0) }
-        }, drain: { buffer in
-            queue.popBatch(into: buffer)
-        }, stall: {
-            queue.withLockHeld { sleep(plan.stall) }
-        })
+        return run(
+            plan,
+            produce: { log in
+                pushAtFixedRate(plan, log) { queue.push($0) }
+            },
+            drain: { buffer in
+                queue.popBatch(into: buffer)
+            },
+            stall: {
+                queue.withLockHeld { sleep(plan.stall) }
+            })
     }
 
     /// The producer on its own thread, the consumer on this one until the producer is done.
-    static func run(_ plan: Plan, produce: @escaping @Sendable (PushLog) -> Void,
-                    drain: (UnsafeMutableBufferPointer<Sample>) -> Int, stall: () -> Void) -> Measurement {
+    static func run(
+        _ plan: Plan, produce: @escaping @Sendable (PushLog) -> Void,
+        drain: (UnsafeMutableBufferPointer<Sample>) -> Int, stall: () -> Void
+    ) -> Measurement {
         let log = PushLog(count: plan.pushes)
         let buffer = UnsafeMutableBufferPointer<Sample>.allocate(capacity: RingBenchmark.batchSize)
         buffer.initialize(repeating: RingBenchmark.sample(0))
@@ -111,8 +121,9 @@ enum StalledConsumerBenchmark {
         }
         group.wait()
         drainAll()
-        return Measurement(pushNanoseconds: log.nanoseconds, rejected: log.rejected,
-                           delivered: inOrder ? delivered : 0, stalls: stalls)
+        return Measurement(
+            pushNanoseconds: log.nanoseconds, rejected: log.rejected,
+            delivered: inOrder ? delivered : 0, stalls: stalls)
     }
 
     /// Pushes samples 0, 1, 2... one per `pushInterval` (absolute deadlines, so a late push
@@ -155,7 +166,8 @@ extension StalledConsumerBenchmark {
             return 0
         }
         // The warm-up run's values are the first ones: drop them.
-        let r = Array(ring.dropFirst()), m = Array(mutex.dropFirst())
+        let r = Array(ring.dropFirst())
+        let m = Array(mutex.dropFirst())
         return [
             BenchFigure(key: "ring_worst_push_ns", unit: "ns", values: r.map(\.worstNanoseconds)),
             BenchFigure(key: "mutex_worst_push_ns", unit: "ns", values: m.map(\.worstNanoseconds)),

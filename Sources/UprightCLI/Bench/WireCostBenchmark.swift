@@ -41,16 +41,20 @@ enum WireCostBenchmark {
             var entry = JSONWriter()
             for row in rows where row.chip == chip {
                 entry.field(row.key, row.cost.bytesPerSample)
-                table.append([chip.rawValue, row.name, BenchReport.format(row.cost.bytesPerSample),
-                              BenchReport.format(row.cost.bytesPerSample / payloadBytes),
-                              BenchReport.format(utilisation(row.cost, clockHz: 400_000, rateHz: 1000) * 100) + " %"])
+                table.append([
+                    chip.rawValue, row.name, BenchReport.format(row.cost.bytesPerSample),
+                    BenchReport.format(row.cost.bytesPerSample / payloadBytes),
+                    BenchReport.format(utilisation(row.cost, clockHz: 400_000, rateHz: 1000) * 100) + " %",
+                ])
             }
             json.field(chip.rawValue, rawJSON: entry.finished)
         }
         var figures: [BenchFigure] = []
         if let fifo = rows.first(where: { $0.chip == .mpu6050 && $0.key == "fifo_combined" })?.cost {
-            figures.append(BenchFigure(key: "bus_utilisation_400khz_at_1khz", unit: "fraction", value: utilisation(fifo, clockHz: 400_000, rateHz: 1000)))
-            figures.append(BenchFigure(key: "wire_fifo_combined_vs_payload", unit: "x", value: fifo.bytesPerSample / payloadBytes, target: .atMost(1.10)))
+            figures.append(
+                BenchFigure(key: "bus_utilisation_400khz_at_1khz", unit: "fraction", value: utilisation(fifo, clockHz: 400_000, rateHz: 1000)))
+            figures.append(
+                BenchFigure(key: "wire_fifo_combined_vs_payload", unit: "x", value: fifo.bytesPerSample / payloadBytes, target: .atMost(1.10)))
         }
         return (figures, ("wire_bytes_per_sample", json.finished, BenchReport.render(table)))
     }

@@ -14,7 +14,9 @@ enum BenchCommand: Subcommand {
             .value("runs", "N", help: "measured runs per figure after one warm-up (default 5)"),
             .value("only", "GROUP", help: "run one group besides the sizes: pipeline, ring, wire, orientation, latency, lag or sim"),
             .value("passes", "N", help: "replays of the 16 s recording per pipeline run (default 100)"),
-            .value("embedded-object", "FILE", help: "Cortex-M0+ object from `make embedded` (default .build/embedded/UprightCore-armv6m-none-none-eabi.o)"),
+            .value(
+                "embedded-object", "FILE",
+                help: "Cortex-M0+ object from `make embedded` (default .build/embedded/UprightCore-armv6m-none-none-eabi.o)"),
         ],
         discussion: "Benchmarks, not tests: nothing here fails on a slow machine. `make bench` builds in release mode first.")
 
@@ -110,7 +112,8 @@ enum BenchCommand: Subcommand {
         if let bytes = try? POSIXFile.readAll("/proc/cpuinfo", limit: 1 << 20) {
             let text = String(decoding: bytes, as: UTF8.self)
             if let line = text.split(separator: "\n").first(where: { $0.hasPrefix("model name") }),
-               let colon = line.firstIndex(of: ":") {
+                let colon = line.firstIndex(of: ":")
+            {
                 model = line[line.index(after: colon)...].trimmingPrefix(" ").description
             }
         }
@@ -119,7 +122,8 @@ enum BenchCommand: Subcommand {
         // two-thread ring figures above all) are worth less, and the reader should know.
         var load = ""
         if let bytes = try? POSIXFile.readAll("/proc/loadavg", limit: 4096),
-           let first = String(decoding: bytes, as: UTF8.self).split(separator: " ").first {
+            let first = String(decoding: bytes, as: UTF8.self).split(separator: " ").first
+        {
             load = ", load average \(first)"
         }
         return "\(model), \(cores) cores\(load)"

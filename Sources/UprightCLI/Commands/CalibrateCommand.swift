@@ -107,7 +107,9 @@ enum CalibrateCommand: Subcommand {
         console.print("\(poses) poses give \(CalibrationPose.gives(poses: poses)); rest the camera in each until it is taken")
     }
 
-    static func simulatedFeed(_ scenarioPath: String, board: Board, raw: Board.SensorSettings, _ arguments: ParsedArguments) throws(CommandError) -> SimSensorFeed {
+    static func simulatedFeed(
+        _ scenarioPath: String, board: Board, raw: Board.SensorSettings, _ arguments: ParsedArguments
+    ) throws(CommandError) -> SimSensorFeed {
         let scenario: Scenario
         let seedOption: UInt64?
         do throws(ScenarioError) {

@@ -12,7 +12,7 @@ enum ProbeCommand: Subcommand {
         summary: "find and identify the accelerometer on an I2C bus",
         positionals: [],
         options: [
-            .value("bus", "N", help: "I2C bus number (default 1)"),
+            .value("bus", "N", help: "I2C bus number (default 1)")
         ],
         discussion: """
             Like i2cdetect for Upright's chips: reads the identity register at 0x68 and 0x69
@@ -32,7 +32,8 @@ enum ProbeCommand: Subcommand {
         } catch {
             throw .failed(error.description)
         }
-        let kind = adapter.capabilities.combinedTransfers
+        let kind =
+            adapter.capabilities.combinedTransfers
             ? "I2C_RDWR combined transfers"
             : "SMBus only: register reads as I2C block reads of at most \(adapter.capabilities.maximumReadBytes) bytes"
         console.print("bus \(bus): \(adapter.path) (\(kind))")

@@ -33,7 +33,9 @@ enum RunCommand: Subcommand {
     static func run(_ arguments: ParsedArguments, console: Console) throws(CommandError) -> Int32 {
         let board = try loadBoard(arguments)
         guard case .command = board.camera.backend else {
-            throw .badInput("\(arguments.value("board") ?? ""): camera.backend: run drives the command backend; this board uses the simulated camera (try upright sim)")
+            throw .badInput(
+                "\(arguments.value("board") ?? ""): camera.backend: run drives the command backend; this board uses the simulated camera (try upright sim)"
+            )
         }
         let json = arguments.flag("json")
         // A closed stdout (`upright run --json | head`) must not kill the firmware mid-clip:
@@ -50,7 +52,9 @@ enum RunCommand: Subcommand {
             throw .failed(error.description)
         }
         if let hertz = I2CAdapterClock.hertz(bus: board.i2c.bus), hertz != board.i2c.speedHz {
-            note("\(devices.busName) runs at \(hertz) Hz (device tree), the board says i2c.speed_hz \(board.i2c.speedHz): set it to \(hertz), or change dtparam=i2c_arm_baudrate")
+            note(
+                "\(devices.busName) runs at \(hertz) Hz (device tree), the board says i2c.speed_hz \(board.i2c.speedHz): set it to \(hertz), or change dtparam=i2c_arm_baudrate"
+            )
         }
         try makeDirectory(board.output.directory)
         let journal: Journal
@@ -69,7 +73,9 @@ enum RunCommand: Subcommand {
         let reconciliation = OutputReconciliation.reconcile(
             directory: board.output.directory, journalLines: journalLines, clipExtension: PiCamera.clipExtension)
         if !reconciliation.removedTemporaryFiles.isEmpty {
-            note("removed \(reconciliation.removedTemporaryFiles.count) unfinished temporary file(s) from \(board.output.directory): " + reconciliation.removedTemporaryFiles.joined(separator: " "))
+            note(
+                "removed \(reconciliation.removedTemporaryFiles.count) unfinished temporary file(s) from \(board.output.directory): "
+                    + reconciliation.removedTemporaryFiles.joined(separator: " "))
         }
         if reconciliation.unreadableLines > 0 {
             note("journal \(journal.path): \(reconciliation.unreadableLines) line(s) are not JSON objects (skipped)")
@@ -124,7 +130,8 @@ enum RunCommand: Subcommand {
 
     static func describe<B, C, O>(_ firmware: LinuxFirmware<B, C, O>) -> String {
         let interval = firmware.engine.schedule.interval
-        return firmware.samplingOnThread ? "every \(interval.microseconds) us on the sampler thread" : "every \(interval.milliseconds) ms on the event loop"
+        return firmware.samplingOnThread
+            ? "every \(interval.microseconds) us on the sampler thread" : "every \(interval.milliseconds) ms on the event loop"
     }
 
     /// Creates the output directory (one level) when missing.

@@ -20,7 +20,9 @@ enum SimCommand: Subcommand {
             .flag("json", help: "write only the NDJSON event stream to stdout"),
             .value("plot", "FILE", help: "write an SVG timeline of the run to FILE"),
             .flag("realtime", help: "pace virtual time to the wall clock"),
-            .value("soak", "HOURS", help: "soak: HOURS of device time with seeded faults, then a quarter as long without; report, exit 1 on a broken invariant"),
+            .value(
+                "soak", "HOURS",
+                help: "soak: HOURS of device time with seeded faults, then a quarter as long without; report, exit 1 on a broken invariant"),
         ],
         discussion: """
             Runs the real firmware (driver, ring, detector, gesture recogniser, state machine,
@@ -100,7 +102,10 @@ enum SimCommand: Subcommand {
                 console.print(line)
             }
             console.print("")
-            for line in summary(result, wallSeconds: wallSeconds, totalCPUSeconds: cpuSeconds, cpuSeconds: cpuSeconds - renderCPUSeconds, renderSeconds: renderSeconds, durationSeconds: scenario.durationSeconds, output: output, plot: plotPath) {
+            for line in summary(
+                result, wallSeconds: wallSeconds, totalCPUSeconds: cpuSeconds, cpuSeconds: cpuSeconds - renderCPUSeconds,
+                renderSeconds: renderSeconds, durationSeconds: scenario.durationSeconds, output: output, plot: plotPath)
+            {
                 console.print(line)
             }
         }
@@ -124,7 +129,10 @@ enum SimCommand: Subcommand {
     /// "simulated D s in W s:" prefix), the second leaves out rendering photos (the camera's
     /// work); `totalCPUSeconds` and `cpuSeconds` are the CPU times of the whole and of that
     /// rest, which other processes sharing the cores do not inflate.
-    static func summary(_ result: SimulationResult<SimCamera>, wallSeconds: Double, totalCPUSeconds: Double, cpuSeconds: Double, renderSeconds: Double, durationSeconds: Double, output: SimOutputDirectory, plot: String?) -> [String] {
+    static func summary(
+        _ result: SimulationResult<SimCamera>, wallSeconds: Double, totalCPUSeconds: Double, cpuSeconds: Double, renderSeconds: Double,
+        durationSeconds: Double, output: SimOutputDirectory, plot: String?
+    ) -> [String] {
         let s = result.stats
         var lines = [
             "sensor: \(s.samplesDelivered) samples in \(s.reads) reads (\(s.readErrors) failed), \(s.samplesLost) lost, \(s.ringDropped) dropped by the ring",
@@ -135,15 +143,18 @@ enum SimCommand: Subcommand {
         var files = result.camera.written
         if let journal = result.journalPath { files.append(journal) }
         if let plot { files.append(plot) }
-        lines.append("wrote \(files.count) files to \(output.path)/: " + files.map { $0.hasPrefix(output.path + "/") ? String($0.dropFirst(output.path.count + 1)) : $0 }.joined(separator: " "))
+        lines.append(
+            "wrote \(files.count) files to \(output.path)/: "
+                + files.map { $0.hasPrefix(output.path + "/") ? String($0.dropFirst(output.path.count + 1)) : $0 }.joined(separator: " "))
         let firmwareSeconds = max(wallSeconds - renderSeconds, 1e-9)
         let wholeSpeed = durationSeconds / max(wallSeconds, 1e-9)
         let speed = durationSeconds / firmwareSeconds
         let cpuSpeed = durationSeconds / max(cpuSeconds, 1e-9)
-        lines.append("simulated \(TextFormat.fixed(durationSeconds, decimals: 1)) s in \(TextFormat.fixed(wallSeconds, decimals: 3)) s "
-            + "(\(Int(wholeSpeed.rounded()))x real time; \(TextFormat.fixed(totalCPUSeconds, decimals: 3)) s of CPU, \(Int((durationSeconds / max(totalCPUSeconds, 1e-9)).rounded()))x): "
-            + "\(TextFormat.fixed(renderSeconds, decimals: 3)) s rendering photos and movies, \(TextFormat.fixed(firmwareSeconds, decimals: 3)) s the rest "
-            + "(\(Int(speed.rounded()))x; \(TextFormat.fixed(cpuSeconds, decimals: 3)) s of CPU, \(Int(cpuSpeed.rounded()))x)")
+        lines.append(
+            "simulated \(TextFormat.fixed(durationSeconds, decimals: 1)) s in \(TextFormat.fixed(wallSeconds, decimals: 3)) s "
+                + "(\(Int(wholeSpeed.rounded()))x real time; \(TextFormat.fixed(totalCPUSeconds, decimals: 3)) s of CPU, \(Int((durationSeconds / max(totalCPUSeconds, 1e-9)).rounded()))x): "
+                + "\(TextFormat.fixed(renderSeconds, decimals: 3)) s rendering photos and movies, \(TextFormat.fixed(firmwareSeconds, decimals: 3)) s the rest "
+                + "(\(Int(speed.rounded()))x; \(TextFormat.fixed(cpuSeconds, decimals: 3)) s of CPU, \(Int(cpuSpeed.rounded()))x)")
         return lines
     }
 

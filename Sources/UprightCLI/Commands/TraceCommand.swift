@@ -34,10 +34,12 @@ enum TraceCommand: Subcommand {
             let session = try LinuxTraceSession(
                 board: board, devices: devices, clock: { MonotonicClock.now() },
                 output: { console.print($0) }, note: note)
-            let rows = try session.record(seconds: seconds, comments: [
-                "upright trace: \(board.name)",
-                "\(session.sensorName), mount matrix and offsets applied (device frame)",
-            ])
+            let rows = try session.record(
+                seconds: seconds,
+                comments: [
+                    "upright trace: \(board.name)",
+                    "\(session.sensorName), mount matrix and offsets applied (device frame)",
+                ])
             console.flush()
             note("\(rows) samples")
             return 0

@@ -92,8 +92,9 @@ enum WatchCommand: Subcommand {
         if view.terminal { console.write(WatchView.enter) }
         func snapshot() -> WatchSnapshot {
             let engine = firmware.engine
-            return model.snapshot(now: clock(), detector: engine.runtime.detector, state: engine.runtime.state, samplesHandled: engine.samplesHandled,
-                                  sampler: engine.sampler?.counters, busErrors: nil, light: light?.level)
+            return model.snapshot(
+                now: clock(), detector: engine.runtime.detector, state: engine.runtime.state, samplesHandled: engine.samplesHandled,
+                sampler: engine.sampler?.counters, busErrors: nil, light: light?.level)
         }
         do throws(FirmwareError) {
             // Bounded by the signals and the key that end it: each pass sleeps in poll.
@@ -143,8 +144,9 @@ enum WatchCommand: Subcommand {
         var nextDraw = Instant.zero
         var last: SimEngineView?
         func snapshot(_ look: SimEngineView) -> WatchSnapshot {
-            model.snapshot(now: look.now, detector: look.detector, state: look.state, samplesHandled: look.samplesHandled,
-                           sampler: look.sampler, busErrors: look.wire.failedTransactions, light: light.level)
+            model.snapshot(
+                now: look.now, detector: look.detector, state: look.state, samplesHandled: look.samplesHandled,
+                sampler: look.sampler, busErrors: look.wire.failedTransactions, light: light.level)
         }
         // Ctrl-C and q arrive through a signalfd and standard input, looked at after each step.
         let keys = TerminalKeys()
@@ -186,7 +188,8 @@ enum WatchCommand: Subcommand {
         do throws(SimulationError) {
             // The watch camera writes nothing (and the view shows no file names).
             _ = try Simulation(scenario: scenario, board: board, seed: seed).run(
-                hooks: hooks, naming: MediaNaming(clipExtension: "mp4", namesPhotos: false)) { _ in WatchCamera() }
+                hooks: hooks, naming: MediaNaming(clipExtension: "mp4", namesPhotos: false)
+            ) { _ in WatchCamera() }
         } catch {
             if view.terminal { console.write(WatchView.leave + "\n") }
             throw .badInput("\(scenarioPath ?? DemoScenario.fileName): \(error.description)")

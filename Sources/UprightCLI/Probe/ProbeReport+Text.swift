@@ -20,16 +20,23 @@ extension ProbeReport {
             let at = "\(Self.hex(address))"
             if !model.isExpectedPart {
                 let register = model.boardKind == "adxl345" ? "DEVID" : "WHO_AM_I"
-                let what = model == .mpu6050Clone
+                let what =
+                    model == .mpu6050Clone
                     ? "an unofficial \(model.displayName)"
                     : "an \(model.displayName), a relative of the \(model.familyName)"
-                lines.append("warning: \(at) answers \(register) \(Self.hex(reading.identity.idValue)): \(what); the \(model.familyName) driver uses only the registers they share (data, power, FIFO), so it works, but the board is not what it was sold as")
+                lines.append(
+                    "warning: \(at) answers \(register) \(Self.hex(reading.identity.idValue)): \(what); the \(model.familyName) driver uses only the registers they share (data, power, FIFO), so it works, but the board is not what it was sold as"
+                )
             }
             if !Self.isStill(reading) {
-                lines.append("warning: \(at) samples strayed up to \(TextFormat.fixed(Double(reading.spreadG), decimals: 3)) g from their mean: keep the board still while probing")
+                lines.append(
+                    "warning: \(at) samples strayed up to \(TextFormat.fixed(Double(reading.spreadG), decimals: 3)) g from their mean: keep the board still while probing"
+                )
             }
             if !Self.readsOneG(reading) {
-                lines.append("warning: \(at) reads |a|=\(TextFormat.fixed(Double(reading.magnitudeG), decimals: 3)) g, not about 1 g at rest: check the supply (3.3 V) and that nothing else drives the chip")
+                lines.append(
+                    "warning: \(at) reads |a|=\(TextFormat.fixed(Double(reading.magnitudeG), decimals: 3)) g, not about 1 g at rest: check the supply (3.3 V) and that nothing else drives the chip"
+                )
             }
         }
         lines.append("verdict: " + verdict)
@@ -62,7 +69,8 @@ extension ProbeReport {
         if answered {
             return "not ok: something answers, but no supported accelerometer could be read (see the lines above)"
         }
-        return "not ok: no accelerometer answers on this bus: check SDA, SCL, 3.3 V and GND, and the address pin (MPU-6050 AD0, ADXL345 SDO/ALT ADDRESS)"
+        return
+            "not ok: no accelerometer answers on this bus: check SDA, SCL, 3.3 V and GND, and the address pin (MPU-6050 AD0, ADXL345 SDO/ALT ADDRESS)"
     }
 
     static func line(_ result: ProbeAddressResult) -> String {

@@ -84,8 +84,9 @@ public final class FirmwareEngine<Sensor: Accelerometer, Cam: Camera, Records: R
         sensor: consuming Sensor, camera: Cam, records: Records, settings: FirmwareSettings,
         initial: StateName = .idle, start: Instant
     ) throws(SensorError) {
-        let stream = try SensorStream(sensor: sensor, supervision: settings.supervision, ringCapacity: settings.ringCapacity,
-                                      eventRingCapacity: settings.eventRingCapacity, start: start, strictBounds: settings.strictBounds)
+        let stream = try SensorStream(
+            sensor: sensor, supervision: settings.supervision, ringCapacity: settings.ringCapacity,
+            eventRingCapacity: settings.eventRingCapacity, start: start, strictBounds: settings.strictBounds)
         self.init(stream: stream, camera: camera, records: records, settings: settings, initial: initial, start: start)
     }
 

@@ -40,8 +40,10 @@ public final class SensorSampler<Sensor: Accelerometer>: @unchecked Sendable {
 
     /// Begins the sensor's initialisation (where it is stored: a driver is about 150 bytes, and
     /// every copy of it is stack on a microcontroller); throws when the chip does not answer.
-    init(sensor: consuming Sensor, supervision: SupervisionSettings, samples: consuming SampleRing<Sample>.Producer,
-         events: consuming SampleRing<SensorEvent>.Producer, start: Instant, strictBounds: Bool) throws(SensorError) {
+    init(
+        sensor: consuming Sensor, supervision: SupervisionSettings, samples: consuming SampleRing<Sample>.Producer,
+        events: consuming SampleRing<SensorEvent>.Producer, start: Instant, strictBounds: Bool
+    ) throws(SensorError) {
         self.strictBounds = strictBounds
         self.sensor = sensor
         // Set again below, once the chip is identified (its FIFO's depth depends on the part).

@@ -19,8 +19,9 @@ public final class SensorStream<Sensor: Accelerometer> {
         let eventRing = SampleRing<SensorEvent>.make(minimumCapacity: eventRingCapacity, overrun: .rejectNewest)
         samples = sampleRing.consumer
         events = eventRing.consumer
-        sampler = try SensorSampler(sensor: sensor, supervision: supervision, samples: sampleRing.producer, events: eventRing.producer,
-                                start: start, strictBounds: strictBounds)
+        sampler = try SensorSampler(
+            sensor: sensor, supervision: supervision, samples: sampleRing.producer, events: eventRing.producer,
+            start: start, strictBounds: strictBounds)
     }
 
     /// The sample ring's capacity.

@@ -66,7 +66,7 @@ public struct CameraMachine: Sendable {
             if fault == .storage { state.storageFull = false }
             commands.append(.journal(.recovered(fault.faultKind)))
         case .shutterPressed, .shutterReleased, .shutterHeld, .captureFinished, .captureFailed,
-             .recordingStarted, .recordingStopped, .recordingFailed, .timerFired, .shutdownRequested:
+            .recordingStarted, .recordingStopped, .recordingFailed, .timerFired, .shutdownRequested:
             switch state.name {
             case .idle: idle(&state, event, &commands)
             case .previewing: previewing(&state, event, &commands)
@@ -132,7 +132,7 @@ public struct CameraMachine: Sendable {
             rejectPendingPress(&state, .shutdown, &commands)
             go(&state, to: .idle, &commands)
         case .captureFinished, .captureFailed, .recordingStarted, .recordingStopped, .recordingFailed,
-             .timerFired(.capture), .timerFired(.clip):
+            .timerFired(.capture), .timerFired(.clip):
             break // late completions and timers of an earlier photo or clip
         case .shutterTouched, .orientationChanged, .sensorFault, .sensorRecovered, .eventsLost, .cameraFault, .cameraRecovered:
             break // handled for every state in `transition`
@@ -159,9 +159,11 @@ public struct CameraMachine: Sendable {
             rejectPendingPress(&state, .busy, &commands)
         case .captureFinished(let shot, let exposedAt, let waited) where shot == state.shot:
             let lag = exposedAt.map { Int32(clamping: ($0 - state.shotLatch.pressedAt).milliseconds) }
-            commands.append(.journal(.capture(
-                shot: shot, orientation: state.shotLatch.orientation, stale: state.shotLatch.stale,
-                lagMilliseconds: lag, waitMilliseconds: UInt32(clamping: waited.milliseconds))))
+            commands.append(
+                .journal(
+                    .capture(
+                        shot: shot, orientation: state.shotLatch.orientation, stale: state.shotLatch.stale,
+                        lagMilliseconds: lag, waitMilliseconds: UInt32(clamping: waited.milliseconds))))
             finishPhoto(&state, &commands)
         case .captureFailed(let shot) where shot == state.shot:
             commands.append(.journal(.captureFailed(shot: shot, reason: state.storageFull ? .storage : .camera)))

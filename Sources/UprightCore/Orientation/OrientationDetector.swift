@@ -98,7 +98,8 @@ public struct OrientationDetector: Sendable {
             // 1 g, the accelerometer is gravity and is followed as fast as without a gyro (a
             // turn the gyro under-sampled at 15 Hz is caught up at once); otherwise slowly.
             let m = measured.magnitudeSquared
-            let quiet = rate.magnitudeSquared < parameters.stillRateDPS * parameters.stillRateDPS
+            let quiet =
+                rate.magnitudeSquared < parameters.stillRateDPS * parameters.stillRateDPS
                 && m >= thresholds.minimumQuietSquared && m <= thresholds.maximumQuietSquared
             gravity = gravity + (measured - gravity) * (quiet ? step.filter : step.gyroCorrection)
             rateNow = rate
@@ -106,7 +107,8 @@ public struct OrientationDetector: Sendable {
             gravity = gravity + (measured - gravity) * step.filter
             // Velocity of the estimate's direction: difference of unit vectors / dt (radians
             // per second for small steps), so the estimate's own turning stands in for a gyro.
-            let a = before.magnitude, b = gravity.magnitude
+            let a = before.magnitude
+            let b = gravity.magnitude
             if a > 0.05 && b > 0.05 {
                 rateNow = (gravity * (1 / b) - before * (1 / a)) * step.degreesPerRadianStep
             } else {
@@ -122,7 +124,8 @@ public struct OrientationDetector: Sendable {
         let rateDPS = rate.magnitude
 
         let magnitudeSquared = gravity.magnitudeSquared
-        let trusted = magnitudeSquared >= thresholds.minimumMagnitudeSquared
+        let trusted =
+            magnitudeSquared >= thresholds.minimumMagnitudeSquared
             && magnitudeSquared <= thresholds.maximumMagnitudeSquared
         guard trusted else {
             stillSince = nil
@@ -156,9 +159,9 @@ public struct OrientationDetector: Sendable {
         // `since` has held from one period before it: the settle time is not rounded up to
         // whole periods at 15 Hz.
         guard proposal != orientation,
-              now - candidateSince + period >= parameters.settleTime,
-              let still = stillSince, now - still + period >= parameters.stillTime,
-              !poseSeen || now - departedAt + period >= parameters.flickTime
+            now - candidateSince + period >= parameters.settleTime,
+            let still = stillSince, now - still + period >= parameters.stillTime,
+            !poseSeen || now - departedAt + period >= parameters.flickTime
         else { return nil }
         orientation = proposal
         poseSeen = true
@@ -200,7 +203,10 @@ public struct OrientationDetector: Sendable {
         var bestProjection = held
         for other in UprightOrientation.allCases where other != reference {
             let p = projection(g, other)
-            if p > bestProjection { best = other; bestProjection = p }
+            if p > bestProjection {
+                best = other
+                bestProjection = p
+            }
         }
         if best == reference { return reference.orientation }
         // Leave the reference only past 45 degrees plus the hysteresis.

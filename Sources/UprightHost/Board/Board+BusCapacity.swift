@@ -30,7 +30,11 @@ extension Board {
         let utilisation = busUtilisation(sensor: sensor, i2c: i2c)
         guard utilisation <= maximumBusUtilisation else {
             let percent = Int((utilisation * 100).rounded())
-            throw ConfigError(path: "sensor.rate_hz", message: "\(formatNumber(sensor.rateHz)) Hz in \(sensor.readMode.rawValue) mode needs \(percent)% of a \(i2c.speedHz / 1000) kHz bus (at most \(Int(maximumBusUtilisation * 100))%): raise i2c.speed_hz (and dtparam=i2c_arm_baudrate) or lower the rate")
+            throw ConfigError(
+                path: "sensor.rate_hz",
+                message:
+                    "\(formatNumber(sensor.rateHz)) Hz in \(sensor.readMode.rawValue) mode needs \(percent)% of a \(i2c.speedHz / 1000) kHz bus (at most \(Int(maximumBusUtilisation * 100))%): raise i2c.speed_hz (and dtparam=i2c_arm_baudrate) or lower the rate"
+            )
         }
     }
 }

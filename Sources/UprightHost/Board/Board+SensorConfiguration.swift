@@ -11,15 +11,16 @@ extension Board.SensorSettings {
     public func mpu6050Configuration(interrupt: Bool = false) -> MPU6050Configuration {
         var configuration = MPU6050Configuration()
         configuration.accelerometerRange = MPU6050AccelerometerRange.allCases.first { 2 << Int($0.rawValue) == rangeG } ?? .g2
-        configuration.lowPassFilter = switch filterHz ?? 44 {
-        case 260: .hz260
-        case 184: .hz184
-        case 94: .hz94
-        case 21: .hz21
-        case 10: .hz10
-        case 5: .hz5
-        default: .hz44
-        }
+        configuration.lowPassFilter =
+            switch filterHz ?? 44 {
+            case 260: .hz260
+            case 184: .hz184
+            case 94: .hz94
+            case 21: .hz21
+            case 10: .hz10
+            case 5: .hz5
+            default: .hz44
+            }
         // The tolerance keeps a rate that is exactly a divider's (1000 / 3 Hz) from rounding up
         // past it on the division's last bit.
         let outputRate = Double(configuration.lowPassFilter.gyroOutputRateHz)

@@ -54,7 +54,8 @@ public enum BoardFileEditor {
         }
         let keys = edits.map(\.key)
         guard without(keys, before) == without(keys, after) else {
-            throw BoardError(file: file, message: "internal: the edit changed more than sensor.\(keys.joined(separator: ", sensor.")); nothing written")
+            throw BoardError(
+                file: file, message: "internal: the edit changed more than sensor.\(keys.joined(separator: ", sensor.")); nothing written")
         }
         return text
     }
@@ -104,7 +105,8 @@ public enum BoardFileEditor {
     /// The document with the root's `sensor` object stripped of `keys`.
     private static func without(_ keys: [String], _ document: JSONValue) -> JSONValue {
         guard case .object(var root) = document, let index = root.firstIndex(where: { $0.key == "sensor" }),
-              case .object(let sensor) = root[index].value else { return document }
+            case .object(let sensor) = root[index].value
+        else { return document }
         root[index].value = .object(sensor.filter { !keys.contains($0.key) })
         return .object(root)
     }
@@ -158,7 +160,7 @@ struct JSONSpanScanner {
             let key: String
             if case .string(let text)? = try? JSONParser.parse(Array(bytes[keyStart..<index])) { key = text } else { key = "" }
             skipSpace(&index)
-            index += 1  // ':'
+            index += 1 // ':'
             skipSpace(&index)
             let valueStart = index
             skipValue(&index)

@@ -79,8 +79,14 @@ extension Board {
             try readyReader.finish()
             // In FIFO mode the line is the FIFO watermark interrupt, which only the ADXL345 has.
             if sensor.readMode == .fifo && sensor.kind != .adxl345 {
-                let chip = sensor.kind == .mpu6050 ? "the MPU-6050 has no FIFO watermark interrupt" : "sensor.kind auto may find an MPU-6050, which has no FIFO watermark interrupt"
-                throw ConfigError(path: "data_ready", message: "\(chip) (read_mode fifo): use read_mode burst to pace register reads by data-ready, set sensor.kind adxl345, or remove data_ready")
+                let chip =
+                    sensor.kind == .mpu6050
+                    ? "the MPU-6050 has no FIFO watermark interrupt" : "sensor.kind auto may find an MPU-6050, which has no FIFO watermark interrupt"
+                throw ConfigError(
+                    path: "data_ready",
+                    message:
+                        "\(chip) (read_mode fifo): use read_mode burst to pace register reads by data-ready, set sensor.kind adxl345, or remove data_ready"
+                )
             }
         } else {
             dataReady = nil
@@ -94,7 +100,8 @@ extension Board {
             led = LEDSettings(gpio: line, activeLow: try ledReader.bool("active_low") ?? false)
             try ledReader.finish()
             if let shutter = shutter.gpio, shutter == line {
-                throw ConfigError(path: "led.line", message: "is the shutter's line (\(shutter.chip) line \(shutter.line)); the light needs a line of its own")
+                throw ConfigError(
+                    path: "led.line", message: "is the shutter's line (\(shutter.chip) line \(shutter.line)); the light needs a line of its own")
             }
         }
 
@@ -143,7 +150,10 @@ extension Board.SensorSettings {
             }
         case .adxl345:
             guard Board.SensorSettings.adxl345RateChoicesHz.contains(rate) else {
-                throw reader.error("rate_hz", "\(formatNumber(rate)) is not a rate the ADXL345 supports (\(Board.SensorSettings.adxl345RateChoicesHz.map(formatNumber).joined(separator: ", ")) Hz)")
+                throw reader.error(
+                    "rate_hz",
+                    "\(formatNumber(rate)) is not a rate the ADXL345 supports (\(Board.SensorSettings.adxl345RateChoicesHz.map(formatNumber).joined(separator: ", ")) Hz)"
+                )
             }
         case .auto:
             guard rate >= 6.25, rate <= 1000 else {
@@ -192,8 +202,11 @@ extension Board.SensorSettings {
                 throw ConfigError(path: "\(reader.childPath("offset_g"))[\(index)]", message: "expected a number, found \(element.kindName)")
             }
             guard abs(value) <= maximumOffsetG else {
-                throw ConfigError(path: "\(reader.childPath("offset_g"))[\(index)]",
-                                  message: "\(formatNumber(value)) g is not a plausible zero-g offset (at most \(formatNumber(maximumOffsetG)) g per axis: check sensor.range_g, or run upright calibrate again)")
+                throw ConfigError(
+                    path: "\(reader.childPath("offset_g"))[\(index)]",
+                    message:
+                        "\(formatNumber(value)) g is not a plausible zero-g offset (at most \(formatNumber(maximumOffsetG)) g per axis: check sensor.range_g, or run upright calibrate again)"
+                )
             }
             values.append(Float(value))
         }
@@ -227,7 +240,10 @@ extension Board.SensorSettings {
         case .auto: allowed = [0x68, 0x69, 0x53, 0x1D]
         }
         guard allowed.contains(number) else {
-            throw reader.error("address", "0x\(String(number, radix: 16)) is not an address the \(kind.displayName) answers on (\(allowed.map { "0x" + String($0, radix: 16) }.joined(separator: ", ")))")
+            throw reader.error(
+                "address",
+                "0x\(String(number, radix: 16)) is not an address the \(kind.displayName) answers on (\(allowed.map { "0x" + String($0, radix: 16) }.joined(separator: ", ")))"
+            )
         }
         return UInt8(number)
     }
@@ -260,8 +276,10 @@ extension Board.CameraSettings {
     public static let defaultVideo = ["rpicam-vid", "-t", "0", "--nopreview", "--codec", "libav", "-o", "{file}"]
 
     /// The keys only the simulated backend has.
-    static let simulatedKeys = ["width", "height", "quality", "clip_width", "clip_height", "clip_fps", "clip_quality", "open_ms",
-                                "settle_ms", "frame_ms", "capture_ms", "zsl_capture_ms", "write_ms", "preview_again_ms", "stop_ms", "video_stop_ms"]
+    static let simulatedKeys = [
+        "width", "height", "quality", "clip_width", "clip_height", "clip_fps", "clip_quality", "open_ms",
+        "settle_ms", "frame_ms", "capture_ms", "zsl_capture_ms", "write_ms", "preview_again_ms", "stop_ms", "video_stop_ms",
+    ]
 
     init(_ reader: JSONObjectReader) throws(ConfigError) {
         let backendName = try reader.choice("backend", ["command", "simulated"]) ?? "command"
@@ -269,7 +287,8 @@ extension Board.CameraSettings {
         let mode = CameraMode(rawValue: modeName) ?? .server
         let zeroShutterLag = try reader.bool("zsl") ?? false
         if zeroShutterLag && mode == .oneShot {
-            throw reader.error("zsl", "zero shutter lag needs the still server (camera.mode \"server\"): a one-shot command opens the camera for every photo")
+            throw reader.error(
+                "zsl", "zero shutter lag needs the still server (camera.mode \"server\"): a one-shot command opens the camera for every photo")
         }
         var session = CameraSessionSettings(mode: mode)
         if let ready = try reader.integer("ready_ms", in: 0...30_000) { session.readyDelay = .milliseconds(Int64(ready)) }

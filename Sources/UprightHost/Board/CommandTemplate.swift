@@ -25,7 +25,9 @@ public struct CommandTemplate: Equatable, Sendable {
                 }
                 let name = String(rest[rest.index(after: open)..<close])
                 guard CommandTemplate.placeholders.contains(name) else {
-                    throw TemplateError(index: index, message: "unknown placeholder {\(name)} (known: \(CommandTemplate.placeholders.map { "{\($0)}" }.joined(separator: ", ")))")
+                    throw TemplateError(
+                        index: index,
+                        message: "unknown placeholder {\(name)} (known: \(CommandTemplate.placeholders.map { "{\($0)}" }.joined(separator: ", ")))")
                 }
                 rest = rest[rest.index(after: close)...]
             }

@@ -32,8 +32,9 @@ public struct CalibrationResult: Equatable, Sendable {
         offsetG = offset
         residuals = readings.map { reading in
             let corrected = mount.apply(reading.meanG - offset)
-            return Residual(pose: reading.number, magnitudeErrorG: corrected.magnitude - 1,
-                            degreesFromSquare: corrected.degrees(to: reading.pose.restingReading))
+            return Residual(
+                pose: reading.number, magnitudeErrorG: corrected.magnitude - 1,
+                degreesFromSquare: corrected.degrees(to: reading.pose.restingReading))
         }
     }
 

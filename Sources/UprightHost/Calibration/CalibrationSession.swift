@@ -94,7 +94,8 @@ public struct CalibrationSession: Sendable {
             guard let now = still.latestG, SignedAxis(nearest: now) != SignedAxis(nearest: previous) else {
                 // Not turned yet: remind, now and then, once it rests there again.
                 if still.stillFor >= settings.holdSpan, let prompted = promptTime, sample.time - prompted >= settings.repeatSpan,
-                   let refusal = refuse(.samePose(number: readings.count), at: sample.time) {
+                    let refusal = refuse(.samePose(number: readings.count), at: sample.time)
+                {
                     events.append(refusal)
                 }
                 return events

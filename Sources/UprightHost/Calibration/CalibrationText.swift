@@ -11,7 +11,9 @@ public enum CalibrationText {
             return ["  resting; reading (keep it still)"]
         case .taken(let reading):
             let chip = reading.chipUp
-            return ["  pose \(reading.number) taken: chip reads \(vector(reading.meanG)) g, |a| \(fixed(reading.meanG.magnitude)) g, gravity along chip \(chip), \(degrees(reading.degreesOffAxis)) off square (\(reading.sampleCount) samples)"]
+            return [
+                "  pose \(reading.number) taken: chip reads \(vector(reading.meanG)) g, |a| \(fixed(reading.meanG.magnitude)) g, gravity along chip \(chip), \(degrees(reading.degreesOffAxis)) off square (\(reading.sampleCount) samples)"
+            ]
         case .refused(let number, let refusal):
             return ["  " + text(refusal, pose: session.plan[min(number, session.plan.count) - 1], session: session)]
         case .finished(let result):
@@ -26,7 +28,8 @@ public enum CalibrationText {
         case .moved:
             return "moved before the reading was taken: keep it still for \(seconds(session.settings.holdSpan)) s (rest it against something)"
         case .farFromOneG(let magnitude):
-            return "reads \(fixed(magnitude)) g, far from 1 g: rest the camera instead of moving it; if it stays so, sensor.range_g does not match the chip"
+            return
+                "reads \(fixed(magnitude)) g, far from 1 g: rest the camera instead of moving it; if it stays so, sensor.range_g does not match the chip"
         case .notSquare(let offAxis, let nearest):
             return "gravity is \(degrees(offAxis)) from the chip's nearest axis (\(nearest)): \(pose.instruction), square to the table"
         case .samePose(let number):
@@ -48,16 +51,21 @@ public enum CalibrationText {
             let name = names[axis.axis]
             let value = [result.offsetG.x, result.offsetG.y, result.offsetG.z][axis.axis]
             if let sensitivity = axis.sensitivity {
-                offsets.append("\(name) \(signed(value)) g (poses \(axis.upPoses.map(String.init).joined(separator: ", ")) up, \(axis.downPoses.map(String.init).joined(separator: ", ")) down; sensitivity \(signedPercent(sensitivity - 1)))")
+                offsets.append(
+                    "\(name) \(signed(value)) g (poses \(axis.upPoses.map(String.init).joined(separator: ", ")) up, \(axis.downPoses.map(String.init).joined(separator: ", ")) down; sensitivity \(signedPercent(sensitivity - 1)))"
+                )
             } else {
                 offsets.append("\(name) not measured, kept \(signed(value)) g (needs this axis seen up and down)")
             }
         }
         lines.append("offsets on the chip's axes: " + offsets.joined(separator: "; "))
         let worstDegrees = result.residuals.map(\.degreesFromSquare).max() ?? 0
-        lines.append("residual: |a| after correction within \(fixed(result.worstMagnitudeErrorG)) g of 1 g; poses held within \(degrees(worstDegrees)) of square")
+        lines.append(
+            "residual: |a| after correction within \(fixed(result.worstMagnitudeErrorG)) g of 1 g; poses held within \(degrees(worstDegrees)) of square"
+        )
         for residual in result.residuals {
-            lines.append("  pose \(residual.pose): |a| \(signed(residual.magnitudeErrorG)) g from 1 g, \(degrees(residual.degreesFromSquare)) from square")
+            lines.append(
+                "  pose \(residual.pose): |a| \(signed(residual.magnitudeErrorG)) g from 1 g, \(degrees(residual.degreesFromSquare)) from square")
         }
         return lines
     }

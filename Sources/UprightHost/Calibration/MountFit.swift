@@ -36,7 +36,8 @@ public enum MountFit {
         var vectors = rows.map { $0?.vector }
         if seen == 2, let missing = vectors.firstIndex(where: { $0 == nil }) {
             // A chip's axes are right-handed, as the device frame's are: x = y × z, y = z × x, z = x × y.
-            let a = vectors[(missing + 1) % 3]!, b = vectors[(missing + 2) % 3]!
+            let a = vectors[(missing + 1) % 3]!
+            let b = vectors[(missing + 2) % 3]!
             vectors[missing] = a.cross(b)
         }
         let matrix: MountMatrix

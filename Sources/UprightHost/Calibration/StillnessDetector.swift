@@ -88,7 +88,8 @@ public struct StillnessDetector: Sendable {
     private mutating func close(_ block: Block) -> Bool {
         let mean = block.mean
         var fits = true
-        var low = mean, high = mean
+        var low = mean
+        var high = mean
         for other in window {
             let m = other.mean
             low = Vector3(x: min(low.x, m.x), y: min(low.y, m.y), z: min(low.z, m.z))

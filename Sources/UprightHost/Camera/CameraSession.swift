@@ -251,7 +251,9 @@ public struct CameraSession<Processes: CameraProcesses>: Camera {
                 // starts it slower than `ready_ms`). Not a fault: wait longer from now on,
                 // start it again at once, and the photo stays first in line.
                 let longer = min(readyDelay + readyDelay, settings.longestRestartDelay)
-                note("the still server was not ready \(readyDelay.milliseconds) ms after its start (the photo signal ended it); waiting \(longer.milliseconds) ms from now on")
+                note(
+                    "the still server was not ready \(readyDelay.milliseconds) ms after its start (the photo signal ended it); waiting \(longer.milliseconds) ms from now on"
+                )
                 readyDelay = longer
                 restartAt = now
                 return

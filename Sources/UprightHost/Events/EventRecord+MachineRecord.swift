@@ -12,8 +12,9 @@ extension EventRecord {
         case .state(let from, let to):
             self = .state(from: String(describing: from.name), to: String(describing: to.name))
         case .capture(let shot, let orientation, let stale, let lag, let wait):
-            self = .capture(shot: Int(shot), orientation: orientation, stale: stale, file: file,
-                            lagSeconds: lag.map { Double($0) / 1000 }, waitSeconds: Double(wait) / 1000)
+            self = .capture(
+                shot: Int(shot), orientation: orientation, stale: stale, file: file,
+                lagSeconds: lag.map { Double($0) / 1000 }, waitSeconds: Double(wait) / 1000)
         case .captureFailed(let shot, let reason):
             self = .captureFailed(shot: Int(shot), reason: reason.text)
         case .recordStart(let clip, let orientation, let stale):

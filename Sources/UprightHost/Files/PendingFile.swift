@@ -84,7 +84,9 @@ public final class PendingFile {
     public func commit() throws(FileError) {
         try close()
         guard state == .closed else { throw FileError(path: destination, message: "already committed or discarded") }
-        guard rename(temporaryPath, destination) == 0 else { throw FileError(path: destination, message: "rename: " + POSIXFile.errorText(errno), code: errno) }
+        guard rename(temporaryPath, destination) == 0 else {
+            throw FileError(path: destination, message: "rename: " + POSIXFile.errorText(errno), code: errno)
+        }
         state = .committed
         try POSIXFile.syncDirectory(of: destination)
     }

@@ -117,11 +117,11 @@ public enum ExifOrientationEditor {
         }
         let typeRational: UInt16 = 5
         entry(orientationTag, typeShort, UInt32(value), short: true)
-        entry(0x011A, typeRational, UInt32(dataStart), short: false)      // XResolution
-        entry(0x011B, typeRational, UInt32(dataStart + 8), short: false)  // YResolution
-        entry(0x0128, typeShort, 2, short: true)                          // ResolutionUnit
-        entry(0x0213, typeShort, 1, short: true)                          // YCbCrPositioning
-        writer.appendU32(0)  // no IFD1
+        entry(0x011A, typeRational, UInt32(dataStart), short: false) // XResolution
+        entry(0x011B, typeRational, UInt32(dataStart + 8), short: false) // YResolution
+        entry(0x0128, typeShort, 2, short: true) // ResolutionUnit
+        entry(0x0213, typeShort, 1, short: true) // YCbCrPositioning
+        writer.appendU32(0) // no IFD1
         for _ in 0..<2 {
             writer.appendU32(72)
             writer.appendU32(1)

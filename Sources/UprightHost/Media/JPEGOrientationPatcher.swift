@@ -31,7 +31,9 @@ public enum JPEGOrientationPatcher {
         // JFIF 1.02 requires to come first.
         var insertAt = 2
         for segment in segments {
-            guard segment.marker == app0, startsWith(bytes, at: segment.payloadStart, segment.end, "JFIF") || startsWith(bytes, at: segment.payloadStart, segment.end, "JFXX") else { break }
+            guard segment.marker == app0,
+                startsWith(bytes, at: segment.payloadStart, segment.end, "JFIF") || startsWith(bytes, at: segment.payloadStart, segment.end, "JFXX")
+            else { break }
             insertAt = segment.end
         }
         let segment = exifSegment(orientation: exifValue)

@@ -21,7 +21,7 @@ public enum JPEGStructure {
             guard index < bytes.count else { throw .truncated("no end-of-image marker") }
             let marker = bytes[index]
             index += 1
-            if marker == 0xD9 { return segments }  // EOI
+            if marker == 0xD9 { return segments } // EOI
             if marker == 0x00 || marker == 0xD8 {
                 throw .malformed("unexpected marker FF \(hex(marker)) at byte \(markerStart)")
             }
@@ -35,7 +35,7 @@ public enum JPEGStructure {
             if !seenScan {
                 segments.append(JPEGSegment(marker: marker, start: markerStart, end: index))
             }
-            if marker == 0xDA {  // SOS: entropy-coded data follows until the next marker.
+            if marker == 0xDA { // SOS: entropy-coded data follows until the next marker.
                 seenScan = true
                 index = try endOfEntropyData(bytes, from: index)
             }

@@ -13,8 +13,10 @@ public enum MediaKind: Sendable, Equatable {
         }
         if bytes.count >= 8 {
             let type = Array(bytes[4..<8])
-            let known: [[UInt8]] = [Array("ftyp".utf8), Array("moov".utf8), Array("mdat".utf8),
-                                    Array("wide".utf8), Array("free".utf8), Array("skip".utf8)]
+            let known: [[UInt8]] = [
+                Array("ftyp".utf8), Array("moov".utf8), Array("mdat".utf8),
+                Array("wide".utf8), Array("free".utf8), Array("skip".utf8),
+            ]
             if known.contains(type) {
                 self = .mp4
                 return

@@ -36,7 +36,8 @@ enum MultiSegmentExif {
         let identifier = JPEGOrientationPatcher.exifIdentifier
         let payload = segment.payloadStart
         guard segment.marker == JPEGOrientationPatcher.app1, payload + identifier.count <= segment.end,
-              Array(bytes[payload..<(payload + identifier.count)]) == identifier else { return false }
+            Array(bytes[payload..<(payload + identifier.count)]) == identifier
+        else { return false }
         let rest = payload + identifier.count
         guard rest + 4 <= segment.end else { return true }
         let header = Array(bytes[rest..<(rest + 4)])
@@ -53,11 +54,12 @@ enum MultiSegmentExif {
         while let (offset, name) = pending.popLast() {
             guard !visited.contains(offset) else { continue }
             visited.append(offset)
-            let fits = offset + 2 <= tiff.count
+            let fits =
+                offset + 2 <= tiff.count
                 && Int(reader.u16(at: offset)) <= ExifOrientationEditor.maximumEntries
                 && offset + 2 + 12 * Int(reader.u16(at: offset)) + 4 <= tiff.count
             guard fits else {
-                if name == "IFD0" { return }  // the editor reports a broken IFD0 itself
+                if name == "IFD0" { return } // the editor reports a broken IFD0 itself
                 throw pastTheEnd(name, offset: offset, count: tiff.count)
             }
             let count = Int(reader.u16(at: offset))
@@ -92,16 +94,17 @@ enum MultiSegmentExif {
     /// Technical Note 1); 0 for a type a reader must skip.
     static func valueBytes(type: UInt16) -> Int {
         switch type {
-        case 1, 2, 6, 7: 1     // BYTE, ASCII, SBYTE, UNDEFINED
-        case 3, 8: 2           // SHORT, SSHORT
-        case 4, 9, 11, 13: 4   // LONG, SLONG, FLOAT, IFD
-        case 5, 10, 12: 8      // RATIONAL, SRATIONAL, DOUBLE
+        case 1, 2, 6, 7: 1 // BYTE, ASCII, SBYTE, UNDEFINED
+        case 3, 8: 2 // SHORT, SSHORT
+        case 4, 9, 11, 13: 4 // LONG, SLONG, FLOAT, IFD
+        case 5, 10, 12: 8 // RATIONAL, SRATIONAL, DOUBLE
         default: 0
         }
     }
 
     static func pastTheEnd(_ what: String, offset: Int, count: Int) -> MediaError {
-        .unsupported("Exif continues past its APP1 segment: \(what) at offset \(offset), the segment holds \(count) bytes (multi-segment or damaged Exif)")
+        .unsupported(
+            "Exif continues past its APP1 segment: \(what) at offset \(offset), the segment holds \(count) bytes (multi-segment or damaged Exif)")
     }
 
     static func hex4(_ value: UInt16) -> String { hex(UInt8(value >> 8)) + hex(UInt8(value & 0xFF)) }

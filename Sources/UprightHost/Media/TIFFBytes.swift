@@ -4,7 +4,8 @@ struct TIFFBytes {
     let bigEndian: Bool
 
     func u16(at offset: Int) -> UInt16 {
-        let a = UInt16(bytes[offset]), b = UInt16(bytes[offset + 1])
+        let a = UInt16(bytes[offset])
+        let b = UInt16(bytes[offset + 1])
         return bigEndian ? a << 8 | b : b << 8 | a
     }
 
@@ -15,7 +16,8 @@ struct TIFFBytes {
     }
 
     mutating func setU16(_ value: UInt16, at offset: Int) {
-        let high = UInt8(value >> 8), low = UInt8(value & 0xFF)
+        let high = UInt8(value >> 8)
+        let low = UInt8(value & 0xFF)
         bytes[offset] = bigEndian ? high : low
         bytes[offset + 1] = bigEndian ? low : high
     }

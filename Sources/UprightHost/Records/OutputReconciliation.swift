@@ -97,8 +97,9 @@ public struct OutputReconciliation: Equatable, Sendable {
         var seen: Set<String> = []
         for line in journalLines {
             guard case .object(let members)? = try? JSONParser.parse(line),
-                  case .string(let file)? = members.first(where: { $0.key == "file" })?.value,
-                  !file.isEmpty, !file.contains("/"), !file.hasPrefix("."), seen.insert(file).inserted else { continue }
+                case .string(let file)? = members.first(where: { $0.key == "file" })?.value,
+                !file.isEmpty, !file.contains("/"), !file.hasPrefix("."), seen.insert(file).inserted
+            else { continue }
             names.append(file)
         }
         return names
@@ -112,7 +113,8 @@ public struct OutputReconciliation: Equatable, Sendable {
     /// The EXIF orientation a photo carries, nil when it has none or cannot be read.
     static func photoOrientation(_ path: String) -> UprightOrientation? {
         guard let bytes = try? POSIXFile.readAll(path, limit: maximumPhotoBytes),
-              let value = try? JPEGOrientationPatcher.orientation(of: bytes) else { return nil }
+            let value = try? JPEGOrientationPatcher.orientation(of: bytes)
+        else { return nil }
         return UprightOrientation(exifValue: Int(value))
     }
 
@@ -146,7 +148,10 @@ private struct JournalFacts {
         }
         func integer(_ key: String) -> Int? {
             if case .number(let number)? = members.first(where: { $0.key == key })?.value,
-               number >= 0, number <= Double(UInt32.max), number == number.rounded() { return Int(number) }
+                number >= 0, number <= Double(UInt32.max), number == number.rounded()
+            {
+                return Int(number)
+            }
             return nil
         }
         let shot = integer("shot")

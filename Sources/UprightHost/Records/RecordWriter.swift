@@ -31,7 +31,8 @@ public struct RecordWriter<Output: EventOutput>: RecordSink {
         switch record {
         case .orientation, .state: false
         case .capture, .captureFailed, .recordStart, .recordStop, .recordFailed, .shutterRejected, .fault, .recovered,
-             .fileRecovered, .fileMissing: true
+            .fileRecovered, .fileMissing:
+            true
         }
     }
 

@@ -36,7 +36,10 @@ public struct TraceLineReader {
                     if errno == EINTR { continue }
                     throw .system(errno: errno)
                 }
-                if count == 0 { atEnd = true; break }
+                if count == 0 {
+                    atEnd = true
+                    break
+                }
                 chunkStart = 0
                 chunkEnd = count
             }

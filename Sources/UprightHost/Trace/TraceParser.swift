@@ -71,7 +71,8 @@ public struct TraceParser: Sendable {
         func float(_ column: Int) throws(TraceError) -> Float {
             let value = Float(try number(column))
             guard value.isFinite else {
-                throw TraceError(line: lineNumber, "column '\(TraceColumns.knownNames[column])': '\(trimmed(fields[columns.positions[column]!]))' is out of range")
+                throw TraceError(
+                    line: lineNumber, "column '\(TraceColumns.knownNames[column])': '\(trimmed(fields[columns.positions[column]!]))' is out of range")
             }
             return value
         }

@@ -26,8 +26,10 @@ public final class WatchModel {
     }
 
     /// What the view shows at `now`. `samplesHandled` is the engine's running count.
-    public func snapshot(now: Instant, detector: OrientationDetector, state: MachineState, samplesHandled: Int,
-                         sampler: SamplerCounters?, busErrors: Int?, light: Bool?) -> WatchSnapshot {
+    public func snapshot(
+        now: Instant, detector: OrientationDetector, state: MachineState, samplesHandled: Int,
+        sampler: SamplerCounters?, busErrors: Int?, light: Bool?
+    ) -> WatchSnapshot {
         if let window = rateWindow {
             let span = (now - window.time).seconds
             if span >= 1 {

@@ -26,8 +26,10 @@ public struct WatchSnapshot: Equatable, Sendable {
     /// The recording light, when the board has one.
     public var light: Bool?
 
-    public init(seconds: Double, gravityG: Vector3?, orientation: Orientation, latch: UprightOrientation, stale: Bool, state: StateName,
-                recent: [String] = [], samplesPerSecond: Double? = nil, reads: Int? = nil, failedReads: Int? = nil, busErrors: Int? = nil, light: Bool? = nil) {
+    public init(
+        seconds: Double, gravityG: Vector3?, orientation: Orientation, latch: UprightOrientation, stale: Bool, state: StateName,
+        recent: [String] = [], samplesPerSecond: Double? = nil, reads: Int? = nil, failedReads: Int? = nil, busErrors: Int? = nil, light: Bool? = nil
+    ) {
         self.seconds = seconds
         self.gravityG = gravityG
         self.orientation = orientation

@@ -34,12 +34,17 @@ public struct WatchView {
     public static func lines(_ s: WatchSnapshot, title: String) -> [String] {
         var lines = [title + "   t " + fixed(s.seconds, 1) + " s"]
         if let g = s.gravityG {
-            lines.append("gravity   x " + signed(g.x) + "  y " + signed(g.y) + "  z " + signed(g.z) + " g   |g| " + fixed(Double(g.magnitude), 3) + " g")
+            lines.append(
+                "gravity   x " + signed(g.x) + "  y " + signed(g.y) + "  z " + signed(g.z) + " g   |g| " + fixed(Double(g.magnitude), 3) + " g")
         } else {
             lines.append("gravity   (no samples yet)")
         }
-        lines.append("tilt      " + (s.tiltDegrees.map { signed($0, 1) } ?? "-") + " degrees (lens up +)   in-plane angle " + (s.angleDegrees.map { signed($0, 1) } ?? "-") + " degrees (clockwise +)")
-        lines.append("detected  \(s.orientation)   a press now latches \(s.latch) (EXIF \(s.latch.exifValue))" + (s.stale ? ", stale: the sensor is at fault" : ""))
+        lines.append(
+            "tilt      " + (s.tiltDegrees.map { signed($0, 1) } ?? "-") + " degrees (lens up +)   in-plane angle "
+                + (s.angleDegrees.map { signed($0, 1) } ?? "-") + " degrees (clockwise +)")
+        lines.append(
+            "detected  \(s.orientation)   a press now latches \(s.latch) (EXIF \(s.latch.exifValue))"
+                + (s.stale ? ", stale: the sensor is at fault" : ""))
         lines.append("state     \(String(describing: s.state.name))")
         lines.append("recent    " + (s.recent.first ?? "no presses yet"))
         for line in s.recent.dropFirst() { lines.append("          " + line) }

@@ -9,7 +9,8 @@ public enum BoardDevices {
         do throws(LinuxDeviceError) {
             let bus = try LinuxI2CBus(bus: board.i2c.bus)
             let shutter = try board.shutter.gpio.map { settings throws(LinuxDeviceError) in
-                try GPIOLine(chip: chip(settings.chip), configuration: shutterLine(settings, debounceMilliseconds: board.shutter.debounceMilliseconds))
+                try GPIOLine(
+                    chip: chip(settings.chip), configuration: shutterLine(settings, debounceMilliseconds: board.shutter.debounceMilliseconds))
             }
             // The line paces register (burst) reads on data ready, and an ADXL345's FIFO drains
             // on its watermark interrupt (the loader refuses it for a FIFO without one).
@@ -17,7 +18,8 @@ public enum BoardDevices {
                 try GPIOLine(chip: chip(settings.chip), configuration: dataReadyLine(settings))
             }
             let led = try board.led.map { settings throws(LinuxDeviceError) in
-                try GPIOOutputLine(chip: chip(settings.gpio.chip), offset: UInt32(settings.gpio.line), activeLow: settings.activeLow, consumer: "upright-led")
+                try GPIOOutputLine(
+                    chip: chip(settings.gpio.chip), offset: UInt32(settings.gpio.line), activeLow: settings.activeLow, consumer: "upright-led")
             }
             return .init(bus: bus, busName: bus.path, shutter: shutter, dataReady: dataReady, led: led)
         } catch {

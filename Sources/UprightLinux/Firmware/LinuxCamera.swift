@@ -32,8 +32,9 @@ extension CameraSession: LinuxCamera where Processes == RpicamProcesses {
     /// when the board uses the simulated camera.
     public static func command(board: Board, naming: MediaNaming) -> PiCamera? {
         guard let processes = RpicamProcesses(board: board) else { return nil }
-        return PiCamera(processes: processes, settings: board.camera.session,
-                        files: CameraFiles(outputDirectory: board.output.directory, naming: naming, reserveBytes: board.output.reserveBytes))
+        return PiCamera(
+            processes: processes, settings: board.camera.session,
+            files: CameraFiles(outputDirectory: board.output.directory, naming: naming, reserveBytes: board.output.reserveBytes))
     }
 }
 

@@ -31,7 +31,8 @@ public final class LinuxTraceSession<Bus: I2CBus> {
         board: Board, devices: FirmwareDevices<Bus>, clock: @escaping @Sendable () -> Instant,
         output: @escaping (String) -> Void, note: @escaping (String) -> Void
     ) throws(FirmwareError) {
-        feed = try LinuxSensorFeed(settings: board.sensor, supervision: board.firmwareSettings().supervision, devices: devices, clock: clock, note: note)
+        feed = try LinuxSensorFeed(
+            settings: board.sensor, supervision: board.firmwareSettings().supervision, devices: devices, clock: clock, note: note)
         writer = TraceWriter(gyro: false, button: devices.shutter != nil)
         self.clock = clock
         self.output = output

@@ -14,11 +14,13 @@ enum PosixThread {
     static func start(_ run: @escaping () -> Void) -> (pthread_t?, Int32) {
         let context = Unmanaged.passRetained(Body(run)).toOpaque()
         var handle = pthread_t()
-        let result = pthread_create(&handle, nil, { raw in
-            guard let raw else { return nil }
-            Unmanaged<Body>.fromOpaque(raw).takeRetainedValue().run()
-            return nil
-        }, context)
+        let result = pthread_create(
+            &handle, nil,
+            { raw in
+                guard let raw else { return nil }
+                Unmanaged<Body>.fromOpaque(raw).takeRetainedValue().run()
+                return nil
+            }, context)
         guard result == 0 else {
             Unmanaged<Body>.fromOpaque(context).release()
             return (nil, result)

@@ -50,7 +50,8 @@ public final class SamplerThread<Sensor: Accelerometer>: @unchecked Sendable {
         guard thread == nil else { return }
         let (handle, result) = PosixThread.start { [self] in body() }
         guard let handle else {
-            throw LinuxDeviceError(path: "sampler thread", code: result, description: "cannot start the sampler thread: \(LinuxDeviceError.message(result))")
+            throw LinuxDeviceError(
+                path: "sampler thread", code: result, description: "cannot start the sampler thread: \(LinuxDeviceError.message(result))")
         }
         thread = handle
     }

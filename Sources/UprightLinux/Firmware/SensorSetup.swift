@@ -11,19 +11,26 @@ public enum SensorSetup {
     /// The driver for the board's chip, not yet initialised, with the board's mount matrix and
     /// offsets. With `auto` the first chip that answers (0x68, 0x69, 0x53, 0x1D); with a named
     /// kind, that chip at its address, after checking that something acknowledges there.
-    public static func sensor<Bus: I2CBus>(on bus: Bus, settings: Board.SensorSettings, interrupt: Bool, busName: String) throws(FirmwareError) -> AnySensor<Bus> {
+    public static func sensor<Bus: I2CBus>(
+        on bus: Bus, settings: Board.SensorSettings, interrupt: Bool, busName: String
+    ) throws(FirmwareError) -> AnySensor<Bus> {
         var sensor = try chip(on: bus, settings: settings, interrupt: interrupt, busName: busName)
         sensor.offsetG = settings.deviceOffsetG
         return sensor
     }
 
-    private static func chip<Bus: I2CBus>(on bus: Bus, settings: Board.SensorSettings, interrupt: Bool, busName: String) throws(FirmwareError) -> AnySensor<Bus> {
+    private static func chip<Bus: I2CBus>(
+        on bus: Bus, settings: Board.SensorSettings, interrupt: Bool, busName: String
+    ) throws(FirmwareError) -> AnySensor<Bus> {
         let mpu = settings.mpu6050Configuration(interrupt: interrupt)
         let adxl = settings.adxl345Configuration(interrupt: interrupt)
         switch settings.kind {
         case .auto:
             guard let found = AnySensor.detect(bus: bus, mpu6050: mpu, adxl345: adxl, mount: settings.mountMatrix) else {
-                throw FirmwareError(.device, "no accelerometer answers on \(busName) at 0x68, 0x69, 0x53 or 0x1d: check the wiring and power (upright probe lists what answers)")
+                throw FirmwareError(
+                    .device,
+                    "no accelerometer answers on \(busName) at 0x68, 0x69, 0x53 or 0x1d: check the wiring and power (upright probe lists what answers)"
+                )
             }
             return found
         case .mpu6050:
@@ -83,7 +90,8 @@ public enum SensorSetup {
         }
         let place = "the \(chip) at \(hex(sensor.address)) on \(busName)"
         if case .bus(.noAcknowledge) = error {
-            return "\(place) does not answer (no acknowledge): check the wiring, power and the board's sensor.address (upright probe lists what answers)"
+            return
+                "\(place) does not answer (no acknowledge): check the wiring, power and the board's sensor.address (upright probe lists what answers)"
         }
         return "\(place): \(describe(error))"
     }

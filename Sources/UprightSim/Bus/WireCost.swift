@@ -22,7 +22,10 @@ public struct WireCost: Equatable, Sendable {
     /// Runs a driver against a simulated chip at rest for `duration` of virtual time: burst
     /// modes read once per sample period, FIFO mode drains every `drainInterval`. The MPU-6050
     /// runs at 1 kHz, the ADXL345 at 800 Hz, both accelerometer only (6-byte samples).
-    public static func measure(chip: SimChipKind, mode: ReadMode, capabilities: I2CCapabilities, drainInterval: TimeSpan = .milliseconds(20), duration: TimeSpan = .seconds(1)) -> WireCost {
+    public static func measure(
+        chip: SimChipKind, mode: ReadMode, capabilities: I2CCapabilities, drainInterval: TimeSpan = .milliseconds(20),
+        duration: TimeSpan = .seconds(1)
+    ) -> WireCost {
         let clock = SimClock()
         let bus = SimBus(clock: clock, capabilities: capabilities)
         let motion = FixedMotion(MotionState(accelerationG: Vector3(x: 0, y: 0, z: 1)))

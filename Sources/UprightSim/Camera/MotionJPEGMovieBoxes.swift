@@ -26,12 +26,16 @@ enum MotionJPEGMovieBoxes {
         let identity: [Int] = [0x1_0000, 0, 0, 0, 0x1_0000, 0, 0, 0, 0x4000_0000]
         // mvhd (8.2.2): times, timescale, duration, rate 1.0, volume 1.0, reserved, matrix,
         // pre_defined, next_track_ID.
-        let mvhd = fullBox("mvhd", u32(0) + u32(0) + u32(movieTimescale) + u32(duration)
-                           + u32(0x10000) + u16(0x100) + zeros(10) + identity.flatMap(u32) + zeros(24) + u32(2))
+        let mvhd = fullBox(
+            "mvhd",
+            u32(0) + u32(0) + u32(movieTimescale) + u32(duration)
+                + u32(0x10000) + u16(0x100) + zeros(10) + identity.flatMap(u32) + zeros(24) + u32(2))
         // tkhd (8.3.2), flags 3 = enabled and in the movie; width and height are 16.16.
-        let tkhd = fullBox("tkhd", u32(0) + u32(0) + u32(1) + u32(0) + u32(duration) + zeros(8)
-                           + u16(0) + u16(0) + u16(0) + u16(0) + identity.flatMap(u32)
-                           + u32(width << 16) + u32(height << 16), flags: 3)
+        let tkhd = fullBox(
+            "tkhd",
+            u32(0) + u32(0) + u32(1) + u32(0) + u32(duration) + zeros(8)
+                + u16(0) + u16(0) + u16(0) + u16(0) + identity.flatMap(u32)
+                + u32(width << 16) + u32(height << 16), flags: 3)
         // mdhd (8.4.2): media timescale = frame rate, so each sample lasts 1; language 'und'.
         let mdhd = fullBox("mdhd", u32(0) + u32(0) + u32(framesPerSecond) + u32(frames) + u16(0x55C4) + u16(0))
         let hdlr = fullBox("hdlr", u32(0) + Array("vide".utf8) + zeros(12) + Array("VideoHandler\0".utf8))
@@ -42,8 +46,10 @@ enum MotionJPEGMovieBoxes {
         // (Pascal string in 32 bytes), depth 24, pre_defined -1.
         let name = Array("Photo - JPEG".utf8)
         let compressorName = [UInt8(name.count)] + name + zeros(31 - name.count)
-        let sampleEntry = box("jpeg", zeros(6) + u16(1) + zeros(16) + u16(width) + u16(height)
-                              + u32(0x0048_0000) + u32(0x0048_0000) + u32(0) + u16(1) + compressorName + u16(24) + u16(0xFFFF))
+        let sampleEntry = box(
+            "jpeg",
+            zeros(6) + u16(1) + zeros(16) + u16(width) + u16(height)
+                + u32(0x0048_0000) + u32(0x0048_0000) + u32(0) + u16(1) + compressorName + u16(24) + u16(0xFFFF))
         let stsd = fullBox("stsd", u32(1) + sampleEntry)
         // stts (8.6.1.2): every sample lasts one tick of the media timescale.
         let stts = fullBox("stts", u32(1) + u32(frames) + u32(1))

@@ -23,8 +23,9 @@ extension CameraSession where Processes == SimCameraProcesses {
     ) -> SimCamera {
         var simulated = Board.SimulatedCameraSettings()
         if case .simulated(let settings) = camera.backend { simulated = settings }
-        let processes = SimCameraProcesses(settings: simulated, zeroShutterLag: camera.zeroShutterLag, faults: faults,
-                                           generator: generator, pose: pose)
+        let processes = SimCameraProcesses(
+            settings: simulated, zeroShutterLag: camera.zeroShutterLag, faults: faults,
+            generator: generator, pose: pose)
         return SimCamera(processes: processes, settings: camera.session, files: CameraFiles(outputDirectory: outputDirectory, naming: naming))
     }
 }

@@ -73,8 +73,10 @@ public struct SimCameraProcesses: CameraProcesses {
     private var pending: [(due: Instant, happening: Happening)] = []
     private var faults: [SimCameraFault]
 
-    public init(settings: Board.SimulatedCameraSettings, zeroShutterLag: Bool, faults: [SimCameraFault] = [],
-                generator: SeededGenerator = SeededGenerator(seed: 0), pose: @escaping (Instant) -> MotionPose) {
+    public init(
+        settings: Board.SimulatedCameraSettings, zeroShutterLag: Bool, faults: [SimCameraFault] = [],
+        generator: SeededGenerator = SeededGenerator(seed: 0), pose: @escaping (Instant) -> MotionPose
+    ) {
         self.settings = settings
         self.zeroShutterLag = zeroShutterLag
         self.faults = faults.sorted { $0.time < $1.time }
@@ -97,8 +99,9 @@ public struct SimCameraProcesses: CameraProcesses {
             schedule(openAt, .exit(id: nextID, program, .failed(status: CameraExit.acquireFailedStatus)))
             return true
         }
-        var started = Program(id: nextID, program: program, output: output, openAt: openAt,
-                              settledAt: openAt + Self.ms(timings.settleMilliseconds), previewAt: openAt)
+        var started = Program(
+            id: nextID, program: program, output: output, openAt: openAt,
+            settledAt: openAt + Self.ms(timings.settleMilliseconds), previewAt: openAt)
         if busy(at: now) || generator.chance(busyProbability) {
             started.refused = true
             schedule(openAt, .exit(id: started.id, program, .failed(status: CameraExit.acquireFailedStatus)))
@@ -247,8 +250,9 @@ public struct SimCameraProcesses: CameraProcesses {
         var rendered: [UInt8]?
         let settings = self.settings
         rendering {
-            rendered = SimPhoto.jpeg(rollDegrees: pose.angleDegrees, tiltDegrees: pose.tiltDegrees, orientation: .normal,
-                                     width: settings.widthPixels, height: settings.heightPixels, quality: settings.quality)
+            rendered = SimPhoto.jpeg(
+                rollDegrees: pose.angleDegrees, tiltDegrees: pose.tiltDegrees, orientation: .normal,
+                width: settings.widthPixels, height: settings.heightPixels, quality: settings.quality)
         }
         guard let bytes = rendered else { return }
         // Written in place, as rpicam-still writes (fopen, fwrite, fclose).

@@ -82,8 +82,9 @@ public final class SimMovie {
 
     /// A movie at the board's simulated clip size, rate and quality (`camera.clip_*`).
     public convenience init(path: String, settings: Board.SimulatedClipSettings) throws(SimMovieError) {
-        try self.init(path: path, width: settings.widthPixels, height: settings.heightPixels,
-                      framesPerSecond: settings.framesPerSecond, quality: settings.quality)
+        try self.init(
+            path: path, width: settings.widthPixels, height: settings.heightPixels,
+            framesPerSecond: settings.framesPerSecond, quality: settings.quality)
     }
 
     public var frameCount: Int { sampleSizes.count }
@@ -100,7 +101,8 @@ public final class SimMovie {
     public func append(rollDegrees: Double, tiltDegrees: Double) throws(SimMovieError) {
         guard open else { throw .alreadyFinished(path) }
         guard frameCount < Self.maximumFrames else { throw .tooManyFrames(Self.maximumFrames) }
-        let roll = Self.quantised(rollDegrees), tilt = Self.quantised(tiltDegrees)
+        let roll = Self.quantised(rollDegrees)
+        let tilt = Self.quantised(tiltDegrees)
         if let previous, previous.roll == roll, previous.tilt == tilt {
             if sharesRepeatedFrames {
                 sampleOffsets.append(sampleOffsets[sampleOffsets.count - 1])
@@ -110,8 +112,9 @@ public final class SimMovie {
             }
             return
         }
-        let image = SceneRenderer.render(rollDegrees: Double(roll) * Self.poseQuantumDegrees,
-                                         tiltDegrees: Double(tilt) * Self.poseQuantumDegrees, width: width, height: height)
+        let image = SceneRenderer.render(
+            rollDegrees: Double(roll) * Self.poseQuantumDegrees,
+            tiltDegrees: Double(tilt) * Self.poseQuantumDegrees, width: width, height: height)
         let jpeg: [UInt8]
         do {
             jpeg = try compressor.compress(image, quality: quality)
@@ -146,8 +149,9 @@ public final class SimMovie {
     @discardableResult
     public func finish(orientation: UprightOrientation) throws(SimMovieError) -> Summary {
         guard open else { throw .alreadyFinished(path) }
-        let movie = MotionJPEGMovieBoxes.movie(width: width, height: height, framesPerSecond: framesPerSecond,
-                                               sampleSizes: sampleSizes, sampleOffsets: sampleOffsets)
+        let movie = MotionJPEGMovieBoxes.movie(
+            width: width, height: height, framesPerSecond: framesPerSecond,
+            sampleSizes: sampleSizes, sampleOffsets: sampleOffsets)
         let headerEnd = UInt64(MotionJPEGMovieBoxes.fileType.count)
         try write(movie)
         do throws(FileError) {
@@ -170,8 +174,9 @@ public final class SimMovie {
             throw .file(error)
         }
         open = false
-        return Summary(path: path, frameCount: frameCount, storedFrameCount: storedFrames,
-                       durationSeconds: duration.seconds, bytes: Int(end))
+        return Summary(
+            path: path, frameCount: frameCount, storedFrameCount: storedFrames,
+            durationSeconds: duration.seconds, bytes: Int(end))
     }
 
     /// Abandons the movie: the temporary file is removed, `path` is untouched.

@@ -56,7 +56,8 @@ struct ByteFIFO {
         var index = 0
         while index < taken {
             let run = min(taken - index, capacity - head)
-            UnsafeMutableRawBufferPointer(rebasing: destination[index..<(index + run)]).copyMemory(from: UnsafeRawBufferPointer(start: storage + head, count: run))
+            UnsafeMutableRawBufferPointer(rebasing: destination[index..<(index + run)]).copyMemory(
+                from: UnsafeRawBufferPointer(start: storage + head, count: run))
             index += run
             head += run
             if head == capacity { head = 0 }

@@ -107,10 +107,15 @@ public final class SimADXL345: SimI2CDevice {
         if pointer == ADXL345Register.dataX0 && read.count == 6 {
             // The common case, one entry: all six bytes at once.
             let value = shown
-            let x = UInt16(bitPattern: value.0), y = UInt16(bitPattern: value.1), z = UInt16(bitPattern: value.2)
-            read[0] = UInt8(x & 0xFF); read[1] = UInt8(x >> 8)
-            read[2] = UInt8(y & 0xFF); read[3] = UInt8(y >> 8)
-            read[4] = UInt8(z & 0xFF); read[5] = UInt8(z >> 8)
+            let x = UInt16(bitPattern: value.0)
+            let y = UInt16(bitPattern: value.1)
+            let z = UInt16(bitPattern: value.2)
+            read[0] = UInt8(x & 0xFF)
+            read[1] = UInt8(x >> 8)
+            read[2] = UInt8(y & 0xFF)
+            read[3] = UInt8(y >> 8)
+            read[4] = UInt8(z & 0xFF)
+            read[5] = UInt8(z >> 8)
             pointer = ADXL345Register.dataX0 + 6
             if fifoMode != 0 && fifoCount > 0 { popEntry() }
             return
@@ -162,7 +167,7 @@ public final class SimADXL345: SimI2CDevice {
         switch address {
         case ADXL345Register.deviceID, ADXL345Register.interruptSource, ADXL345Register.fifoStatus,
             ADXL345Register.dataX0...(ADXL345Register.dataX0 + 5):
-            return  // read-only
+            return // read-only
         case ADXL345Register.powerControl:
             let wasMeasuring = isMeasuring
             registers[Int(address)] = value
@@ -194,8 +199,8 @@ public final class SimADXL345: SimI2CDevice {
             guard mode != 0 else { continue }
             if fifoCount == Self.fifoDepth {
                 registers[Int(ADXL345Register.interruptSource)] |= ADXL345Register.interruptOverrun
-                if mode == 1 { continue }  // FIFO mode stops collecting when full
-                popEntry()  // stream and trigger modes keep the newest
+                if mode == 1 { continue } // FIFO mode stops collecting when full
+                popEntry() // stream and trigger modes keep the newest
             }
             pushEntry(latest)
         }

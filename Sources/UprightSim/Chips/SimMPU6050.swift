@@ -33,7 +33,10 @@ public final class SimMPU6050: SimI2CDevice {
     /// Power-on and DEVICE_RESET resets since creation.
     public private(set) var resetCount = 0
 
-    public init(motion: any MotionSource, seed: UInt64, whoAmI: UInt8 = 0x68, fifoCapacityBytes: Int = 1024, imperfections: SensorImperfections = .mpu6050Typical) {
+    public init(
+        motion: any MotionSource, seed: UInt64, whoAmI: UInt8 = 0x68, fifoCapacityBytes: Int = 1024,
+        imperfections: SensorImperfections = .mpu6050Typical
+    ) {
         self.motion = motion
         self.whoAmI = whoAmI
         self.fifoCapacityBytes = fifoCapacityBytes
@@ -144,7 +147,7 @@ public final class SimMPU6050: SimI2CDevice {
         switch address {
         case MPU6050Register.whoAmI, MPU6050Register.interruptStatus, MPU6050Register.fifoCountHigh, MPU6050Register.fifoCountHigh + 1,
             MPU6050Register.accelXHigh...(MPU6050Register.gyroXHigh + 5):
-            return  // read-only
+            return // read-only
         case MPU6050Register.fifoReadWrite:
             fifo.push(value)
         case MPU6050Register.powerManagement1:
@@ -157,7 +160,7 @@ public final class SimMPU6050: SimI2CDevice {
             if wasAsleep && !isAsleep { nextSampleTime = now + samplePeriod }
         case MPU6050Register.userControl:
             if value & MPU6050Register.userFIFOReset != 0 { fifo.clear() }
-            registers[Int(address)] = value & ~UInt8(0x07)  // reset bits clear themselves
+            registers[Int(address)] = value & ~UInt8(0x07) // reset bits clear themselves
         default:
             registers[Int(address)] = value
         }

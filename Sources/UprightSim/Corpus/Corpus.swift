@@ -18,7 +18,9 @@ public enum Corpus {
     }
 
     static var staticPoses: [CorpusScenario] {
-        let poses: [(Double, Double, UprightOrientation)] = [(15, 0, .normal), (50, 90, .leftUp), (100, -90, .rightUp), (1000, 180, .bottomUp), (15, 90, .leftUp)]
+        let poses: [(Double, Double, UprightOrientation)] = [
+            (15, 0, .normal), (50, 90, .leftUp), (100, -90, .rightUp), (1000, 180, .bottomUp), (15, 90, .leftUp),
+        ]
         return poses.enumerated().map { index, pose in
             CorpusScenario(
                 name: "static-\(pose.2.description)-\(Int(pose.0))hz", rateHz: pose.0, durationSeconds: 3,
@@ -33,18 +35,20 @@ public enum Corpus {
         var list: [CorpusScenario] = []
         for (index, angle) in [40.0, 45, 50].enumerated() {
             for gyro in [false, true] {
-                list.append(CorpusScenario(
-                    name: "dwell-\(Int(angle))deg\(gyro ? "-gyro" : "")", rateHz: 100, durationSeconds: 8, hasGyro: gyro, noiseG: 0.03,
-                    keyframes: [K(0, roll: 0), K(1, roll: 0), K(1.6, roll: angle)],
-                    disturbances: [.sway(rollDegrees: 2, frequencyHz: 6, bounceG: 0.02, from: 1.6, to: 8)],
-                    presses: [P(at: 3, expect: .normal), P(at: 5, expect: .normal), P(at: 7.5, expect: .normal)], seed: UInt64(20 + index)))
+                list.append(
+                    CorpusScenario(
+                        name: "dwell-\(Int(angle))deg\(gyro ? "-gyro" : "")", rateHz: 100, durationSeconds: 8, hasGyro: gyro, noiseG: 0.03,
+                        keyframes: [K(0, roll: 0), K(1, roll: 0), K(1.6, roll: angle)],
+                        disturbances: [.sway(rollDegrees: 2, frequencyHz: 6, bounceG: 0.02, from: 1.6, to: 8)],
+                        presses: [P(at: 3, expect: .normal), P(at: 5, expect: .normal), P(at: 7.5, expect: .normal)], seed: UInt64(20 + index)))
             }
         }
-        list.append(CorpusScenario(
-            name: "dwell-45deg-from-left-up", rateHz: 50, durationSeconds: 8, noiseG: 0.03,
-            keyframes: [K(0, roll: 90), K(1, roll: 90), K(1.6, roll: 45)],
-            disturbances: [.sway(rollDegrees: 3, frequencyHz: 5, bounceG: 0.02, from: 1.6, to: 8)],
-            turns: boot(.leftUp), presses: [P(at: 4, expect: .leftUp), P(at: 7, expect: .leftUp)], seed: 29))
+        list.append(
+            CorpusScenario(
+                name: "dwell-45deg-from-left-up", rateHz: 50, durationSeconds: 8, noiseG: 0.03,
+                keyframes: [K(0, roll: 90), K(1, roll: 90), K(1.6, roll: 45)],
+                disturbances: [.sway(rollDegrees: 3, frequencyHz: 5, bounceG: 0.02, from: 1.6, to: 8)],
+                turns: boot(.leftUp), presses: [P(at: 4, expect: .leftUp), P(at: 7, expect: .leftUp)], seed: 29))
         return list
     }
 
@@ -130,8 +134,10 @@ public enum Corpus {
             CorpusScenario(
                 name: "flicks\(gyro ? "-gyro-200hz" : "-100hz")", rateHz: gyro ? 200 : 100, durationSeconds: 6, hasGyro: gyro,
                 keyframes: [K(0, roll: 0)],
-                disturbances: [.flick(at: 1, rollDegrees: 70, duration: 0.3), .flick(at: 2.5, rollDegrees: -80, duration: 0.25),
-                               .flick(at: 4, rollDegrees: 90, duration: 0.3), .flick(at: 5, rollDegrees: -70, duration: 0.45)],
+                disturbances: [
+                    .flick(at: 1, rollDegrees: 70, duration: 0.3), .flick(at: 2.5, rollDegrees: -80, duration: 0.25),
+                    .flick(at: 4, rollDegrees: 90, duration: 0.3), .flick(at: 5, rollDegrees: -70, duration: 0.45),
+                ],
                 presses: [P(at: 1.15, expect: .normal), P(at: 4.15, expect: .normal), P(at: 5.2, expect: .normal), P(at: 5.8, expect: .normal)],
                 seed: gyro ? 51 : 50)
         }
@@ -158,15 +164,19 @@ public enum Corpus {
             .heldFlick(at: 5, rollDegrees: 90, turn: 0.03, hold: 0.24),
             .heldFlick(at: 6, rollDegrees: 180, turn: 0.06, hold: 0.18),
         ]
-        let presses = [P(at: 2.1, expect: .normal), P(at: 3.15, expect: .normal), P(at: 5.2, expect: .normal), P(at: 6.2, expect: .normal), P(at: 6.8, expect: .normal)]
+        let presses = [
+            P(at: 2.1, expect: .normal), P(at: 3.15, expect: .normal), P(at: 5.2, expect: .normal), P(at: 6.2, expect: .normal),
+            P(at: 6.8, expect: .normal),
+        ]
         var list = sensorRates.enumerated().map { index, sensor in
             CorpusScenario(
                 name: "held-flicks" + suffix(rateHz: sensor.rateHz, gyro: sensor.gyro), rateHz: sensor.rateHz, durationSeconds: 7,
                 hasGyro: sensor.gyro, keyframes: [K(0, roll: 0)], disturbances: flicks, presses: presses, seed: 100 + UInt64(index))
         }
-        list.append(CorpusScenario(
-            name: "held-flicks-from-left-up-15hz", rateHz: 15, durationSeconds: 7, keyframes: [K(0, roll: 90)], disturbances: flicks,
-            turns: boot(.leftUp), presses: presses.map { P(at: $0.seconds, expect: .leftUp) }, seed: 104))
+        list.append(
+            CorpusScenario(
+                name: "held-flicks-from-left-up-15hz", rateHz: 15, durationSeconds: 7, keyframes: [K(0, roll: 90)], disturbances: flicks,
+                turns: boot(.leftUp), presses: presses.map { P(at: $0.seconds, expect: .leftUp) }, seed: 104))
         return list
     }
 
@@ -178,12 +188,18 @@ public enum Corpus {
             CorpusScenario(
                 name: "held-turns" + suffix(rateHz: sensor.rateHz, gyro: sensor.gyro), rateHz: sensor.rateHz, durationSeconds: 5.5,
                 hasGyro: sensor.gyro,
-                keyframes: [K(0, roll: 0), K(1, roll: 0), K(1.1, roll: 90), K(2.5, roll: 90), K(2.7, roll: 0),
-                            K(3.5, roll: 0), K(3.6, roll: -90), K(4.1, roll: -90), K(4.2, roll: 0)],
-                turns: [T(from: 1, to: 1.1, expect: .leftUp), T(from: 2.5, to: 2.7, expect: .normal),
-                        T(from: 3.5, to: 3.6, expect: .rightUp), T(from: 4.1, to: 4.2, expect: .normal)],
-                presses: [P(at: 0.9, expect: .normal), P(at: 1.8, expect: .leftUp), P(at: 3.2, expect: .normal),
-                          P(at: 4.05, expect: .rightUp), P(at: 5, expect: .normal)],
+                keyframes: [
+                    K(0, roll: 0), K(1, roll: 0), K(1.1, roll: 90), K(2.5, roll: 90), K(2.7, roll: 0),
+                    K(3.5, roll: 0), K(3.6, roll: -90), K(4.1, roll: -90), K(4.2, roll: 0),
+                ],
+                turns: [
+                    T(from: 1, to: 1.1, expect: .leftUp), T(from: 2.5, to: 2.7, expect: .normal),
+                    T(from: 3.5, to: 3.6, expect: .rightUp), T(from: 4.1, to: 4.2, expect: .normal),
+                ],
+                presses: [
+                    P(at: 0.9, expect: .normal), P(at: 1.8, expect: .leftUp), P(at: 3.2, expect: .normal),
+                    P(at: 4.05, expect: .rightUp), P(at: 5, expect: .normal),
+                ],
                 seed: 110 + UInt64(index))
         }
     }
@@ -193,8 +209,10 @@ public enum Corpus {
         [(50.0, 60 as UInt64), (15, 61), (1000, 62)].map { rate, seed in
             CorpusScenario(
                 name: "glitches-\(Int(rate))hz", rateHz: rate, durationSeconds: 5, keyframes: [K(0, roll: 0)],
-                disturbances: [.glitch(at: 1, valueG: Vector3(x: 3, y: -3, z: 0)), .glitch(at: 2, valueG: .zero),
-                               .glitch(at: 3, valueG: Vector3(x: -1, y: 0, z: 0)), .glitch(at: 4, valueG: Vector3(x: 0, y: -1, z: 0))],
+                disturbances: [
+                    .glitch(at: 1, valueG: Vector3(x: 3, y: -3, z: 0)), .glitch(at: 2, valueG: .zero),
+                    .glitch(at: 3, valueG: Vector3(x: -1, y: 0, z: 0)), .glitch(at: 4, valueG: Vector3(x: 0, y: -1, z: 0)),
+                ],
                 presses: [P(at: 1.01, expect: .normal), P(at: 3.01, expect: .normal), P(at: 4.5, expect: .normal)], seed: seed)
         }
     }
@@ -214,8 +232,10 @@ public enum Corpus {
                 presses: [P(at: 3, expect: .normal), P(at: 5, expect: .bottomUp)], seed: 71),
             CorpusScenario(
                 name: "steep-tilts-50hz", rateHz: 50, durationSeconds: 8,
-                keyframes: [K(0, roll: -90), K(1, roll: -90), K(1.5, roll: -90, tilt: 70), K(3, roll: -90, tilt: 70),
-                            K(3.5, roll: -90, tilt: -75), K(5, roll: -90, tilt: -75), K(5.5, roll: -90, tilt: 86)],
+                keyframes: [
+                    K(0, roll: -90), K(1, roll: -90), K(1.5, roll: -90, tilt: 70), K(3, roll: -90, tilt: 70),
+                    K(3.5, roll: -90, tilt: -75), K(5, roll: -90, tilt: -75), K(5.5, roll: -90, tilt: 86),
+                ],
                 turns: boot(.rightUp) + [T(from: 5, to: 5.5, expect: .lensDown)],
                 presses: [P(at: 2.5, expect: .rightUp), P(at: 4.5, expect: .rightUp), P(at: 7.5, expect: .rightUp)], seed: 72),
             CorpusScenario(
@@ -246,8 +266,10 @@ public enum Corpus {
             CorpusScenario(
                 name: "free-fall-impact\(gyro ? "-gyro-1khz" : "-200hz")", rateHz: gyro ? 1000 : 200, durationSeconds: 4, hasGyro: gyro,
                 keyframes: [K(0, roll: gyro ? 90 : 0)],
-                disturbances: [.freeFall(from: 1, to: 1.35), .impact(at: 1.35, peakG: 6, duration: 0.02),
-                               .shake(axis: 1, amplitudeG: 1, frequencyHz: 9, from: 1.37, to: 1.6)],
+                disturbances: [
+                    .freeFall(from: 1, to: 1.35), .impact(at: 1.35, peakG: 6, duration: 0.02),
+                    .shake(axis: 1, amplitudeG: 1, frequencyHz: 9, from: 1.37, to: 1.6),
+                ],
                 turns: boot(gyro ? .leftUp : .normal),
                 presses: [P(at: 1.2, expect: gyro ? .leftUp : .normal), P(at: 3, expect: gyro ? .leftUp : .normal)], seed: gyro ? 91 : 90)
         }

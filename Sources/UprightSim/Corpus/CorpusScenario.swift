@@ -79,8 +79,10 @@ public struct CorpusScenario: Sendable {
     public var presses: [Press]
     public var seed: UInt64
 
-    public init(name: String, rateHz: Double, durationSeconds: Double, hasGyro: Bool = false, noiseG: Double = 0.01,
-                keyframes: [Keyframe], disturbances: [Disturbance] = [], turns: [Turn] = [], presses: [Press] = [], seed: UInt64 = 1) {
+    public init(
+        name: String, rateHz: Double, durationSeconds: Double, hasGyro: Bool = false, noiseG: Double = 0.01,
+        keyframes: [Keyframe], disturbances: [Disturbance] = [], turns: [Turn] = [], presses: [Press] = [], seed: UInt64 = 1
+    ) {
         self.name = name
         self.rateHz = rateHz
         self.durationSeconds = durationSeconds
@@ -109,7 +111,8 @@ public struct CorpusScenario: Sendable {
             default: break
             }
         }
-        let r = roll * Double.pi / 180, t = tilt * Double.pi / 180
+        let r = roll * Double.pi / 180
+        let t = tilt * Double.pi / 180
         return (-sin(r) * cos(t), cos(r) * cos(t), sin(t))
     }
 
@@ -118,12 +121,15 @@ public struct CorpusScenario: Sendable {
         guard let first = keyframes.first else { return (0, 0) }
         if seconds <= first.seconds { return (first.rollDegrees, first.tiltDegrees) }
         for index in 1..<max(1, keyframes.count) where index < keyframes.count {
-            let a = keyframes[index - 1], b = keyframes[index]
+            let a = keyframes[index - 1]
+            let b = keyframes[index]
             if seconds < b.seconds {
                 let u = (seconds - a.seconds) / (b.seconds - a.seconds)
                 let eased = (1 - cos(Double.pi * u)) / 2
-                return (a.rollDegrees + (b.rollDegrees - a.rollDegrees) * eased,
-                        a.tiltDegrees + (b.tiltDegrees - a.tiltDegrees) * eased)
+                return (
+                    a.rollDegrees + (b.rollDegrees - a.rollDegrees) * eased,
+                    a.tiltDegrees + (b.tiltDegrees - a.tiltDegrees) * eased
+                )
             }
         }
         let last = keyframes[keyframes.count - 1]
@@ -155,12 +161,16 @@ public struct CorpusScenario: Sendable {
                     a.z += amplitude * sin(phase + 4.2)
                 case .sway(_, let frequency, let bounce, let from, let to) where seconds >= from && seconds < to:
                     let value = bounce * sin(4 * Double.pi * frequency * (seconds - from))
-                    a.x += u.x * value; a.y += u.y * value; a.z += u.z * value
+                    a.x += u.x * value
+                    a.y += u.y * value
+                    a.z += u.z * value
                 case .freeFall(let from, let to) where seconds >= from && seconds < to:
                     freeFalling = true
                 case .impact(let at, let peak, let duration) where seconds >= at && seconds < at + duration:
                     let value = peak * sin(Double.pi * (seconds - at) / duration)
-                    a.x += u.x * value; a.y += u.y * value; a.z += u.z * value
+                    a.x += u.x * value
+                    a.y += u.y * value
+                    a.z += u.z * value
                 case .glitch(let at, let value) where abs(seconds - at) < 0.5 / rateHz:
                     replacement = value
                 case .dropout(let from, let to) where seconds >= from && seconds < to:
@@ -178,7 +188,8 @@ public struct CorpusScenario: Sendable {
             if hasGyro {
                 // omega = f' x f for a unit vector f that turns with the body (rad/s).
                 let h = 0.0005
-                let before = up(at: seconds - h), after = up(at: seconds + h)
+                let before = up(at: seconds - h)
+                let after = up(at: seconds + h)
                 let d = ((after.x - before.x) / (2 * h), (after.y - before.y) / (2 * h), (after.z - before.z) / (2 * h))
                 let degrees = 180 / Double.pi
                 let noise = 0.3
@@ -189,8 +200,10 @@ public struct CorpusScenario: Sendable {
             }
             if dropped { continue }
             let pressed = presses.contains { seconds >= $0.seconds && seconds < $0.seconds + 0.1 }
-            rows.append(TraceRow(time: Instant(nanoseconds: Int64((seconds * 1e9).rounded())),
-                                 accelerationG: acceleration, angularRateDPS: rate, buttonPressed: pressed))
+            rows.append(
+                TraceRow(
+                    time: Instant(nanoseconds: Int64((seconds * 1e9).rounded())),
+                    accelerationG: acceleration, angularRateDPS: rate, buttonPressed: pressed))
         }
         return rows
     }

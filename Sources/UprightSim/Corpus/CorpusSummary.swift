@@ -42,8 +42,10 @@ public struct CorpusSummary: Sendable {
         var text = "classifier  correct latches  spurious changes  missed turns  median latency  max latency\n"
         for row in rows {
             let s = row.summary
-            let cells = [row.name, "\(s.correctLatches)/\(s.presses)", String(s.spuriousChanges), String(s.missedTurns),
-                         ms(s.medianLatencySeconds), ms(s.maximumLatencySeconds)]
+            let cells = [
+                row.name, "\(s.correctLatches)/\(s.presses)", String(s.spuriousChanges), String(s.missedTurns),
+                ms(s.medianLatencySeconds), ms(s.maximumLatencySeconds),
+            ]
             let widths = [12, 17, 18, 14, 16, 11]
             text += zip(cells, widths).map { cell, width in cell + String(repeating: " ", count: max(1, width - cell.count)) }.joined() + "\n"
         }

@@ -62,7 +62,8 @@ public enum CorpusEvaluation {
                 latencies.append(nil)
             }
         }
-        return ScenarioOutcome(name: scenario.name, latches: latches, correctLatches: correct, changes: changes,
-                               spuriousChanges: changes.count - explained.count, latenciesSeconds: latencies)
+        return ScenarioOutcome(
+            name: scenario.name, latches: latches, correctLatches: correct, changes: changes,
+            spuriousChanges: changes.count - explained.count, latenciesSeconds: latencies)
     }
 }

@@ -119,7 +119,9 @@ public final class ScenarioMotion: MotionSource {
                 return MotionState(accelerationG: .zero, angularRateDPS: rate)
             }
             let pulse = drop.impactG * sin(Double.pi * (t - drop.impactStartSeconds) / drop.impactSeconds)
-            let upX = ax, upY = ay, upZ = az
+            let upX = ax
+            let upY = ay
+            let upZ = az
             ax += upX * pulse
             ay += upY * pulse
             az += upZ * pulse

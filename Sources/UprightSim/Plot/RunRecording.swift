@@ -47,7 +47,9 @@ public struct RunRecording: Equatable, Sendable {
 
     public struct CaptureMark: Equatable, Sendable {
         public enum Kind: String, Equatable, Sendable {
-            case photo, clipStart = "clip-start", clipStop = "clip-stop"
+            case photo
+            case clipStart = "clip-start"
+            case clipStop = "clip-stop"
         }
         public var timeSeconds: Double
         public var kind: Kind

@@ -7,7 +7,8 @@ struct SVGBuilder {
 
     init(width: Int, height: Int) {
         text.reserveCapacity(64 * 1024)
-        text += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\" font-family=\"DejaVu Sans, Helvetica, Arial, sans-serif\" font-size=\"12\">\n"
+        text +=
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\" font-family=\"DejaVu Sans, Helvetica, Arial, sans-serif\" font-size=\"12\">\n"
     }
 
     static func number(_ value: Double) -> String { TextFormat.fixed(value, decimals: 1) }
@@ -30,12 +31,16 @@ struct SVGBuilder {
 
     mutating func rect(x: Double, y: Double, width: Double, height: Double, fill: String, extra: String = "") {
         let n = SVGBuilder.number
-        raw("<rect x=\"\(n(x))\" y=\"\(n(y))\" width=\"\(n(max(width, 0)))\" height=\"\(n(max(height, 0)))\" fill=\"\(fill)\"\(extra.isEmpty ? "" : " " + extra)/>")
+        raw(
+            "<rect x=\"\(n(x))\" y=\"\(n(y))\" width=\"\(n(max(width, 0)))\" height=\"\(n(max(height, 0)))\" fill=\"\(fill)\"\(extra.isEmpty ? "" : " " + extra)/>"
+        )
     }
 
     mutating func line(x1: Double, y1: Double, x2: Double, y2: Double, stroke: String, width: Double = 1, extra: String = "") {
         let n = SVGBuilder.number
-        raw("<line x1=\"\(n(x1))\" y1=\"\(n(y1))\" x2=\"\(n(x2))\" y2=\"\(n(y2))\" stroke=\"\(stroke)\" stroke-width=\"\(n(width))\"\(extra.isEmpty ? "" : " " + extra)/>")
+        raw(
+            "<line x1=\"\(n(x1))\" y1=\"\(n(y1))\" x2=\"\(n(x2))\" y2=\"\(n(y2))\" stroke=\"\(stroke)\" stroke-width=\"\(n(width))\"\(extra.isEmpty ? "" : " " + extra)/>"
+        )
     }
 
     mutating func text(_ content: String, x: Double, y: Double, anchor: String = "start", extra: String = "") {
@@ -51,7 +56,9 @@ struct SVGBuilder {
             if index > 0 { list += " " }
             list += SVGBuilder.number(point.0) + "," + SVGBuilder.number(point.1)
         }
-        raw("<polyline points=\"\(list)\" fill=\"none\" stroke=\"\(stroke)\" stroke-width=\"\(SVGBuilder.number(width))\" stroke-linejoin=\"round\"\(extra.isEmpty ? "" : " " + extra)/>")
+        raw(
+            "<polyline points=\"\(list)\" fill=\"none\" stroke=\"\(stroke)\" stroke-width=\"\(SVGBuilder.number(width))\" stroke-linejoin=\"round\"\(extra.isEmpty ? "" : " " + extra)/>"
+        )
     }
 
     mutating func finish() -> String {

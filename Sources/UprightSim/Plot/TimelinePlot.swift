@@ -33,7 +33,8 @@ public enum TimelinePlot {
         func x(_ t: Double) -> Double { left + min(max(t, 0), duration) / duration * plotWidth }
 
         let (low, high) = valueRange(recording)
-        let scaleLow = low - headroomDegrees, scaleHigh = high + headroomDegrees
+        let scaleLow = low - headroomDegrees
+        let scaleHigh = high + headroomDegrees
         func y(_ degrees: Double) -> Double { chartBottom - (degrees - scaleLow) / (scaleHigh - scaleLow) * (chartBottom - chartTop) }
 
         svg.rect(x: 0, y: 0, width: Double(width), height: Double(height), fill: "#ffffff")
@@ -45,11 +46,17 @@ public enum TimelinePlot {
             let start = x(fault.startSeconds)
             let end = x(fault.endSeconds ?? duration)
             if end - start >= 2 {
-                svg.rect(x: start, y: chartTop, width: end - start, height: buttonLane.top + buttonLane.height - chartTop, fill: PlotPalette.fault, extra: "fill-opacity=\"0.12\" class=\"fault\"")
+                svg.rect(
+                    x: start, y: chartTop, width: end - start, height: buttonLane.top + buttonLane.height - chartTop, fill: PlotPalette.fault,
+                    extra: "fill-opacity=\"0.12\" class=\"fault\"")
             } else {
-                svg.line(x1: start, y1: chartTop, x2: start, y2: buttonLane.top + buttonLane.height, stroke: PlotPalette.fault, width: 1.5, extra: "class=\"fault\"")
+                svg.line(
+                    x1: start, y1: chartTop, x2: start, y2: buttonLane.top + buttonLane.height, stroke: PlotPalette.fault, width: 1.5,
+                    extra: "class=\"fault\"")
             }
-            svg.text("\u{26A0} " + fault.kind, x: start + 3, y: chartBottom - 6 - Double(index % 3) * 13, extra: "font-size=\"10\" fill=\"\(PlotPalette.fault)\"")
+            svg.text(
+                "\u{26A0} " + fault.kind, x: start + 3, y: chartBottom - 6 - Double(index % 3) * 13,
+                extra: "font-size=\"10\" fill=\"\(PlotPalette.fault)\"")
         }
 
         // Grid and the degree axis.
@@ -57,7 +64,9 @@ public enum TimelinePlot {
         var grid = low
         while grid <= high + 0.001 {
             let gy = y(grid)
-            svg.line(x1: left, y1: gy, x2: left + plotWidth, y2: gy, stroke: grid.truncatingRemainder(dividingBy: 90) == 0 ? "#c8c8c8" : PlotPalette.grid, extra: grid == 0 ? "stroke-dasharray=\"none\"" : "")
+            svg.line(
+                x1: left, y1: gy, x2: left + plotWidth, y2: gy, stroke: grid.truncatingRemainder(dividingBy: 90) == 0 ? "#c8c8c8" : PlotPalette.grid,
+                extra: grid == 0 ? "stroke-dasharray=\"none\"" : "")
             svg.text("\(Int(grid))\u{B0}", x: left - 6, y: gy + 4, anchor: "end", extra: "fill=\"\(PlotPalette.axis)\"")
             if grid.truncatingRemainder(dividingBy: 90) == 0 {
                 let quarter = ((Int(grid) / 90) % 4 + 4) % 4
@@ -71,8 +80,13 @@ public enum TimelinePlot {
             let tx = x(Double(index) * timeGrid)
             svg.line(x1: tx, y1: chartTop, x2: tx, y2: chartBottom, stroke: PlotPalette.grid, width: 0.6)
         }
-        svg.text("degrees", x: 22, y: (chartTop + chartBottom) / 2, anchor: "middle", extra: "transform=\"rotate(-90 22 \(SVGBuilder.number((chartTop + chartBottom) / 2)))\" fill=\"\(PlotPalette.axis)\" class=\"axis-label\"")
-        svg.rect(x: left, y: chartTop, width: plotWidth, height: chartBottom - chartTop, fill: "none", extra: "stroke=\"\(PlotPalette.axis)\" stroke-width=\"1\"")
+        svg.text(
+            "degrees", x: 22, y: (chartTop + chartBottom) / 2, anchor: "middle",
+            extra: "transform=\"rotate(-90 22 \(SVGBuilder.number((chartTop + chartBottom) / 2)))\" fill=\"\(PlotPalette.axis)\" class=\"axis-label\""
+        )
+        svg.rect(
+            x: left, y: chartTop, width: plotWidth, height: chartBottom - chartTop, fill: "none",
+            extra: "stroke=\"\(PlotPalette.axis)\" stroke-width=\"1\"")
 
         // The true motion.
         svg.polyline(recording.poses.map { (x($0.timeSeconds), y($0.tiltDegrees)) }, stroke: PlotPalette.tilt, width: 1.6, extra: "class=\"tilt\"")
@@ -87,7 +101,8 @@ public enum TimelinePlot {
 
     /// The degree range: both curves and at least -90..90, widened to multiples of 90.
     static func valueRange(_ recording: RunRecording) -> (Double, Double) {
-        var low = -90.0, high = 90.0
+        var low = -90.0
+        var high = 90.0
         for pose in recording.poses {
             low = min(low, pose.angleDegrees, pose.tiltDegrees)
             high = max(high, pose.angleDegrees, pose.tiltDegrees)
@@ -104,11 +119,21 @@ public enum TimelinePlot {
             svg.text(label, x: cursor + 22, y: 50, extra: "class=\"legend\"")
             cursor += width
         }
-        item("in-plane angle (\u{B0}, + = clockwise)", width: 235) { svg, at in svg.line(x1: at, y1: 46, x2: at + 16, y2: 46, stroke: PlotPalette.angle, width: 2.5) }
-        item("tilt (\u{B0}, + = lens up)", width: 160) { svg, at in svg.line(x1: at, y1: 46, x2: at + 16, y2: 46, stroke: PlotPalette.tilt, width: 2.5) }
-        item("photo: latched orientation", width: 190) { svg, at in svg.raw("<circle cx=\"\(SVGBuilder.number(at + 8))\" cy=\"46\" r=\"5\" fill=\"#ffffff\" stroke=\"\(PlotPalette.axis)\" stroke-width=\"1.5\"/>") }
+        item("in-plane angle (\u{B0}, + = clockwise)", width: 235) { svg, at in
+            svg.line(x1: at, y1: 46, x2: at + 16, y2: 46, stroke: PlotPalette.angle, width: 2.5)
+        }
+        item("tilt (\u{B0}, + = lens up)", width: 160) { svg, at in
+            svg.line(x1: at, y1: 46, x2: at + 16, y2: 46, stroke: PlotPalette.tilt, width: 2.5)
+        }
+        item("photo: latched orientation", width: 190) { svg, at in
+            svg.raw(
+                "<circle cx=\"\(SVGBuilder.number(at + 8))\" cy=\"46\" r=\"5\" fill=\"#ffffff\" stroke=\"\(PlotPalette.axis)\" stroke-width=\"1.5\"/>"
+            )
+        }
         item("clip start / stop", width: 135) { svg, at in
-            svg.raw("<path d=\"M \(SVGBuilder.number(at + 3)) 41 L \(SVGBuilder.number(at + 13)) 46 L \(SVGBuilder.number(at + 3)) 51 Z\" fill=\"\(PlotPalette.axis)\"/>")
+            svg.raw(
+                "<path d=\"M \(SVGBuilder.number(at + 3)) 41 L \(SVGBuilder.number(at + 13)) 46 L \(SVGBuilder.number(at + 3)) 51 Z\" fill=\"\(PlotPalette.axis)\"/>"
+            )
         }
         item("button down", width: 110) { svg, at in svg.rect(x: at, y: 41, width: 16, height: 10, fill: "#555555") }
         item("fault", width: 70) { svg, at in svg.rect(x: at, y: 40, width: 16, height: 12, fill: PlotPalette.fault, extra: "fill-opacity=\"0.3\"") }
@@ -138,16 +163,25 @@ public enum TimelinePlot {
         }
         for (index, mark) in recording.orientations.enumerated() {
             let end = index + 1 < recording.orientations.count ? recording.orientations[index + 1].timeSeconds : duration
-            segment(&svg, from: x(mark.timeSeconds), to: x(end), band: orientationBand, fill: PlotPalette.color(mark.orientation), label: mark.orientation.description, cssClass: "band-orientation")
+            segment(
+                &svg, from: x(mark.timeSeconds), to: x(end), band: orientationBand, fill: PlotPalette.color(mark.orientation),
+                label: mark.orientation.description, cssClass: "band-orientation")
         }
         for (index, mark) in recording.states.enumerated() {
             let end = index + 1 < recording.states.count ? recording.states[index + 1].timeSeconds : duration
-            segment(&svg, from: x(mark.timeSeconds), to: x(end), band: stateBand, fill: PlotPalette.color(state: mark.state), label: mark.state, cssClass: "band-state")
+            segment(
+                &svg, from: x(mark.timeSeconds), to: x(end), band: stateBand, fill: PlotPalette.color(state: mark.state), label: mark.state,
+                cssClass: "band-state")
         }
     }
 
-    static func segment(_ svg: inout SVGBuilder, from start: Double, to end: Double, band: (top: Double, height: Double), fill: String, label: String, cssClass: String) {
-        svg.rect(x: start, y: band.top, width: end - start, height: band.height, fill: fill, extra: "stroke=\"#ffffff\" stroke-width=\"0.5\" class=\"\(cssClass)\"")
+    static func segment(
+        _ svg: inout SVGBuilder, from start: Double, to end: Double, band: (top: Double, height: Double), fill: String, label: String,
+        cssClass: String
+    ) {
+        svg.rect(
+            x: start, y: band.top, width: end - start, height: band.height, fill: fill,
+            extra: "stroke=\"#ffffff\" stroke-width=\"0.5\" class=\"\(cssClass)\"")
         // Roughly 6 px per character at 11 px: label only the segments it fits in.
         if end - start > Double(label.count) * 6.0 + 4 {
             svg.text(label, x: (start + end) / 2, y: band.top + band.height / 2 + 4, anchor: "middle", extra: "font-size=\"11\" fill=\"#1a1a1a\"")
@@ -155,7 +189,8 @@ public enum TimelinePlot {
     }
 
     static func drawButton(_ svg: inout SVGBuilder, _ recording: RunRecording, x: (Double) -> Double, plotWidth: Double) {
-        let top = buttonLane.top, bottom = buttonLane.top + buttonLane.height
+        let top = buttonLane.top
+        let bottom = buttonLane.top + buttonLane.height
         svg.text("button", x: left - 6, y: top + buttonLane.height / 2 + 4, anchor: "end", extra: "fill=\"\(PlotPalette.axis)\"")
         svg.line(x1: left, y1: bottom, x2: left + plotWidth, y2: bottom, stroke: "#999999")
         var pressedAt: Double?
@@ -163,12 +198,16 @@ public enum TimelinePlot {
             if mark.pressed {
                 pressedAt = mark.timeSeconds
             } else if let start = pressedAt {
-                svg.rect(x: x(start), y: top + 2, width: max(x(mark.timeSeconds) - x(start), 2), height: buttonLane.height - 2, fill: "#555555", extra: "class=\"button-press\"")
+                svg.rect(
+                    x: x(start), y: top + 2, width: max(x(mark.timeSeconds) - x(start), 2), height: buttonLane.height - 2, fill: "#555555",
+                    extra: "class=\"button-press\"")
                 pressedAt = nil
             }
         }
         if let start = pressedAt {
-            svg.rect(x: x(start), y: top + 2, width: max(x(recording.durationSeconds) - x(start), 2), height: buttonLane.height - 2, fill: "#555555", extra: "class=\"button-press\"")
+            svg.rect(
+                x: x(start), y: top + 2, width: max(x(recording.durationSeconds) - x(start), 2), height: buttonLane.height - 2, fill: "#555555",
+                extra: "class=\"button-press\"")
         }
         for time in recording.rejections {
             svg.text("\u{2715}", x: x(time), y: top - 2, anchor: "middle", extra: "fill=\"\(PlotPalette.fault)\" font-size=\"12\" class=\"rejected\"")
@@ -183,7 +222,9 @@ public enum TimelinePlot {
         for capture in recording.captures {
             let cx = x(capture.timeSeconds)
             let color = PlotPalette.color(capture.orientation.orientation)
-            svg.line(x1: cx, y1: captureStripTop + 8, x2: cx, y2: buttonLane.top + buttonLane.height, stroke: "#444444", width: 1, extra: "stroke-dasharray=\"3 3\" stroke-opacity=\"0.7\"")
+            svg.line(
+                x1: cx, y1: captureStripTop + 8, x2: cx, y2: buttonLane.top + buttonLane.height, stroke: "#444444", width: 1,
+                extra: "stroke-dasharray=\"3 3\" stroke-opacity=\"0.7\"")
             let label: String
             switch capture.kind {
             case .photo:
@@ -200,13 +241,20 @@ public enum TimelinePlot {
             let markY = captureStripTop + 8 + Double(row) * 17
             switch capture.kind {
             case .photo:
-                svg.raw("<circle cx=\"\(n(cx))\" cy=\"\(n(markY))\" r=\"5.5\" fill=\"\(color)\" stroke=\"#222222\" stroke-width=\"1.2\" class=\"capture\"/>")
+                svg.raw(
+                    "<circle cx=\"\(n(cx))\" cy=\"\(n(markY))\" r=\"5.5\" fill=\"\(color)\" stroke=\"#222222\" stroke-width=\"1.2\" class=\"capture\"/>"
+                )
             case .clipStart:
-                svg.raw("<path d=\"M \(n(cx - 5)) \(n(markY - 6)) L \(n(cx + 6)) \(n(markY)) L \(n(cx - 5)) \(n(markY + 6)) Z\" fill=\"\(color)\" stroke=\"#222222\" stroke-width=\"1.2\" class=\"clip-start\"/>")
+                svg.raw(
+                    "<path d=\"M \(n(cx - 5)) \(n(markY - 6)) L \(n(cx + 6)) \(n(markY)) L \(n(cx - 5)) \(n(markY + 6)) Z\" fill=\"\(color)\" stroke=\"#222222\" stroke-width=\"1.2\" class=\"clip-start\"/>"
+                )
             case .clipStop:
-                svg.rect(x: cx - 5, y: markY - 5, width: 10, height: 10, fill: color, extra: "stroke=\"#222222\" stroke-width=\"1.2\" class=\"clip-stop\"")
+                svg.rect(
+                    x: cx - 5, y: markY - 5, width: 10, height: 10, fill: color, extra: "stroke=\"#222222\" stroke-width=\"1.2\" class=\"clip-stop\"")
             }
-            svg.text(label, x: cx + 8, y: markY + 4, extra: "font-size=\"11\" fill=\"#111111\" stroke=\"#ffffff\" stroke-width=\"3\" paint-order=\"stroke\"")
+            svg.text(
+                label, x: cx + 8, y: markY + 4,
+                extra: "font-size=\"11\" fill=\"#111111\" stroke=\"#ffffff\" stroke-width=\"3\" paint-order=\"stroke\"")
         }
     }
 
@@ -224,7 +272,8 @@ public enum TimelinePlot {
         while tick <= duration + 1e-9, count < 100 {
             let tx = x(tick)
             svg.line(x1: tx, y1: axisY, x2: tx, y2: axisY + 5, stroke: PlotPalette.axis)
-            svg.text(TextFormat.fixed(tick, decimals: step < 1 ? 1 : 0), x: tx, y: axisY + 18, anchor: "middle", extra: "fill=\"\(PlotPalette.axis)\"")
+            svg.text(
+                TextFormat.fixed(tick, decimals: step < 1 ? 1 : 0), x: tx, y: axisY + 18, anchor: "middle", extra: "fill=\"\(PlotPalette.axis)\"")
             count += 1
             tick = Double(count) * step
         }

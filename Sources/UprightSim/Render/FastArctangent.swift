@@ -12,8 +12,10 @@ enum FastArctangent {
     /// The angle of (x, y) from the +x axis, -180...180 degrees, like atan2(y, x); 0 at the origin.
     @inline(__always)
     static func degrees(y: Double, x: Double) -> Double {
-        let ax = abs(x), ay = abs(y)
-        let larger = max(ax, ay), smaller = min(ax, ay)
+        let ax = abs(x)
+        let ay = abs(y)
+        let larger = max(ax, ay)
+        let smaller = min(ax, ay)
         guard larger > 0 else { return 0 }
         let t = smaller / larger
         let z = t / (1 + (1 + t * t).squareRoot())
@@ -24,7 +26,7 @@ enum FastArctangent {
         series = 1.0 / 5 - z2 * series
         series = 1.0 / 3 - z2 * series
         series = 1 - z2 * series
-        var angle = 2 * z * series * degreesPerRadian  // 0...45
+        var angle = 2 * z * series * degreesPerRadian // 0...45
         if ay > ax { angle = 90 - angle }
         if x < 0 { angle = 180 - angle }
         return y < 0 ? -angle : angle

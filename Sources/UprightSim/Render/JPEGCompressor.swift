@@ -50,7 +50,8 @@ public final class JPEGCompressor {
     /// `quality` is 1...100 (IJG scaling of the Annex K tables), clamped.
     public func compress(_ image: RGBImage, quality: Int, subsampling: Subsampling = .quarter) throws(JPEGCompressionError) -> [UInt8] {
         guard (1...Self.maximumSide).contains(image.width), (1...Self.maximumSide).contains(image.height),
-              image.pixels.count == image.width * image.height * 3 else {
+            image.pixels.count == image.width * image.height * 3
+        else {
             throw JPEGCompressionError(message: "image of \(image.width) x \(image.height) with \(image.pixels.count) bytes")
         }
         let needed = Int(tjBufSize(Int32(image.width), Int32(image.height), subsampling.turboJPEG))
@@ -64,8 +65,9 @@ public final class JPEGCompressor {
         // The accurate integer DCT (ISLOW, cjpeg's default `-dct int`).
         let flags = Int32(TJFLAG_NOREALLOC | TJFLAG_ACCURATEDCT)
         let status = image.pixels.withUnsafeBufferPointer { pixels in
-            tjCompress2(handle, pixels.baseAddress, Int32(image.width), 0, Int32(image.height), Int32(TJPF_RGB.rawValue),
-                        &buffer, &size, subsampling.turboJPEG, Int32(min(max(quality, 1), 100)), flags)
+            tjCompress2(
+                handle, pixels.baseAddress, Int32(image.width), 0, Int32(image.height), Int32(TJPF_RGB.rawValue),
+                &buffer, &size, subsampling.turboJPEG, Int32(min(max(quality, 1), 100)), flags)
         }
         guard status == 0, let buffer else { throw JPEGCompressionError(message: Self.errorText(handle)) }
         return Array(UnsafeBufferPointer(start: buffer, count: Int(size)))

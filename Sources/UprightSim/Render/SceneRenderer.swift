@@ -37,9 +37,11 @@ public enum SceneRenderer {
     public static func render(rollDegrees: Double, tiltDegrees: Double, width: Int, height: Int) -> RGBImage {
         let roll = rollDegrees * Double.pi / 180
         let focal = Double(max(width, height)) / 2 / tan(fieldOfViewDegrees / 2 * Double.pi / 180)
-        let cosRoll = cos(roll), sinRoll = sin(roll)
+        let cosRoll = cos(roll)
+        let sinRoll = sin(roll)
         let tilt = tiltDegrees * Double.pi / 180
-        let cosTilt = cos(tilt), sinTilt = sin(tilt)
+        let cosTilt = cos(tilt)
+        let sinTilt = sin(tilt)
         let corners = width + 1
         // Two rows of corner colours (R, G, B each), the one above the pixel row and the one below.
         var above = [Double](repeating: 0, count: corners * 3)
@@ -102,7 +104,8 @@ public enum SceneRenderer {
     static func worldColour(azimuth: Double, elevation: Double) -> (Double, Double, Double) {
         if isArrow(azimuth: azimuth, elevation: elevation) { return (215, 25, 30) }
         if elevation >= 0 {
-            let dx = azimuth - sunAzimuth, dy = elevation - sunElevation
+            let dx = azimuth - sunAzimuth
+            let dy = elevation - sunElevation
             if dx * dx + dy * dy <= sunRadius * sunRadius { return (255, 220, 60) }
             // Sky: pale at the horizon, deeper blue higher up.
             let t = min(elevation / 60, 1)

@@ -13,11 +13,14 @@ public enum SimPhoto {
     /// `rollDegrees` and `tiltDegrees` are the true pose (see `SceneRenderer`); `orientation`
     /// is what the firmware latched (it is written as EXIF, right or wrong). `width` x
     /// `height` is the sensor's stored size (e.g. 640 x 480), clamped to 1...`maximumSide`.
-    public static func encoded(rollDegrees: Double, tiltDegrees: Double, orientation: UprightOrientation,
-                               width: Int = 640, height: Int = 480, quality: Int = 85,
-                               compressor: JPEGCompressor? = nil) throws(JPEGCompressionError) -> [UInt8] {
-        let image = SceneRenderer.render(rollDegrees: rollDegrees, tiltDegrees: tiltDegrees,
-                                         width: clampedSide(width), height: clampedSide(height))
+    public static func encoded(
+        rollDegrees: Double, tiltDegrees: Double, orientation: UprightOrientation,
+        width: Int = 640, height: Int = 480, quality: Int = 85,
+        compressor: JPEGCompressor? = nil
+    ) throws(JPEGCompressionError) -> [UInt8] {
+        let image = SceneRenderer.render(
+            rollDegrees: rollDegrees, tiltDegrees: tiltDegrees,
+            width: clampedSide(width), height: clampedSide(height))
         let encoder: JPEGCompressor
         if let compressor { encoder = compressor } else { encoder = try JPEGCompressor() }
         let jpeg = try encoder.compress(image, quality: quality)
@@ -26,10 +29,13 @@ public enum SimPhoto {
 
     /// The same, for the photo writers that report a photo they cannot make as no file (nil):
     /// libjpeg-turbo fails only when it cannot allocate memory.
-    public static func jpeg(rollDegrees: Double, tiltDegrees: Double, orientation: UprightOrientation,
-                            width: Int = 640, height: Int = 480, quality: Int = 85) -> [UInt8]? {
-        try? encoded(rollDegrees: rollDegrees, tiltDegrees: tiltDegrees, orientation: orientation,
-                     width: width, height: height, quality: quality)
+    public static func jpeg(
+        rollDegrees: Double, tiltDegrees: Double, orientation: UprightOrientation,
+        width: Int = 640, height: Int = 480, quality: Int = 85
+    ) -> [UInt8]? {
+        try? encoded(
+            rollDegrees: rollDegrees, tiltDegrees: tiltDegrees, orientation: orientation,
+            width: width, height: height, quality: quality)
     }
 
     /// `jpeg` with its JFIF APP0 (if it starts with one) replaced by an Exif APP1 carrying the

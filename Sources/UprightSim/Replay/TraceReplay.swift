@@ -36,8 +36,9 @@ public struct TraceReplay {
     public mutating func feed(_ row: TraceRow) {
         if engine == nil {
             // A FedSensor's begin cannot fail.
-            engine = try? Engine(sensor: FedSensor(), camera: ReplayCamera(), records: RecordWriter(journal: nil, output: EventCollector()),
-                                 settings: settings, initial: initial, start: row.time)
+            engine = try? Engine(
+                sensor: FedSensor(), camera: ReplayCamera(), records: RecordWriter(journal: nil, output: EventCollector()),
+                settings: settings, initial: initial, start: row.time)
             sampler = engine?.detachSampler()
         }
         guard let engine, let sampler else { return }

@@ -30,13 +30,15 @@ extension ScenarioExpectations {
         count("orientation changes", orientationChanges, changes)
         count("rejections", self.rejections, rejections)
         if let finalState {
-            results.append(ExpectationResult(expected: "final state \(finalState)", actual: lastState ?? "no state change", passed: lastState == finalState))
+            results.append(
+                ExpectationResult(expected: "final state \(finalState)", actual: lastState ?? "no state change", passed: lastState == finalState))
         }
         for latch in latches {
-            let (noun, number, list) = switch latch.target {
-            case .capture(let number): ("capture", number, captures)
-            case .clip(let number): ("clip", number, clips)
-            }
+            let (noun, number, list) =
+                switch latch.target {
+                case .capture(let number): ("capture", number, captures)
+                case .clip(let number): ("clip", number, clips)
+                }
             let expected = "\(noun) \(number) latched \(latch.orientation)"
             if number <= list.count {
                 let actual = list[number - 1]

@@ -4,7 +4,9 @@ import UprightHost
 /// The text `upright sim` prints for a finished run, in order: the seed (first, so any run
 /// can be reproduced), the timeline, the summary, and the expectation results.
 public enum RunReport {
-    public static func lines(scenarioName: String, seed: UInt64, events: [TimedEvent], expectations: [ExpectationResult], origin: Instant = .zero) -> [String] {
+    public static func lines(
+        scenarioName: String, seed: UInt64, events: [TimedEvent], expectations: [ExpectationResult], origin: Instant = .zero
+    ) -> [String] {
         var lines = ["seed \(seed) (rerun with --seed \(seed))", "scenario \(scenarioName)", ""]
         lines += TimelineFormatter.lines(events, origin: origin)
         lines.append("")

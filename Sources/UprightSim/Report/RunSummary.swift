@@ -5,13 +5,20 @@ import UprightHost
 /// orientation, the clips, the faults, and the counts. Deterministic text.
 public enum RunSummary {
     public static func lines(_ events: [TimedEvent], origin: Instant = .zero) -> [String] {
-        var captures = TextTable(headers: ["#", "t (s)", "orientation", "EXIF", "stale", "lag (ms)", "file"], alignments: [.right, .right, .left, .right, .left, .right, .left])
+        var captures = TextTable(
+            headers: ["#", "t (s)", "orientation", "EXIF", "stale", "lag (ms)", "file"],
+            alignments: [.right, .right, .left, .right, .left, .right, .left])
         var lags: [Double] = []
         var clips = TextTable(
             headers: ["#", "start (s)", "stop (s)", "length (s)", "orientation", "rotation", "end", "file"],
             alignments: [.right, .right, .right, .right, .left, .right, .left, .left])
         var faults = TextTable(headers: ["t (s)", "event", "kind", "detail"], alignments: [.right, .left, .left, .left])
-        var captureCount = 0, failedCaptures = 0, clipCount = 0, faultCount = 0, rejections = 0, changes = 0
+        var captureCount = 0
+        var failedCaptures = 0
+        var clipCount = 0
+        var faultCount = 0
+        var rejections = 0
+        var changes = 0
         var openClips: [(clip: Int, start: Instant, orientation: UprightOrientation, file: String?)] = []
 
         for event in events {
@@ -20,8 +27,12 @@ public enum RunSummary {
             case .capture(let shot, let orientation, let stale, let file, let lag, let wait):
                 captureCount += 1
                 if let lag { lags.append(lag) }
-                let lagText = lag.map { TextFormat.fixed($0 * 1000, decimals: 0) + (wait > 0 ? " (waited \(TextFormat.fixed(wait * 1000, decimals: 0)))" : "") } ?? "-"
-                captures.append([String(shot), time, orientation.description, String(orientation.exifValue), stale ? "yes" : "no", lagText, file ?? "-"])
+                let lagText =
+                    lag.map { TextFormat.fixed($0 * 1000, decimals: 0) + (wait > 0 ? " (waited \(TextFormat.fixed(wait * 1000, decimals: 0)))" : "") }
+                    ?? "-"
+                captures.append([
+                    String(shot), time, orientation.description, String(orientation.exifValue), stale ? "yes" : "no", lagText, file ?? "-",
+                ])
             case .captureFailed(let shot, let reason):
                 failedCaptures += 1
                 captures.append([String(shot), time, "failed: \(reason)", "-", "-", "-", "-"])
@@ -57,14 +68,19 @@ public enum RunSummary {
             }
         }
         for open in openClips {
-            clips.append([String(open.clip), TimelineFormatter.seconds(open.start - origin), "-", "-", open.orientation.description, String(open.orientation.rotationDegrees), "still recording", open.file ?? "-"])
+            clips.append([
+                String(open.clip), TimelineFormatter.seconds(open.start - origin), "-", "-", open.orientation.description,
+                String(open.orientation.rotationDegrees), "still recording", open.file ?? "-",
+            ])
         }
 
         var lines: [String] = []
         lines.append("captures (\(captureCount) taken, \(failedCaptures) failed)")
         lines += captures.rows.isEmpty ? ["  none"] : captures.lines()
         if !lags.isEmpty {
-            lines.append("shutter lag (press edge to exposure): p50 \(TextFormat.fixed(Self.percentile(lags, 0.5) * 1000, decimals: 0)) ms, p99 \(TextFormat.fixed(Self.percentile(lags, 0.99) * 1000, decimals: 0)) ms over \(lags.count) photos")
+            lines.append(
+                "shutter lag (press edge to exposure): p50 \(TextFormat.fixed(Self.percentile(lags, 0.5) * 1000, decimals: 0)) ms, p99 \(TextFormat.fixed(Self.percentile(lags, 0.99) * 1000, decimals: 0)) ms over \(lags.count) photos"
+            )
         }
         lines.append("clips (\(clipCount))")
         lines += clips.rows.isEmpty ? ["  none"] : clips.lines()

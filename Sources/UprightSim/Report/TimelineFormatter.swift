@@ -33,7 +33,8 @@ public enum TimelineFormatter {
             return "\(from) -> \(to)"
         case .capture(let shot, let orientation, let stale, let file, let lag, let wait):
             return "#\(shot) \(orientation) (EXIF \(orientation.exifValue))" + (stale ? " stale" : "") + (file.map { " \($0)" } ?? "")
-                + (lag.map { " lag \(TextFormat.fixed($0 * 1000, decimals: 0)) ms" } ?? "") + (wait > 0 ? " waited \(TextFormat.fixed(wait * 1000, decimals: 0)) ms" : "")
+                + (lag.map { " lag \(TextFormat.fixed($0 * 1000, decimals: 0)) ms" } ?? "")
+                + (wait > 0 ? " waited \(TextFormat.fixed(wait * 1000, decimals: 0)) ms" : "")
         case .captureFailed(let shot, let reason):
             return "#\(shot) \(reason)"
         case .recordStart(let clip, let orientation, let stale, let file):

@@ -73,7 +73,8 @@ struct FaultSchedule {
             }
         }
         guard any else { return nil }
-        return FaultPlan(seed: seed, noAcknowledgeProbability: 1 - keep.nack, timeoutProbability: 1 - keep.timeout,
-                         arbitrationLossProbability: 1 - keep.arbitration, bitFlipProbability: 1 - keep.flip)
+        return FaultPlan(
+            seed: seed, noAcknowledgeProbability: 1 - keep.nack, timeoutProbability: 1 - keep.timeout,
+            arbitrationLossProbability: 1 - keep.arbitration, bitFlipProbability: 1 - keep.flip)
     }
 }

@@ -55,7 +55,8 @@ public final class SimRig<World: SimulationWorld>: FirmwareClock, ShutterEdgeSou
         clock = SimClock()
         bus = SimBus(clock: clock)
         address = board.sensor.simulatedAddress
-        let sensor = SimulatedSensor.attach(board: board, to: bus, at: address, chipMotion: chipMotion, chipSeed: chipSeed, imperfections: imperfections)
+        let sensor = SimulatedSensor.attach(
+            board: board, to: bus, at: address, chipMotion: chipMotion, chipSeed: chipSeed, imperfections: imperfections)
         do throws(SensorError) {
             var settings = board.firmwareSettings(strictBounds: true)
             settings.machine.numberedAfter = numberedAfter
@@ -104,8 +105,10 @@ public final class SimRig<World: SimulationWorld>: FirmwareClock, ShutterEdgeSou
         let stepped = clock.now
         hooks.progress?(stepped.seconds)
         if let look = hooks.stepped {
-            look(SimEngineView(now: stepped, state: engine.runtime.state, detector: engine.runtime.detector,
-                               samplesHandled: engine.samplesHandled, sampler: sampler.counters, wire: bus.stats))
+            look(
+                SimEngineView(
+                    now: stepped, state: engine.runtime.state, detector: engine.runtime.detector,
+                    samplesHandled: engine.samplesHandled, sampler: sampler.counters, wire: bus.stats))
         }
         if !world.stepped(at: stepped, on: self) || stepped >= end || hooks.shouldStop?() == true {
             finished = true

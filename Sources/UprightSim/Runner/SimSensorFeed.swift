@@ -24,9 +24,12 @@ public final class SimSensorFeed: SensorFeed {
     private let pace: ((Instant) -> Void)?
 
     /// `pace` is called before each jump of virtual time (a `RealtimePacer`), nil to run flat out.
-    public init(scenario: Scenario, board: Board, settings: Board.SensorSettings, seed: UInt64, pace: ((Instant) -> Void)? = nil) throws(SimulationError) {
+    public init(
+        scenario: Scenario, board: Board, settings: Board.SensorSettings, seed: UInt64, pace: ((Instant) -> Void)? = nil
+    ) throws(SimulationError) {
         guard scenario.faults.isEmpty else {
-            throw SimulationError(kind: .board, path: "faults", message: "calibrate plays a scenario's motion, sensor and button only; remove its faults")
+            throw SimulationError(
+                kind: .board, path: "faults", message: "calibrate plays a scenario's motion, sensor and button only; remove its faults")
         }
         var streams = RandomStreams(seed: seed)
         let (_, chipMotion, imperfections, chipSeed) = try Simulation.chip(scenario, board: board, streams: &streams)
@@ -42,7 +45,8 @@ public final class SimSensorFeed: SensorFeed {
         } catch {
             throw SimulationError(kind: .board, path: "sensor", message: "the simulated chip does not answer: \(error)")
         }
-        sensorName = "simulated \(board.sensor.simulatedChip == .adxl345 ? "ADXL345" : "MPU-6050") at 0x\(String(board.sensor.simulatedAddress, radix: 16))"
+        sensorName =
+            "simulated \(board.sensor.simulatedChip == .adxl345 ? "ADXL345" : "MPU-6050") at 0x\(String(board.sensor.simulatedAddress, radix: 16))"
         end = .zero + TimeSpan(seconds: scenario.durationSeconds)
         self.pace = pace
     }

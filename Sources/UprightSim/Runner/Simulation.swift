@@ -63,8 +63,11 @@ public struct Simulation {
     /// The scenario's true motion, as the chip measures it (on its own axes, through its true
     /// mount), what the chip adds, and the chip's noise seed, drawn from `streams` in the
     /// order every simulated run draws them.
-    public static func chip(_ scenario: Scenario, board: Board, streams: inout RandomStreams) throws(SimulationError)
-        -> (motion: ScenarioMotion, chipMotion: ChipFrameMotion<ScenarioMotion>, imperfections: SensorImperfections?, seed: UInt64) {
+    public static func chip(
+        _ scenario: Scenario, board: Board, streams: inout RandomStreams
+    ) throws(SimulationError)
+        -> (motion: ScenarioMotion, chipMotion: ChipFrameMotion<ScenarioMotion>, imperfections: SensorImperfections?, seed: UInt64)
+    {
         let motion = ScenarioMotion(scenario: scenario, generator: &streams.motion)
         let mount = physicalMount(scenario.sensor, board: board)
         return (motion, try chipMotion(motion, mount: mount), try imperfections(scenario.sensor, mount: mount), streams.sensor.next())
@@ -101,7 +104,8 @@ public struct Simulation {
         let directory = outputDirectory ?? "."
         let camera = board.camera
         return try run(hooks: hooks, naming: SimCamera.naming) { context in
-            var session = SimCamera.simulated(camera: camera, outputDirectory: directory, faults: context.faults, generator: context.generator) { time in
+            var session = SimCamera.simulated(camera: camera, outputDirectory: directory, faults: context.faults, generator: context.generator) {
+                time in
                 context.motion.pose(atSeconds: time.seconds)
             }
             session.processes.renderHook = hooks.rendering
@@ -131,7 +135,8 @@ public struct Simulation {
         let end = Instant.zero + TimeSpan(seconds: scenario.durationSeconds)
         let edges = scenario.button.edges(using: &streams.button)
         let shutdown = scenario.shutdownSeconds.map { Instant.zero + TimeSpan(seconds: $0) }
-        let world = ScenarioWorld<C>(edges: edges, faults: FaultSchedule(scenario.faults, duration: end - .zero), faultSeeds: streams.faults, shutdown: shutdown)
+        let world = ScenarioWorld<C>(
+            edges: edges, faults: FaultSchedule(scenario.faults, duration: end - .zero), faultSeeds: streams.faults, shutdown: shutdown)
         var records = RecordWriter(journal: journal, fileName: naming.fileName(for:), output: EventCollector())
         for record in reconciliation.records { records.write(record, at: .zero) }
         // What the recording light sees: every record, for the run's light timeline.
@@ -160,7 +165,8 @@ public struct Simulation {
             if event.record == EventRecord(.fault(.sensor)) { stats.sensorFaults += 1 }
             if event.record == EventRecord(.recovered(.sensor)) { stats.sensorRecoveries += 1 }
         }
-        let recording = RunRecording(scenario: scenario, motion: motion, events: events, title: title ?? (scenario.summary.isEmpty ? "upright sim" : scenario.summary))
+        let recording = RunRecording(
+            scenario: scenario, motion: motion, events: events, title: title ?? (scenario.summary.isEmpty ? "upright sim" : scenario.summary))
         return SimulationResult(
             events: events, recording: recording, stats: stats, expectations: scenario.expectations.check(events),
             camera: runtime.camera, finalState: runtime.state.name, journalPath: journalPath,

@@ -27,7 +27,10 @@ public struct ScenarioExpectations: Equatable, Sendable {
     public var finalState: String?
     public var latches: [Latch]
 
-    public init(captures: Int? = nil, clips: Int? = nil, orientationChanges: Int? = nil, rejections: Int? = nil, finalState: String? = nil, latches: [Latch] = []) {
+    public init(
+        captures: Int? = nil, clips: Int? = nil, orientationChanges: Int? = nil, rejections: Int? = nil, finalState: String? = nil,
+        latches: [Latch] = []
+    ) {
         self.captures = captures
         self.clips = clips
         self.orientationChanges = orientationChanges

@@ -35,7 +35,8 @@ public enum ScenarioLoader {
     // MARK: the document
 
     static func read(_ root: JSONObjectReader) throws(ConfigError) -> Scenario {
-        try knownKeysOnly(root, ["description", "board", "duration", "seed", "motion", "disturbances", "sensor", "button", "faults", "shutdown", "expect"])
+        try knownKeysOnly(
+            root, ["description", "board", "duration", "seed", "motion", "disturbances", "sensor", "button", "faults", "shutdown", "expect"])
         let summary = try root.string("description") ?? ""
         let board = try root.string("board") ?? Scenario.defaultBoard
         if board.isEmpty { throw root.error("board", "must not be empty") }
@@ -89,7 +90,8 @@ public enum ScenarioLoader {
             try knownKeysOnly(reader, ["t", "angle", "tilt", "easing"])
             let time = try requiredTime(reader, "t", context)
             if let previous = keyframes.last, time <= previous.timeSeconds {
-                throw reader.error("t", "\(show(time)) is not after the previous keyframe's time (\(show(previous.timeSeconds)) s); keyframes must be in time order")
+                throw reader.error(
+                    "t", "\(show(time)) is not after the previous keyframe's time (\(show(previous.timeSeconds)) s); keyframes must be in time order")
             }
             let angle = try requiredNumber(reader, "angle", in: -3600...3600, unit: "degrees")
             let tilt = try number(reader, "tilt", in: -90...90, unit: "degrees") ?? 0
@@ -112,7 +114,10 @@ public enum ScenarioLoader {
             let frequency = try requiredNumber(reader, "frequency", in: 0.1...500, unit: "Hz")
             let axes = try readAxes(reader)
             let rotation = try number(reader, "rotation", in: 0...180, unit: "degrees") ?? 0
-            disturbance = .shake(Shake(startSeconds: start, durationSeconds: duration, amplitudeG: amplitude, frequencyHertz: frequency, axes: axes, rotationDegrees: rotation))
+            disturbance = .shake(
+                Shake(
+                    startSeconds: start, durationSeconds: duration, amplitudeG: amplitude, frequencyHertz: frequency, axes: axes,
+                    rotationDegrees: rotation))
         case "vibration":
             let start = try time(reader, "start", context) ?? 0
             let duration = try number(reader, "duration", in: 0.001...Scenario.maximumDurationSeconds, unit: "seconds")
@@ -120,7 +125,8 @@ public enum ScenarioLoader {
             let amplitude = try requiredNumber(reader, "amplitude", in: 0...4, unit: "g")
             let frequency = try requiredNumber(reader, "frequency", in: 1...2000, unit: "Hz")
             let axes = try readAxes(reader)
-            disturbance = .vibration(Vibration(startSeconds: start, durationSeconds: duration, amplitudeG: amplitude, frequencyHertz: frequency, axes: axes))
+            disturbance = .vibration(
+                Vibration(startSeconds: start, durationSeconds: duration, amplitudeG: amplitude, frequencyHertz: frequency, axes: axes))
         case "drop":
             let start = try requiredTime(reader, "start", context)
             let fall = try requiredNumber(reader, "fall", in: 0.01...3, unit: "seconds")
@@ -198,7 +204,9 @@ public enum ScenarioLoader {
             guard time > lastEdge else {
                 throw action.error("t", "\(show(time)) is not after the previous button edge (\(show(lastEdge)) s); actions must be in time order")
             }
-            guard let kindName = try action.choice("action", ButtonAction.Kind.allCases.map(\.rawValue)), let kind = ButtonAction.Kind(rawValue: kindName) else {
+            guard let kindName = try action.choice("action", ButtonAction.Kind.allCases.map(\.rawValue)),
+                let kind = ButtonAction.Kind(rawValue: kindName)
+            else {
                 throw action.error("action", "missing (required): one of \"press\", \"release\", \"hold\"")
             }
             var hold: Double?
@@ -217,7 +225,8 @@ public enum ScenarioLoader {
                     throw action.error("duration", "missing (required for a hold)")
                 }
                 guard time + seconds <= context.durationSeconds else {
-                    throw action.error("duration", "the release at \(show(time + seconds)) s is after the end of the run (\(show(context.durationSeconds)) s)")
+                    throw action.error(
+                        "duration", "the release at \(show(time + seconds)) s is after the end of the run (\(show(context.durationSeconds)) s)")
                 }
                 hold = seconds
                 lastEdge = time + seconds
@@ -264,7 +273,10 @@ public enum ScenarioLoader {
             let (start, duration) = try window(reader, context)
             fault = .cameraBusy(startSeconds: start, durationSeconds: duration)
         case nil:
-            throw reader.error("type", "missing (required): one of \"bus-errors\", \"chip-reset\", \"unplug\", \"stuck\", \"camera-crash\", \"camera-hang\", \"camera-busy\"")
+            throw reader.error(
+                "type",
+                "missing (required): one of \"bus-errors\", \"chip-reset\", \"unplug\", \"stuck\", \"camera-crash\", \"camera-hang\", \"camera-busy\""
+            )
         default:
             throw reader.error("type", "unknown fault")
         }

@@ -20,7 +20,9 @@ public struct SensorErrors: Equatable, Sendable {
     /// The chip's true mount (chip axes to device axes); nil: as the board file says.
     public var physicalMount: MountMatrix? = nil
 
-    public init(accelerationNoiseG: Double = 0, accelerationBiasG: Vector3 = .zero, angularRateNoiseDPS: Double = 0, angularRateBiasDPS: Vector3 = .zero) {
+    public init(
+        accelerationNoiseG: Double = 0, accelerationBiasG: Vector3 = .zero, angularRateNoiseDPS: Double = 0, angularRateBiasDPS: Vector3 = .zero
+    ) {
         self.accelerationNoiseG = accelerationNoiseG
         self.accelerationBiasG = accelerationBiasG
         self.angularRateNoiseDPS = angularRateNoiseDPS

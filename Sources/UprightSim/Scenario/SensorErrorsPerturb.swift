@@ -9,12 +9,16 @@ extension SensorErrors {
         out.accelerationG = state.accelerationG + accelerationBiasG
         if accelerationNoiseG > 0 {
             let noise = Float(accelerationNoiseG)
-            out.accelerationG = out.accelerationG + Vector3(x: Float(generator.gaussian()) * noise, y: Float(generator.gaussian()) * noise, z: Float(generator.gaussian()) * noise)
+            out.accelerationG =
+                out.accelerationG
+                + Vector3(x: Float(generator.gaussian()) * noise, y: Float(generator.gaussian()) * noise, z: Float(generator.gaussian()) * noise)
         }
         out.angularRateDPS = state.angularRateDPS + angularRateBiasDPS
         if angularRateNoiseDPS > 0 {
             let noise = Float(angularRateNoiseDPS)
-            out.angularRateDPS = out.angularRateDPS + Vector3(x: Float(generator.gaussian()) * noise, y: Float(generator.gaussian()) * noise, z: Float(generator.gaussian()) * noise)
+            out.angularRateDPS =
+                out.angularRateDPS
+                + Vector3(x: Float(generator.gaussian()) * noise, y: Float(generator.gaussian()) * noise, z: Float(generator.gaussian()) * noise)
         }
         return out
     }

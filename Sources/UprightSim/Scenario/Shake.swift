@@ -12,7 +12,9 @@ public struct Shake: Equatable, Sendable {
     /// Peak rocking of the in-plane angle, in degrees (0 = no rotation).
     public var rotationDegrees: Double
 
-    public init(startSeconds: Double, durationSeconds: Double, amplitudeG: Double, frequencyHertz: Double, axes: Axes = .all, rotationDegrees: Double = 0) {
+    public init(
+        startSeconds: Double, durationSeconds: Double, amplitudeG: Double, frequencyHertz: Double, axes: Axes = .all, rotationDegrees: Double = 0
+    ) {
         self.startSeconds = startSeconds
         self.durationSeconds = durationSeconds
         self.amplitudeG = amplitudeG

@@ -64,10 +64,13 @@ public struct Soak {
             maximumClipSeconds: board.machine.maximumClipSeconds, answerSeconds: board.machine.captureTimeoutSeconds + 1,
             pressQueueDepth: board.machine.pressQueueDepth)
         let perKind = busErrorProbability / 4
-        let injector = FaultInjector(plan: FaultPlan(seed: streams.faults.next(), noAcknowledgeProbability: perKind, timeoutProbability: perKind,
-                                                     arbitrationLossProbability: perKind, bitFlipProbability: perKind))
-        let world = SoakWorld(motion: motion, workloadStream: streams.button, faultStream: streams.faults.split(), timing: timing,
-                              faultsOnEnd: faultsOnEnd, end: end, injector: injector, progress: progress)
+        let injector = FaultInjector(
+            plan: FaultPlan(
+                seed: streams.faults.next(), noAcknowledgeProbability: perKind, timeoutProbability: perKind,
+                arbitrationLossProbability: perKind, bitFlipProbability: perKind))
+        let world = SoakWorld(
+            motion: motion, workloadStream: streams.button, faultStream: streams.faults.split(), timing: timing,
+            faultsOnEnd: faultsOnEnd, end: end, injector: injector, progress: progress)
         var camera = SimCamera.simulated(camera: Soak.camera(board.camera), outputDirectory: directory, generator: streams.camera) { _ in
             MotionPose(angleDegrees: 0, tiltDegrees: 0)
         }
@@ -97,14 +100,17 @@ public struct Soak {
         }
         let captures = world.phases.reduce(0) { $0 + $1.events.captures }
         if captureLines != captures {
-            world.violation = world.violation ?? SoakViolation(time: now, message: String(captures) + " captures but " + String(captureLines) + " capture lines in " + journalPath)
+            world.violation =
+                world.violation
+                ?? SoakViolation(time: now, message: String(captures) + " captures but " + String(captureLines) + " capture lines in " + journalPath)
         }
         // And every photo and clip the journal names is there.
         if world.violation == nil, let missing = Soak.missingFile(journalPath: journalPath, directory: directory) {
             world.violation = SoakViolation(time: now, message: "the journal names " + missing + ", which is not in " + directory)
         }
-        return SoakReport(seed: seed, phases: world.phases, violation: world.violation, journalCaptureLines: captureLines, journalPath: journalPath,
-                          wallSeconds: Soak.monotonicSeconds() - wallStart)
+        return SoakReport(
+            seed: seed, phases: world.phases, violation: world.violation, journalCaptureLines: captureLines, journalPath: journalPath,
+            wallSeconds: Soak.monotonicSeconds() - wallStart)
     }
 
     /// The soak's camera: the board's session rules and timings, but photos and movies a few

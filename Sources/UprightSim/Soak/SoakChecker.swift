@@ -86,7 +86,9 @@ public struct SoakChecker: Sendable {
                 break
             }
             if open.orientation != orientation {
-                fail("clip " + String(clip) + " latched " + open.orientation.description + " at its start but stopped with " + orientation.description, at: time)
+                fail(
+                    "clip " + String(clip) + " latched " + open.orientation.description + " at its start but stopped with " + orientation.description,
+                    at: time)
             }
             openClip = nil
         case .recordFailed(let clip, _):
@@ -103,7 +105,9 @@ public struct SoakChecker: Sendable {
         }
         if journaled { counts.journalLines += 1 } else { fail(event.record.name + " record has no journal line", at: time) }
         if counts.answers > counts.presses {
-            fail(event.record.name + " record answers no press (" + String(counts.answers) + " answers to " + String(counts.presses) + " presses)", at: time)
+            fail(
+                event.record.name + " record answers no press (" + String(counts.answers) + " answers to " + String(counts.presses) + " presses)",
+                at: time)
         }
     }
 

@@ -10,7 +10,8 @@ public struct SoakHold: Equatable, Sendable {
     public var shakeStartSeconds: Double?
     public var shakeEndSeconds: Double?
 
-    public init(startSeconds: Double, endSeconds: Double, orientation: Orientation, shakeStartSeconds: Double? = nil, shakeEndSeconds: Double? = nil) {
+    public init(startSeconds: Double, endSeconds: Double, orientation: Orientation, shakeStartSeconds: Double? = nil, shakeEndSeconds: Double? = nil)
+    {
         self.startSeconds = startSeconds
         self.endSeconds = endSeconds
         self.orientation = orientation

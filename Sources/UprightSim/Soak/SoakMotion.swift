@@ -60,7 +60,8 @@ public final class SoakMotion: MotionSource {
         let hold = holds[holdCursor]
         guard t >= hold.startSeconds + SoakMotion.settleSeconds, t < hold.endSeconds else { return nil }
         if let shakeStart = hold.shakeStartSeconds, let shakeEnd = hold.shakeEndSeconds,
-           t >= shakeStart, t < shakeEnd + SoakMotion.settleSeconds {
+            t >= shakeStart, t < shakeEnd + SoakMotion.settleSeconds
+        {
             return nil
         }
         return hold.orientation
@@ -93,8 +94,9 @@ public final class SoakMotion: MotionSource {
             if index < SoakMotion.holdsPerChunk - 1, length >= 4, generator.next() % 4 == 0 {
                 let duration = uniform(0.5, 2)
                 let shakeStart = time + uniform(0.5, length - duration - 0.5)
-                let shake = Shake(startSeconds: shakeStart, durationSeconds: duration, amplitudeG: uniform(0.2, 1.0),
-                                  frequencyHertz: uniform(2, 8), axes: .all, rotationDegrees: uniform(0, 10))
+                let shake = Shake(
+                    startSeconds: shakeStart, durationSeconds: duration, amplitudeG: uniform(0.2, 1.0),
+                    frequencyHertz: uniform(2, 8), axes: .all, rotationDegrees: uniform(0, 10))
                 disturbances.append(.shake(shake))
                 hold.shakeStartSeconds = shakeStart
                 hold.shakeEndSeconds = shakeStart + duration

@@ -33,7 +33,8 @@ public struct SoakRecoveryTracker: Sendable {
     public mutating func inject(_ fault: SoakFault) -> SoakViolation? {
         injected[fault.kind.rawValue] += 1
         guard pending.count < SoakRecoveryTracker.maximumPending else {
-            return SoakViolation(time: fault.time, message: String(pending.count) + " faults still awaiting recovery when a " + fault.kind.name + " came")
+            return SoakViolation(
+                time: fault.time, message: String(pending.count) + " faults still awaiting recovery when a " + fault.kind.name + " came")
         }
         pending.append(fault)
         return nil
@@ -67,8 +68,10 @@ public struct SoakRecoveryTracker: Sendable {
                 continue
             }
             if now - fault.clears > SoakRecoveryTracker.limit {
-                var message = fault.kind.name + " injected at t=" + SoakReport.seconds(fault.time.seconds) + " s (cleared at "
-                    + SoakReport.seconds(fault.clears.seconds) + " s): detector not recovered within " + SoakReport.seconds(SoakRecoveryTracker.limit.seconds)
+                var message =
+                    fault.kind.name + " injected at t=" + SoakReport.seconds(fault.time.seconds) + " s (cleared at "
+                    + SoakReport.seconds(fault.clears.seconds) + " s): detector not recovered within "
+                    + SoakReport.seconds(SoakRecoveryTracker.limit.seconds)
                     + " s; it reports " + reported.description + ", the camera is " + (expected?.description ?? "moving")
                 message += newestSample.map { ", newest sample t=" + SoakReport.seconds($0.seconds) + " s" } ?? ", no sample since"
                 return SoakViolation(time: now, message: message)
@@ -76,7 +79,10 @@ public struct SoakRecoveryTracker: Sendable {
             index += 1
         }
         if let since = busPendingSince, now - since > SoakRecoveryTracker.limit {
-            return SoakViolation(time: now, message: "no sample read for " + SoakReport.seconds((now - since).seconds) + " s after a bus error at t=" + SoakReport.seconds(since.seconds) + " s")
+            return SoakViolation(
+                time: now,
+                message: "no sample read for " + SoakReport.seconds((now - since).seconds) + " s after a bus error at t="
+                    + SoakReport.seconds(since.seconds) + " s")
         }
         return nil
     }

@@ -10,7 +10,9 @@ public struct SoakReport: Equatable, Sendable {
     public var journalPath: String
     public var wallSeconds: Double
 
-    public init(seed: UInt64, phases: [SoakPhaseReport], violation: SoakViolation?, journalCaptureLines: Int, journalPath: String, wallSeconds: Double) {
+    public init(
+        seed: UInt64, phases: [SoakPhaseReport], violation: SoakViolation?, journalCaptureLines: Int, journalPath: String, wallSeconds: Double
+    ) {
         self.seed = seed
         self.phases = phases
         self.violation = violation
@@ -30,37 +32,49 @@ public struct SoakReport: Equatable, Sendable {
     public var lines: [String] {
         var out: [String] = []
         let hours = deviceSeconds / 3600
-        out.append("soak: seed " + String(seed) + ", " + TextFormat.fixed(hours, decimals: 2) + " device hours in "
-                   + TextFormat.fixed(wallSeconds, decimals: 1) + " s wall (" + TextFormat.fixed(wallSeconds > 0 ? deviceSeconds / wallSeconds : 0, decimals: 0)
-                   + "x real time)")
+        out.append(
+            "soak: seed " + String(seed) + ", " + TextFormat.fixed(hours, decimals: 2) + " device hours in "
+                + TextFormat.fixed(wallSeconds, decimals: 1) + " s wall ("
+                + TextFormat.fixed(wallSeconds > 0 ? deviceSeconds / wallSeconds : 0, decimals: 0)
+                + "x real time)")
         for phase in phases {
             let e = phase.events
             out.append("")
             out.append(phase.name + ": " + TextFormat.fixed(phase.deviceSeconds / 3600, decimals: 2) + " device hours")
-            out.append("  presses      " + String(e.presses) + " (" + String(phase.workload.shortPresses) + " short, " + String(phase.workload.holds)
-                       + " holds, " + String(phase.workload.stopPresses) + " while recording, " + String(phase.workload.burstPresses) + " in bursts, "
-                       + String(phase.workload.stormPresses) + " in bounce storms with " + String(phase.workload.chatterEdges) + " chatter edges)")
+            out.append(
+                "  presses      " + String(e.presses) + " (" + String(phase.workload.shortPresses) + " short, " + String(phase.workload.holds)
+                    + " holds, " + String(phase.workload.stopPresses) + " while recording, " + String(phase.workload.burstPresses) + " in bursts, "
+                    + String(phase.workload.stormPresses) + " in bounce storms with " + String(phase.workload.chatterEdges) + " chatter edges)")
             out.append("  captures     " + String(e.captures) + " (" + String(e.staleCaptures) + " stale), failed " + String(e.captureFailures))
-            out.append("  rejections   " + String(e.rejections) + " (queue full " + String(e.rejectionsQueueFull) + ", other " + String(e.rejectionsOther) + ")")
-            out.append("  clips        " + String(e.clipsStarted) + " started, " + String(e.clipsStopped) + " stopped (" + String(e.clipsStoppedByShutter)
-                       + " by a press, " + String(e.clipLimitStops) + " at the clip limit)")
-            out.append("  answers      " + String(e.answers) + " to " + String(e.presses) + " presses; journal " + String(e.journalLines) + " lines, "
-                       + String(e.journaledCaptures) + " captures")
+            out.append(
+                "  rejections   " + String(e.rejections) + " (queue full " + String(e.rejectionsQueueFull) + ", other " + String(e.rejectionsOther)
+                    + ")")
+            out.append(
+                "  clips        " + String(e.clipsStarted) + " started, " + String(e.clipsStopped) + " stopped (" + String(e.clipsStoppedByShutter)
+                    + " by a press, " + String(e.clipLimitStops) + " at the clip limit)")
+            out.append(
+                "  answers      " + String(e.answers) + " to " + String(e.presses) + " presses; journal " + String(e.journalLines) + " lines, "
+                    + String(e.journaledCaptures) + " captures")
             var kinds: [String] = []
             for kind in SoakFaultKind.allCases where phase.faultsInjected[kind.rawValue] > 0 {
                 kinds.append(kind.name + " " + String(phase.faultsInjected[kind.rawValue]))
             }
-            out.append("  faults       " + String(phase.totalInjected) + " injected" + (kinds.isEmpty ? "" : " (" + kinds.joined(separator: ", ") + ")")
-                       + ", " + String(phase.totalRecovered) + " recovered")
+            out.append(
+                "  faults       " + String(phase.totalInjected) + " injected" + (kinds.isEmpty ? "" : " (" + kinds.joined(separator: ", ") + ")")
+                    + ", " + String(phase.totalRecovered) + " recovered")
             if phase.faultsInjected[SoakFaultKind.busError.rawValue] > 0 {
                 let b = phase.busErrors
-                out.append("  bus errors   nack " + String(b[0]) + ", timeout " + String(b[1]) + ", arbitration " + String(b[2])
-                           + ", bit flip " + String(b[3]) + "; " + String(phase.readErrors) + " of " + String(phase.reads) + " reads failed")
+                out.append(
+                    "  bus errors   nack " + String(b[0]) + ", timeout " + String(b[1]) + ", arbitration " + String(b[2])
+                        + ", bit flip " + String(b[3]) + "; " + String(phase.readErrors) + " of " + String(phase.reads) + " reads failed")
             }
             if phase.totalInjected > 0 {
-                out.append("  recovery     max " + SoakReport.seconds(phase.maximumRecovery.seconds) + " s" + (phase.maximumRecoveryKind.map { " (" + $0.name + ")" } ?? "")
-                           + ", bound " + SoakReport.seconds(SoakRecoveryTracker.limit.seconds) + " s; fault records " + String(e.faultRecords) + ", recovered records "
-                           + String(e.recoveredRecords) + ", driver restarts " + String(phase.sensorRestarts))
+                out.append(
+                    "  recovery     max " + SoakReport.seconds(phase.maximumRecovery.seconds) + " s"
+                        + (phase.maximumRecoveryKind.map { " (" + $0.name + ")" } ?? "")
+                        + ", bound " + SoakReport.seconds(SoakRecoveryTracker.limit.seconds) + " s; fault records " + String(e.faultRecords)
+                        + ", recovered records "
+                        + String(e.recoveredRecords) + ", driver restarts " + String(phase.sensorRestarts))
                 var longest: [String] = []
                 for kind in SoakFaultKind.allCases where phase.faultsInjected[kind.rawValue] > 0 {
                     longest.append(kind.name + " " + SoakReport.seconds(phase.maximumRecoveryByKind[kind.rawValue].seconds))
@@ -69,11 +83,13 @@ public struct SoakReport: Equatable, Sendable {
             }
             let camera = e.cameraFaultRecords
             if camera.reduce(0, +) > 0 {
-                out.append("  camera       " + String(camera[0]) + " died, " + String(camera[1]) + " hung, " + String(camera[2])
-                           + " unavailable (each restarted; photos in flight failed, no press unanswered)")
+                out.append(
+                    "  camera       " + String(camera[0]) + " died, " + String(camera[1]) + " hung, " + String(camera[2])
+                        + " unavailable (each restarted; photos in flight failed, no press unanswered)")
             }
-            out.append("  samples      " + String(phase.samplesDelivered) + " delivered, " + String(phase.samplesLost) + " lost by the driver ("
-                       + String(phase.fifoOverflowsReported) + " FIFO overflows), " + String(phase.ringDropped) + " ring drops")
+            out.append(
+                "  samples      " + String(phase.samplesDelivered) + " delivered, " + String(phase.samplesLost) + " lost by the driver ("
+                    + String(phase.fifoOverflowsReported) + " FIFO overflows), " + String(phase.ringDropped) + " ring drops")
             let agreement = phase.settledSteps > 0 ? 100 * Double(phase.agreeingSteps) / Double(phase.settledSteps) : 100
             out.append("  detector     agreed with the held pose " + TextFormat.fixed(agreement, decimals: 2) + "% of the time")
             if !phase.faultsOn {

@@ -38,8 +38,10 @@ final class SoakWorld: SimulationWorld {
     private var phaseStartRingDropped = 0
     private var lastDelivered = 0
 
-    init(motion: SoakMotion, workloadStream: SeededGenerator, faultStream: SeededGenerator, timing: SoakWorkload.Timing,
-         faultsOnEnd: Instant, end: Instant, injector: FaultInjector, progress: ((Double) -> Void)?) {
+    init(
+        motion: SoakMotion, workloadStream: SeededGenerator, faultStream: SeededGenerator, timing: SoakWorkload.Timing,
+        faultsOnEnd: Instant, end: Instant, injector: FaultInjector, progress: ((Double) -> Void)?
+    ) {
         self.motion = motion
         self.timing = timing
         self.faultsOnEnd = faultsOnEnd

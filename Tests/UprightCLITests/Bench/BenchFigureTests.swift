@@ -41,7 +41,10 @@ import UprightTestSupport
         var report = BenchReport(machine: "test")
         report.figures = [BenchFigure(key: "a_per_second", unit: "1/s", values: [1, 2, 3])]
         report.sections = [("wire_bytes_per_sample", #"{"x":1}"#, "x 1\n")]
-        #expect(report.json == #"{"machine":"test","a_per_second":2,"spread":{"a_per_second":{"median":2,"min":1,"max":3,"runs":3,"p25":1.5,"p75":2.5}},"wire_bytes_per_sample":{"x":1}}"#)
+        #expect(
+            report.json
+                == #"{"machine":"test","a_per_second":2,"spread":{"a_per_second":{"median":2,"min":1,"max":3,"runs":3,"p25":1.5,"p75":2.5}},"wire_bytes_per_sample":{"x":1}}"#
+        )
     }
 }
 

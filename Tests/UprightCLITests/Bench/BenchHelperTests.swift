@@ -7,7 +7,8 @@ import UprightCore
     @Test func unavailableFigureIsNullWithItsReason() {
         var report = BenchReport(machine: "test")
         report.figures = [BenchFigure(key: "sim_speed_vs_realtime", unit: "x", values: [], target: .atLeast(5000), note: "not available: no sim")]
-        #expect(report.json == #"{"machine":"test","sim_speed_vs_realtime":null,"spread":{},"notes":{"sim_speed_vs_realtime":"not available: no sim"}}"#)
+        #expect(
+            report.json == #"{"machine":"test","sim_speed_vs_realtime":null,"spread":{},"notes":{"sim_speed_vs_realtime":"not available: no sim"}}"#)
         #expect(report.table.contains("sim_speed_vs_realtime       -    -    -    -    -  x     >= 5_000 not available: no sim\n"))
     }
 
@@ -25,7 +26,8 @@ import UprightCore
     }
 
     @Test func simulatorSpeedComesFromTheSimulationsOwnLine() {
-        let report = "seed 1\nsimulated 60.0 s in 0.012 s (5000x real time; 0.010 s of CPU, 6000x): 0.006 s rendering photos, 0.006 s the rest (10000x; 0.005 s of CPU, 12000x)\n"
+        let report =
+            "seed 1\nsimulated 60.0 s in 0.012 s (5000x real time; 0.010 s of CPU, 6000x): 0.006 s rendering photos, 0.006 s the rest (10000x; 0.005 s of CPU, 12000x)\n"
         #expect(SimBenchmark.simulatedWallSeconds(inReport: report) == 0.012)
         // The older form without the overall speed parses too; other text does not.
         #expect(SimBenchmark.simulatedWallSeconds(inReport: "simulated 60.0 s in 0.131 s: 0.108 s rendering photos") == 0.131)

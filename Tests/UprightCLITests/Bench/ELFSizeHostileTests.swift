@@ -28,10 +28,10 @@ import Testing
 
     @Test func sumsAllocatedSectionsByKind() {
         let bytes = Self.object(sections: [
-            Self.section(type: 1, flags: 0x6, size: 100),  // PROGBITS, ALLOC|EXECINSTR: text
-            Self.section(type: 1, flags: 0x3, size: 12),   // PROGBITS, ALLOC|WRITE: data
-            Self.section(type: 8, flags: 0x3, size: 40),   // NOBITS, ALLOC|WRITE: bss
-            Self.section(type: 1, flags: 0x0, size: 999),  // not allocated: ignored
+            Self.section(type: 1, flags: 0x6, size: 100), // PROGBITS, ALLOC|EXECINSTR: text
+            Self.section(type: 1, flags: 0x3, size: 12), // PROGBITS, ALLOC|WRITE: data
+            Self.section(type: 8, flags: 0x3, size: 40), // NOBITS, ALLOC|WRITE: bss
+            Self.section(type: 1, flags: 0x0, size: 999), // not allocated: ignored
         ])
         let size = ELFSize.read(bytes)
         #expect(size?.text == 100)

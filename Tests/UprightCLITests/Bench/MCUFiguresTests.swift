@@ -3,7 +3,8 @@ import Testing
 
 @Suite struct MCUFiguresTests {
     @Test func linesBecomeFiguresWithTheirGoals() {
-        let figures = MCUFigures.parse("""
+        let figures = MCUFigures.parse(
+            """
             mcu_m0_engine_flash_bytes bytes 33250.0 <=49152
             mcu_m4f_trace_instructions_per_sample instructions 487.0
             not a figure

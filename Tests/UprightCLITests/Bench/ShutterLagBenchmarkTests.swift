@@ -18,7 +18,7 @@ import Testing
 
     @Test func warmLagIsThePressTheFrameAndTheCapture() throws {
         let warm = try lags(.warm)
-        #expect(warm.count == 7)   // the first photo, waiting for the server's start, left out
+        #expect(warm.count == 7) // the first photo, waiting for the server's start, left out
         #expect(warm.allSatisfy { (510...663).contains($0) }, "\(warm)")
     }
 

@@ -11,7 +11,10 @@ import Testing
     @Test func printsTheGridThenTheRows() {
         let result = run(["machine"])
         #expect(result.status == 0)
-        #expect(result.out.hasPrefix("event                idle                 previewing           capturing            recording\nshutter-touched      =                    =                    =                    =\nshutter-pressed      previewing           =                    =                    previewing\n"))
+        #expect(
+            result.out.hasPrefix(
+                "event                idle                 previewing           capturing            recording\nshutter-touched      =                    =                    =                    =\nshutter-pressed      previewing           =                    =                    previewing\n"
+            ))
         #expect(result.out.contains("\ncapturing   shutter-released     press latched            (stays)     queue it or reject (queue-full)\n"))
     }
 

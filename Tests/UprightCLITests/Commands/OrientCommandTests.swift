@@ -5,7 +5,8 @@ import UprightTestSupport
 
 @Suite struct OrientCommandTests {
     /// A minimal baseline JPEG (one 8x8 grey block; see UprightHostTests' MediaFixtures).
-    static let jpeg: [UInt8] = [0xFF, 0xD8]
+    static let jpeg: [UInt8] =
+        [0xFF, 0xD8]
         + [0xFF, 0xDB, 0x00, 0x43, 0x00] + [UInt8](repeating: 1, count: 64)
         + [0xFF, 0xC0, 0x00, 0x0B, 0x08, 0x00, 0x08, 0x00, 0x08, 0x01, 0x01, 0x11, 0x00]
         + [0xFF, 0xC4, 0x00, 0x14, 0x00, 0x01] + [UInt8](repeating: 0, count: 16)
@@ -48,11 +49,12 @@ import UprightTestSupport
         try Data(Self.jpeg.dropLast(2)).write(to: URL(fileURLWithPath: cut))
         let result = run(["--exif", "3", text, good, cut])
         #expect(result.status == 2)
-        #expect(result.error == """
-            upright orient: \(text): not a JPEG or MP4/QuickTime file
-            upright orient: \(cut): truncated: scan data ends without an end-of-image marker
+        #expect(
+            result.error == """
+                upright orient: \(text): not a JPEG or MP4/QuickTime file
+                upright orient: \(cut): truncated: scan data ends without an end-of-image marker
 
-            """)
+                """)
         #expect(result.out == "\(good): EXIF Orientation 3\n")
         #expect(try TestFile.bytes(text) == Array("not a photo\n".utf8))
         #expect(try TestFile.bytes(cut) == Array(Self.jpeg.dropLast(2)))

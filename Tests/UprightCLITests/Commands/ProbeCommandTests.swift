@@ -20,7 +20,10 @@ import Testing
         let result = run(["--bus", "9"])
         #expect(result.status == 1)
         #expect(result.out == "")
-        #expect(result.error == "upright probe: /dev/i2c-9 does not exist: enable the bus with dtoverlay=i2c9 in /boot/firmware/config.txt and reboot, and make sure the i2c-dev module is loaded (modprobe i2c-dev)\n")
+        #expect(
+            result.error
+                == "upright probe: /dev/i2c-9 does not exist: enable the bus with dtoverlay=i2c9 in /boot/firmware/config.txt and reboot, and make sure the i2c-dev module is loaded (modprobe i2c-dev)\n"
+        )
     }
 
     @Test(arguments: ["x", "-1", "256"])

@@ -55,7 +55,10 @@ import Testing
         try Data(boardText(output: output).utf8).write(to: URL(fileURLWithPath: file.path))
         let result = run(["run", "--board", file.path, "--json"])
         #expect(result.status == 1)
-        #expect(result.error == "upright run: /dev/i2c-99 does not exist: enable the bus with dtoverlay=i2c99 in /boot/firmware/config.txt and reboot, and make sure the i2c-dev module is loaded (modprobe i2c-dev)\n")
+        #expect(
+            result.error
+                == "upright run: /dev/i2c-99 does not exist: enable the bus with dtoverlay=i2c99 in /boot/firmware/config.txt and reboot, and make sure the i2c-dev module is loaded (modprobe i2c-dev)\n"
+        )
         #expect(result.out.isEmpty)
         #expect(!FileManager.default.fileExists(atPath: output))
     }

@@ -51,7 +51,10 @@ private struct Rig {
     var mpu: SimMPU6050?
     var adxl: SimADXL345?
 
-    init(capabilities: I2CCapabilities = .combined, accelerationG: Vector3 = leftUpTilted, whoAmI: UInt8? = 0x68, deviceID: UInt8? = 0xE5, imperfections: SensorImperfections = .ideal) {
+    init(
+        capabilities: I2CCapabilities = .combined, accelerationG: Vector3 = leftUpTilted, whoAmI: UInt8? = 0x68, deviceID: UInt8? = 0xE5,
+        imperfections: SensorImperfections = .ideal
+    ) {
         bus = SimBus(clock: clock, capabilities: capabilities)
         let motion = FixedMotion(MotionState(accelerationG: accelerationG))
         if let whoAmI {
@@ -89,13 +92,14 @@ private struct Rig {
         let report = rig.probe()
         #expect(report.addressLines == Self.bothChips)
         #expect(report.exitStatus == 0)
-        #expect(report.adviceLines(bus: 1) == [
-            "verdict: ok: MPU-6050 at 0x68 and ADXL345 at 0x53 read about 1 g at rest",
-            "board file lines (boards/*.json; one sensor per board):",
-            "  \"i2c\": {\"bus\": 1},",
-            "  \"sensor\": {\"kind\": \"mpu6050\", \"address\": \"0x68\"}",
-            "  \"sensor\": {\"kind\": \"adxl345\", \"address\": \"0x53\"}",
-        ])
+        #expect(
+            report.adviceLines(bus: 1) == [
+                "verdict: ok: MPU-6050 at 0x68 and ADXL345 at 0x53 read about 1 g at rest",
+                "board file lines (boards/*.json; one sensor per board):",
+                "  \"i2c\": {\"bus\": 1},",
+                "  \"sensor\": {\"kind\": \"mpu6050\", \"address\": \"0x68\"}",
+                "  \"sensor\": {\"kind\": \"adxl345\", \"address\": \"0x53\"}",
+            ])
         // The probe's own set-up: MPU-6050 ACCEL_CONFIG 0x1C = 0x00 (+-2 g), awake on the PLL
         // clock (PWR_MGMT_1 0x6B = 0x01); ADXL345 DATA_FORMAT 0x31 with FULL_RES (bit 3),
         // POWER_CTL 0x2D measuring (bit 3).
@@ -127,21 +131,26 @@ private struct Rig {
         // 0.2 g of noise per sample: eight samples stray far more than 0.05 g from their mean.
         let rig = Rig(deviceID: nil, imperfections: SensorImperfections(accelerationNoiseG: 0.2))
         let lines = rig.probe().adviceLines(bus: 1)
-        #expect(lines.contains { $0.hasPrefix("warning: 0x68 samples strayed up to ") && $0.hasSuffix(" g from their mean: keep the board still while probing") })
+        #expect(
+            lines.contains {
+                $0.hasPrefix("warning: 0x68 samples strayed up to ") && $0.hasSuffix(" g from their mean: keep the board still while probing")
+            })
     }
 
     @Test func aBusThatAcknowledgesNothing() {
         let report = Rig().probe(SilentBus())
-        #expect(report.addressLines == [
-            "0x68 absent (no acknowledge)",
-            "0x69 absent (no acknowledge)",
-            "0x53 absent (no acknowledge)",
-            "0x1d absent (no acknowledge)",
-        ])
+        #expect(
+            report.addressLines == [
+                "0x68 absent (no acknowledge)",
+                "0x69 absent (no acknowledge)",
+                "0x53 absent (no acknowledge)",
+                "0x1d absent (no acknowledge)",
+            ])
         #expect(report.exitStatus == 1)
-        #expect(report.adviceLines(bus: 1) == [
-            "verdict: not ok: no accelerometer answers on this bus: check SDA, SCL, 3.3 V and GND, and the address pin (MPU-6050 AD0, ADXL345 SDO/ALT ADDRESS)",
-        ])
+        #expect(
+            report.adviceLines(bus: 1) == [
+                "verdict: not ok: no accelerometer answers on this bus: check SDA, SCL, 3.3 V and GND, and the address pin (MPU-6050 AD0, ADXL345 SDO/ALT ADDRESS)"
+            ])
     }
 
     @Test func aBusThatTimesOutIsNotCalledEmpty() {
@@ -154,12 +163,13 @@ private struct Rig {
     @Test func anAdapterThatReportsMissingDevicesAsENODEV() {
         let rig = Rig(whoAmI: nil)
         let report = rig.probe(StubStyleBus(rig.bus))
-        #expect(report.addressLines == [
-            "0x68 absent (no acknowledge: the adapter reports no device there)",
-            "0x69 absent (no acknowledge: the adapter reports no device there)",
-            "0x53 ADXL345 id=0xe5 x=-1.000 y=0.125 z=-0.250 g |a|=1.038 g",
-            "0x1d absent (no acknowledge: the adapter reports no device there)",
-        ])
+        #expect(
+            report.addressLines == [
+                "0x68 absent (no acknowledge: the adapter reports no device there)",
+                "0x69 absent (no acknowledge: the adapter reports no device there)",
+                "0x53 ADXL345 id=0xe5 x=-1.000 y=0.125 z=-0.250 g |a|=1.038 g",
+                "0x1d absent (no acknowledge: the adapter reports no device there)",
+            ])
         #expect(report.exitStatus == 0)
     }
 
@@ -169,20 +179,27 @@ private struct Rig {
         // No temperature: RM 4.18's formula is the MPU-6050's alone.
         #expect(report.addressLines[0] == "0x68 MPU-6500 id=0x70 x=0.000 y=0.000 z=1.000 g |a|=1.000 g")
         #expect(report.exitStatus == 0)
-        #expect(report.adviceLines(bus: 1) == [
-            "warning: 0x68 answers WHO_AM_I 0x70: an MPU-6500, a relative of the MPU-6050; the MPU-6050 driver uses only the registers they share (data, power, FIFO), so it works, but the board is not what it was sold as",
-            "verdict: ok: MPU-6500 at 0x68 reads about 1 g at rest",
-            "board file lines (boards/*.json; one sensor per board):",
-            "  \"i2c\": {\"bus\": 1},",
-            "  \"sensor\": {\"kind\": \"mpu6050\", \"address\": \"0x68\"}",
-        ])
+        #expect(
+            report.adviceLines(bus: 1) == [
+                "warning: 0x68 answers WHO_AM_I 0x70: an MPU-6500, a relative of the MPU-6050; the MPU-6050 driver uses only the registers they share (data, power, FIFO), so it works, but the board is not what it was sold as",
+                "verdict: ok: MPU-6500 at 0x68 reads about 1 g at rest",
+                "board file lines (boards/*.json; one sensor per board):",
+                "  \"i2c\": {\"bus\": 1},",
+                "  \"sensor\": {\"kind\": \"mpu6050\", \"address\": \"0x68\"}",
+            ])
     }
 
     @Test func aCloneAndAnADXL346AreNamed() {
         let rig = Rig(whoAmI: 0x72, deviceID: 0xE6)
         let lines = rig.probe().adviceLines(bus: 3)
-        #expect(lines.contains("warning: 0x68 answers WHO_AM_I 0x72: an unofficial MPU-6050 clone; the MPU-6050 driver uses only the registers they share (data, power, FIFO), so it works, but the board is not what it was sold as"))
-        #expect(lines.contains("warning: 0x53 answers DEVID 0xe6: an ADXL346, a relative of the ADXL345; the ADXL345 driver uses only the registers they share (data, power, FIFO), so it works, but the board is not what it was sold as"))
+        #expect(
+            lines.contains(
+                "warning: 0x68 answers WHO_AM_I 0x72: an unofficial MPU-6050 clone; the MPU-6050 driver uses only the registers they share (data, power, FIFO), so it works, but the board is not what it was sold as"
+            ))
+        #expect(
+            lines.contains(
+                "warning: 0x53 answers DEVID 0xe6: an ADXL346, a relative of the ADXL345; the ADXL345 driver uses only the registers they share (data, power, FIFO), so it works, but the board is not what it was sold as"
+            ))
         #expect(lines.contains("  \"i2c\": {\"bus\": 3},"))
         #expect(lines.contains("  \"sensor\": {\"kind\": \"adxl345\", \"address\": \"0x53\"}"))
     }
@@ -208,10 +225,11 @@ private struct Rig {
         let report = rig.probe()
         #expect(report.addressLines[0] == "0x68 MPU-6050 id=0x68 x=0.000 y=0.500 z=0.000 g |a|=0.500 g temperature=25.0 C")
         #expect(report.exitStatus == 1)
-        #expect(report.adviceLines(bus: 1) == [
-            "warning: 0x68 reads |a|=0.500 g, not about 1 g at rest: check the supply (3.3 V) and that nothing else drives the chip",
-            "verdict: not ok: the accelerometer answers but does not read about 1 g at rest",
-        ])
+        #expect(
+            report.adviceLines(bus: 1) == [
+                "warning: 0x68 reads |a|=0.500 g, not about 1 g at rest: check the supply (3.3 V) and that nothing else drives the chip",
+                "verdict: not ok: the accelerometer answers but does not read about 1 g at rest",
+            ])
     }
 
     @Test func justInsideAndOutsideTheRestTolerance() {

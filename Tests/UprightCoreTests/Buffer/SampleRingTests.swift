@@ -3,20 +3,44 @@ import Testing
 
 @Suite struct SampleRingTests {
     @Test func capacityIsRoundedUpToAPowerOfTwo() {
-        do { let actual = SampleRing<Int>.make(minimumCapacity: 5, overrun: .rejectNewest).consumer.capacity; #expect(actual == 8) }
-        do { let actual = SampleRing<Int>.make(minimumCapacity: 8, overrun: .rejectNewest).consumer.capacity; #expect(actual == 8) }
-        do { let actual = SampleRing<Int>.make(minimumCapacity: 0, overrun: .rejectNewest).consumer.capacity; #expect(actual == 2) }
-        do { let actual = SampleRing<Int>.make(minimumCapacity: -3, overrun: .rejectNewest).consumer.capacity; #expect(actual == 2) }
-        do { let actual = SampleRing<Int>.make(minimumCapacity: 1 << 40, overrun: .rejectNewest).consumer.capacity; #expect(actual == 1_048_576) }
+        do {
+            let actual = SampleRing<Int>.make(minimumCapacity: 5, overrun: .rejectNewest).consumer.capacity
+            #expect(actual == 8)
+        }
+        do {
+            let actual = SampleRing<Int>.make(minimumCapacity: 8, overrun: .rejectNewest).consumer.capacity
+            #expect(actual == 8)
+        }
+        do {
+            let actual = SampleRing<Int>.make(minimumCapacity: 0, overrun: .rejectNewest).consumer.capacity
+            #expect(actual == 2)
+        }
+        do {
+            let actual = SampleRing<Int>.make(minimumCapacity: -3, overrun: .rejectNewest).consumer.capacity
+            #expect(actual == 2)
+        }
+        do {
+            let actual = SampleRing<Int>.make(minimumCapacity: 1 << 40, overrun: .rejectNewest).consumer.capacity
+            #expect(actual == 1_048_576)
+        }
     }
 
     @Test func emptyRingPopsNothing() {
         let ring = SampleRing<Int>.make(minimumCapacity: 4, overrun: .rejectNewest)
         var consumer = ring.consumer
-        do { let actual = consumer.pop(); #expect(actual == nil) }
-        do { let actual = consumer.count; #expect(actual == 0) }
+        do {
+            let actual = consumer.pop()
+            #expect(actual == nil)
+        }
+        do {
+            let actual = consumer.count
+            #expect(actual == 0)
+        }
         var batch: [Int] = []
-        do { let actual = consumer.popBatch(into: &batch, max: 4); #expect(actual == 0) }
+        do {
+            let actual = consumer.popBatch(into: &batch, max: 4)
+            #expect(actual == 0)
+        }
         #expect(batch.isEmpty)
     }
 
@@ -27,13 +51,27 @@ import Testing
             var consumer = ring.consumer
             var popped: [Int] = []
             for round in 0..<10 {
-                for k in 0..<3 { do { let actual = producer.push(round * 3 + k); #expect(actual) } }
-                do { let actual = consumer.count; #expect(actual == 3) }
-                do { let actual = producer.count; #expect(actual == 3) }
+                for k in 0..<3 {
+                    do {
+                        let actual = producer.push(round * 3 + k)
+                        #expect(actual)
+                    }
+                }
+                do {
+                    let actual = consumer.count
+                    #expect(actual == 3)
+                }
+                do {
+                    let actual = producer.count
+                    #expect(actual == 3)
+                }
                 while let value = consumer.pop() { popped.append(value) }
             }
             #expect(popped == Array(0..<30))
-            do { let actual = consumer.counters; #expect(actual == SampleRingCounters(accepted: 30, rejected: 0, overwritten: 0, popped: 30)) }
+            do {
+                let actual = consumer.counters
+                #expect(actual == SampleRingCounters(accepted: 30, rejected: 0, overwritten: 0, popped: 30))
+            }
         }
     }
 
@@ -41,17 +79,47 @@ import Testing
         let ring = SampleRing<Int>.make(minimumCapacity: 4, overrun: .rejectNewest)
         var producer = ring.producer
         var consumer = ring.consumer
-        do { let actual = producer.push(10); #expect(actual) }
-        do { let actual = producer.push(11); #expect(actual) }
-        do { let actual = producer.push(12); #expect(actual) }
-        do { let actual = producer.push(13); #expect(actual) }
-        do { let actual = producer.push(14); #expect(actual == false) }
-        do { let actual = producer.push(15); #expect(actual == false) }
-        do { let actual = consumer.count; #expect(actual == 4) }
-        do { let actual = consumer.pop(); #expect(actual == 10) }
-        do { let actual = producer.push(16); #expect(actual) }
+        do {
+            let actual = producer.push(10)
+            #expect(actual)
+        }
+        do {
+            let actual = producer.push(11)
+            #expect(actual)
+        }
+        do {
+            let actual = producer.push(12)
+            #expect(actual)
+        }
+        do {
+            let actual = producer.push(13)
+            #expect(actual)
+        }
+        do {
+            let actual = producer.push(14)
+            #expect(actual == false)
+        }
+        do {
+            let actual = producer.push(15)
+            #expect(actual == false)
+        }
+        do {
+            let actual = consumer.count
+            #expect(actual == 4)
+        }
+        do {
+            let actual = consumer.pop()
+            #expect(actual == 10)
+        }
+        do {
+            let actual = producer.push(16)
+            #expect(actual)
+        }
         var rest: [Int] = []
-        do { let actual = consumer.popBatch(into: &rest, max: 10); #expect(actual == 4) }
+        do {
+            let actual = consumer.popBatch(into: &rest, max: 10)
+            #expect(actual == 4)
+        }
         #expect(rest == [11, 12, 13, 16])
         let counters = consumer.counters
         #expect(counters == SampleRingCounters(accepted: 5, rejected: 2, overwritten: 0, popped: 5))
@@ -63,38 +131,80 @@ import Testing
         let ring = SampleRing<Int>.make(minimumCapacity: 4, overrun: .overwriteOldest)
         var producer = ring.producer
         var consumer = ring.consumer
-        for value in 1...6 { do { let actual = producer.push(value); #expect(actual) } }
-        do { let actual = consumer.count; #expect(actual == 4) }
-        do { let actual = producer.count; #expect(actual == 4) }
-        do { let actual = consumer.pop(); #expect(actual == 3) }
-        do { let actual = consumer.counters; #expect(actual == SampleRingCounters(accepted: 6, rejected: 0, overwritten: 2, popped: 1)) }
+        for value in 1...6 {
+            do {
+                let actual = producer.push(value)
+                #expect(actual)
+            }
+        }
+        do {
+            let actual = consumer.count
+            #expect(actual == 4)
+        }
+        do {
+            let actual = producer.count
+            #expect(actual == 4)
+        }
+        do {
+            let actual = consumer.pop()
+            #expect(actual == 3)
+        }
+        do {
+            let actual = consumer.counters
+            #expect(actual == SampleRingCounters(accepted: 6, rejected: 0, overwritten: 2, popped: 1))
+        }
         // A long stall: ten more, of which only the last four survive.
-        for value in 7...16 { do { let actual = producer.push(value); #expect(actual) } }
+        for value in 7...16 {
+            do {
+                let actual = producer.push(value)
+                #expect(actual)
+            }
+        }
         var rest: [Int] = []
-        do { let actual = consumer.popBatch(into: &rest, max: 100); #expect(actual == 4) }
+        do {
+            let actual = consumer.popBatch(into: &rest, max: 100)
+            #expect(actual == 4)
+        }
         #expect(rest == [13, 14, 15, 16])
         let counters = consumer.counters
         #expect(counters == SampleRingCounters(accepted: 16, rejected: 0, overwritten: 11, popped: 5))
         #expect(counters.pushed == counters.popped + counters.dropped)
-        do { let actual = consumer.pop(); #expect(actual == nil) }
+        do {
+            let actual = consumer.pop()
+            #expect(actual == nil)
+        }
     }
 
     @Test func overwriteRefusesASlotTheConsumerIsReading() {
         let ring = SampleRing<Int>.make(minimumCapacity: 4, overrun: .overwriteOldest)
         var producer = ring.producer
         var consumer = ring.consumer
-        for value in 1...4 { do { let actual = producer.push(value); #expect(actual) } }
+        for value in 1...4 {
+            do {
+                let actual = producer.push(value)
+                #expect(actual)
+            }
+        }
         // Freeze the consumer between its claim on index 0 and its floor check.
         // (A claim on index 0 is stored as 0 << 1 | 1.)
         producer.ring.claim.store(1, ordering: .sequentiallyConsistent)
-        do { let actual = producer.push(5); #expect(actual == false) }
+        do {
+            let actual = producer.push(5)
+            #expect(actual == false)
+        }
         producer.ring.claim.store(0, ordering: .sequentiallyConsistent)
         // The producer had already discarded item 1 (index 0) before it saw the claim, so the
         // consumer skips it on its next attempt: both losses are counted.
         var rest: [Int] = []
-        do { let actual = consumer.popBatch(into: &rest, max: 10); #expect(actual == 3) }
+        do {
+            let actual = consumer.popBatch(into: &rest, max: 10)
+            #expect(actual == 3)
+        }
         #expect(rest == [2, 3, 4])
-        do { let actual = consumer.counters; #expect(actual == SampleRingCounters(accepted: 4, rejected: 1, overwritten: 1, popped: 3)) }
+        do {
+            let actual = consumer.counters
+            #expect(actual == SampleRingCounters(accepted: 4, rejected: 1, overwritten: 1, popped: 3))
+        }
     }
 
     @Test func batchPopStopsAtMax() {
@@ -103,18 +213,46 @@ import Testing
             var producer = ring.producer
             var consumer = ring.consumer
             // Start near the end of the storage so the batch crosses the wrap.
-            for value in 0..<6 { do { let actual = producer.push(value); #expect(actual) } }
-            do { let actual = consumer.pop(); #expect(actual == 0) }
+            for value in 0..<6 {
+                do {
+                    let actual = producer.push(value)
+                    #expect(actual)
+                }
+            }
+            do {
+                let actual = consumer.pop()
+                #expect(actual == 0)
+            }
             while consumer.pop() != nil {}
-            for value in 100..<107 { do { let actual = producer.push(value); #expect(actual) } }
+            for value in 100..<107 {
+                do {
+                    let actual = producer.push(value)
+                    #expect(actual)
+                }
+            }
             var batch: [Int] = [-1]
-            do { let actual = consumer.popBatch(into: &batch, max: 4); #expect(actual == 4) }
+            do {
+                let actual = consumer.popBatch(into: &batch, max: 4)
+                #expect(actual == 4)
+            }
             #expect(batch == [-1, 100, 101, 102, 103])
-            do { let actual = consumer.popBatch(into: &batch, max: 0); #expect(actual == 0) }
-            do { let actual = consumer.popBatch(into: &batch, max: 4); #expect(actual == 3) }
+            do {
+                let actual = consumer.popBatch(into: &batch, max: 0)
+                #expect(actual == 0)
+            }
+            do {
+                let actual = consumer.popBatch(into: &batch, max: 4)
+                #expect(actual == 3)
+            }
             #expect(batch == [-1, 100, 101, 102, 103, 104, 105, 106])
-            do { let actual = consumer.popBatch(into: &batch, max: 4); #expect(actual == 0) }
-            do { let actual = consumer.counters; #expect(actual == SampleRingCounters(accepted: 13, rejected: 0, overwritten: 0, popped: 13)) }
+            do {
+                let actual = consumer.popBatch(into: &batch, max: 4)
+                #expect(actual == 0)
+            }
+            do {
+                let actual = consumer.counters
+                #expect(actual == SampleRingCounters(accepted: 13, rejected: 0, overwritten: 0, popped: 13))
+            }
         }
     }
 
@@ -130,7 +268,10 @@ import Testing
         let second = storage.withUnsafeMutableBufferPointer { consumer.popBatch(into: $0) }
         #expect(second == 1)
         #expect(storage == [5, 3, 4])
-        do { let actual = consumer.counters; #expect(actual == SampleRingCounters(accepted: 5, rejected: 0, overwritten: 1, popped: 4)) }
+        do {
+            let actual = consumer.counters
+            #expect(actual == SampleRingCounters(accepted: 5, rejected: 0, overwritten: 1, popped: 4))
+        }
     }
 
     @Test func carriesSamples() {
@@ -138,8 +279,14 @@ import Testing
         var producer = ring.producer
         var consumer = ring.consumer
         let sample = Sample(time: Instant(nanoseconds: 5_000_000), accelerationG: Vector3(x: 0, y: 1, z: 0), temperatureCelsius: 24.5)
-        do { let actual = producer.push(sample); #expect(actual) }
-        do { let actual = consumer.pop(); #expect(actual == sample) }
+        do {
+            let actual = producer.push(sample)
+            #expect(actual)
+        }
+        do {
+            let actual = consumer.pop()
+            #expect(actual == sample)
+        }
     }
 
     @Test func releasesTheElementsItStillHolds() {
@@ -150,12 +297,14 @@ import Testing
             let ring = SampleRing<Token>.make(minimumCapacity: 2, overrun: .overwriteOldest)
             var producer = ring.producer
             let consumer = ring.consumer
-            let a = Token(), b = Token(), c = Token()
+            let a = Token()
+            let b = Token()
+            let c = Token()
             first = a
             last = c
             _ = producer.push(a)
             _ = producer.push(b)
-            _ = producer.push(c)  // overwrites a's slot
+            _ = producer.push(c) // overwrites a's slot
             _ = consume consumer
             _ = consume producer
         }

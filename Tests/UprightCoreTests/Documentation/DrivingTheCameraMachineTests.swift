@@ -1,3 +1,6 @@
+// swift-format-ignore-file
+// The code here is the articles' code, verbatim (DocumentationTests checks it): formatted as
+// the article shows it, not by swift-format.
 import Testing
 import UprightCore
 

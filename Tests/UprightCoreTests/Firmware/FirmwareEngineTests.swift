@@ -10,8 +10,9 @@ struct FirmwareEngineTests {
     typealias Entry = RecordingSink.Entry
 
     func engine(_ sensor: ScriptedSensor = ScriptedSensor(), initial: StateName = .previewing) throws -> Engine {
-        try Engine(sensor: sensor, camera: FakeCamera(), records: RecordingSink(), settings: FirmwareSettings(strictBounds: true),
-                   initial: initial, start: ms(0))
+        try Engine(
+            sensor: sensor, camera: FakeCamera(), records: RecordingSink(), settings: FirmwareSettings(strictBounds: true),
+            initial: initial, start: ms(0))
     }
 
     /// Steps every `interval` ms from `from` through `to`.
@@ -95,7 +96,8 @@ struct FirmwareEngineTests {
         engine.sampler?.sensor.nextReport = reset
         engine.step(now: ms(110))
         engine.step(now: ms(120))
-        #expect(faults(engine) == [Entry(milliseconds: 110, record: .fault(.sensorReset)), Entry(milliseconds: 120, record: .recovered(.sensorReset))])
+        #expect(
+            faults(engine) == [Entry(milliseconds: 110, record: .fault(.sensorReset)), Entry(milliseconds: 120, record: .recovered(.sensorReset))])
     }
 
     /// Twenty edges before a step, more than the queue holds: none is lost.

@@ -4,8 +4,9 @@ import UprightCore
 /// Literal command lists for the main paths (the exhaustive exploration lives in
 /// UprightHostTests, next to the table it checks against).
 @Suite struct CameraMachineTests {
-    let machine = CameraMachine(configuration: MachineConfiguration(
-        idleTimeout: .seconds(60), captureTimeout: .seconds(5), maxClipLength: .seconds(600), queueDepth: 1))
+    let machine = CameraMachine(
+        configuration: MachineConfiguration(
+            idleTimeout: .seconds(60), captureTimeout: .seconds(5), maxClipLength: .seconds(600), queueDepth: 1))
 
     func run(_ state: inout MachineState, _ event: MachineEvent) -> [MachineCommand] {
         Array(machine.transition(&state, event))
@@ -43,11 +44,12 @@ import UprightCore
         _ = press(&state)
         #expect(run(&state, .shutterReleased).contains(.capturePhoto(shot: 1, orientation: .normal)))
         #expect(run(&state, .cameraFault(.storage)) == [.journal(.fault(.storage))])
-        #expect(run(&state, .captureFailed(shot: 1)) == [
-            .journal(.captureFailed(shot: 1, reason: .storage)),
-            .cancelTimer(.capture), .journal(.state(from: .capturing, to: .previewing)),
-            .armTimer(.idle, .seconds(60)), .showOrientation(.normal),
-        ])
+        #expect(
+            run(&state, .captureFailed(shot: 1)) == [
+                .journal(.captureFailed(shot: 1, reason: .storage)),
+                .cancelTimer(.capture), .journal(.state(from: .capturing, to: .previewing)),
+                .armTimer(.idle, .seconds(60)), .showOrientation(.normal),
+            ])
         _ = press(&state)
         #expect(run(&state, .shutterReleased) == [.journal(.shutterRejected(.storageFull))])
         _ = press(&state)
@@ -76,19 +78,22 @@ import UprightCore
     @Test func pressInIdleWakesAndItsReleaseTakesAPhoto() {
         var state = MachineState()
         #expect(run(&state, .orientationChanged(.leftUp)) == [])
-        #expect(press(&state) == [
-            .startPreview, .journal(.state(from: .idle, to: .previewing)),
-            .armTimer(.idle, .seconds(60)), .showOrientation(.leftUp),
-        ])
-        #expect(run(&state, .shutterReleased) == [
-            .cancelTimer(.idle), .journal(.state(from: .previewing, to: .capturing)),
-            .capturePhoto(shot: 1, orientation: .leftUp), .armTimer(.capture, .seconds(5)),
-        ])
-        #expect(run(&state, .captureFinished(shot: 1)) == [
-            .journal(.capture(shot: 1, orientation: .leftUp, stale: false)),
-            .cancelTimer(.capture), .journal(.state(from: .capturing, to: .previewing)),
-            .armTimer(.idle, .seconds(60)), .showOrientation(.leftUp),
-        ])
+        #expect(
+            press(&state) == [
+                .startPreview, .journal(.state(from: .idle, to: .previewing)),
+                .armTimer(.idle, .seconds(60)), .showOrientation(.leftUp),
+            ])
+        #expect(
+            run(&state, .shutterReleased) == [
+                .cancelTimer(.idle), .journal(.state(from: .previewing, to: .capturing)),
+                .capturePhoto(shot: 1, orientation: .leftUp), .armTimer(.capture, .seconds(5)),
+            ])
+        #expect(
+            run(&state, .captureFinished(shot: 1)) == [
+                .journal(.capture(shot: 1, orientation: .leftUp, stale: false)),
+                .cancelTimer(.capture), .journal(.state(from: .capturing, to: .previewing)),
+                .armTimer(.idle, .seconds(60)), .showOrientation(.leftUp),
+            ])
         // A late duplicate changes nothing.
         #expect(run(&state, .captureFinished(shot: 1)) == [])
         #expect(state.name == .previewing)
@@ -146,35 +151,39 @@ import UprightCore
         #expect(run(&state, .shutterReleased) == [.journal(.shutterRejected(.queueFull))])
         #expect(press(&state) == [])
         #expect(run(&state, .shutterHeld) == [.journal(.shutterRejected(.busy))])
-        #expect(run(&state, .captureFailed(shot: 1)) == [
-            .journal(.captureFailed(shot: 1, reason: .camera)),
-            .capturePhoto(shot: 2, orientation: .leftUp), .armTimer(.capture, .seconds(5)),
-        ])
+        #expect(
+            run(&state, .captureFailed(shot: 1)) == [
+                .journal(.captureFailed(shot: 1, reason: .camera)),
+                .capturePhoto(shot: 2, orientation: .leftUp), .armTimer(.capture, .seconds(5)),
+            ])
         // The timeout gives the photo up: the camera is told to drop it, so a late file is
         // not written under a shot that already failed.
-        #expect(run(&state, .timerFired(.capture)) == [
-            .abandonPhoto(shot: 2), .journal(.captureFailed(shot: 2, reason: .timeout)),
-            .cancelTimer(.capture), .journal(.state(from: .capturing, to: .previewing)),
-            .armTimer(.idle, .seconds(60)), .showOrientation(.rightUp),
-        ])
+        #expect(
+            run(&state, .timerFired(.capture)) == [
+                .abandonPhoto(shot: 2), .journal(.captureFailed(shot: 2, reason: .timeout)),
+                .cancelTimer(.capture), .journal(.state(from: .capturing, to: .previewing)),
+                .armTimer(.idle, .seconds(60)), .showOrientation(.rightUp),
+            ])
     }
 
     @Test func clipKeepsItsLatchAndStopsOnAPress() {
         var state = MachineState(.previewing)
         _ = run(&state, .orientationChanged(.leftUp))
         _ = press(&state)
-        #expect(run(&state, .shutterHeld) == [
-            .cancelTimer(.idle), .journal(.state(from: .previewing, to: .recording)),
-            .startRecording(clip: 1, orientation: .leftUp), .armTimer(.clip, .seconds(600)),
-            .journal(.recordStart(clip: 1, orientation: .leftUp, stale: false)),
-        ])
+        #expect(
+            run(&state, .shutterHeld) == [
+                .cancelTimer(.idle), .journal(.state(from: .previewing, to: .recording)),
+                .startRecording(clip: 1, orientation: .leftUp), .armTimer(.clip, .seconds(600)),
+                .journal(.recordStart(clip: 1, orientation: .leftUp, stale: false)),
+            ])
         #expect(run(&state, .recordingStarted(clip: 1)) == [])
         #expect(run(&state, .orientationChanged(.rightUp)) == [.showOrientation(.rightUp)])
-        #expect(press(&state) == [
-            .stopRecording(clip: 1), .journal(.recordStop(clip: 1, orientation: .leftUp, reason: .shutter)),
-            .cancelTimer(.clip), .journal(.state(from: .recording, to: .previewing)),
-            .armTimer(.idle, .seconds(60)), .showOrientation(.rightUp),
-        ])
+        #expect(
+            press(&state) == [
+                .stopRecording(clip: 1), .journal(.recordStop(clip: 1, orientation: .leftUp, reason: .shutter)),
+                .cancelTimer(.clip), .journal(.state(from: .recording, to: .previewing)),
+                .armTimer(.idle, .seconds(60)), .showOrientation(.rightUp),
+            ])
         // The release of the stopping press takes no photo.
         #expect(run(&state, .shutterReleased) == [])
         #expect(state.name == .previewing)
@@ -184,9 +193,10 @@ import UprightCore
         var state = MachineState(.previewing)
         _ = press(&state)
         _ = run(&state, .shutterHeld)
-        #expect(run(&state, .timerFired(.clip)).prefix(2) == [
-            .stopRecording(clip: 1), .journal(.recordStop(clip: 1, orientation: .normal, reason: .clipLimit)),
-        ])
+        #expect(
+            run(&state, .timerFired(.clip)).prefix(2) == [
+                .stopRecording(clip: 1), .journal(.recordStop(clip: 1, orientation: .normal, reason: .clipLimit)),
+            ])
         _ = press(&state)
         _ = run(&state, .shutterHeld)
         #expect(run(&state, .recordingStopped(clip: 1)) == [])
@@ -196,10 +206,11 @@ import UprightCore
     @Test func idleTimeoutRejectsAPressStillDown() {
         var state = MachineState(.previewing)
         _ = press(&state)
-        #expect(run(&state, .timerFired(.idle)) == [
-            .journal(.shutterRejected(.idle)), .cancelTimer(.idle),
-            .journal(.state(from: .previewing, to: .idle)), .stopPreview,
-        ])
+        #expect(
+            run(&state, .timerFired(.idle)) == [
+                .journal(.shutterRejected(.idle)), .cancelTimer(.idle),
+                .journal(.state(from: .previewing, to: .idle)), .stopPreview,
+            ])
     }
 
     /// The worst case Commands is sized for: shutdown while capturing with a full queue of the
@@ -219,13 +230,14 @@ import UprightCore
         _ = deep.transition(&state, .shutterTouched(at: .zero))
         _ = deep.transition(&state, .shutterPressed)
         let commands = Array(deep.transition(&state, .shutdownRequested))
-        #expect(commands == [
-            .abandonPhoto(shot: 1), .journal(.captureFailed(shot: 1, reason: .shutdown)),
-            .journal(.shutterRejected(.shutdown)), .journal(.shutterRejected(.shutdown)),
-            .journal(.shutterRejected(.shutdown)), .journal(.shutterRejected(.shutdown)),
-            .journal(.shutterRejected(.shutdown)),
-            .cancelTimer(.capture), .journal(.state(from: .capturing, to: .idle)), .stopPreview,
-        ])
+        #expect(
+            commands == [
+                .abandonPhoto(shot: 1), .journal(.captureFailed(shot: 1, reason: .shutdown)),
+                .journal(.shutterRejected(.shutdown)), .journal(.shutterRejected(.shutdown)),
+                .journal(.shutterRejected(.shutdown)), .journal(.shutterRejected(.shutdown)),
+                .journal(.shutterRejected(.shutdown)),
+                .cancelTimer(.capture), .journal(.state(from: .capturing, to: .idle)), .stopPreview,
+            ])
         #expect(state.name == .idle)
     }
 }

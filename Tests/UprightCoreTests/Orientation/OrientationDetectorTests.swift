@@ -5,8 +5,10 @@ import Testing
 /// shakes, flicks, vibration and latency.
 @Suite struct OrientationDetectorTests {
     /// Feeds a constant vector at `rateHz` from `start` for `seconds`; returns the changes.
-    static func hold(_ detector: inout OrientationDetector, _ g: Vector3, rateHz: Int64, from start: Int64 = 0,
-                     seconds: Double, gyro: Vector3? = nil) -> [Orientation] {
+    static func hold(
+        _ detector: inout OrientationDetector, _ g: Vector3, rateHz: Int64, from start: Int64 = 0,
+        seconds: Double, gyro: Vector3? = nil
+    ) -> [Orientation] {
         var changes: [Orientation] = []
         let period = 1_000_000_000 / rateHz
         let count = Int64(seconds * Double(rateHz))
@@ -102,7 +104,9 @@ import Testing
 
     /// Feeds `poses` (vector, seconds) back to back at `rateHz`; returns each change with the
     /// seconds since the start of the pose it happened in, and that pose's index.
-    static func timedChanges(_ detector: inout OrientationDetector, _ poses: [(Vector3, Double)], rateHz: Int64) -> [(pose: Int, seconds: Double, orientation: Orientation)] {
+    static func timedChanges(
+        _ detector: inout OrientationDetector, _ poses: [(Vector3, Double)], rateHz: Int64
+    ) -> [(pose: Int, seconds: Double, orientation: Orientation)] {
         var changes: [(pose: Int, seconds: Double, orientation: Orientation)] = []
         let period = 1_000_000_000 / rateHz
         var index: Int64 = 0
@@ -125,7 +129,8 @@ import Testing
     @Test(arguments: [Int64(15), 100, 1000])
     func flickHeldStillAtItsFarEndIsNotAChange(rateHz: Int64) {
         var detector = OrientationDetector()
-        let up = Vector3(x: 0, y: 1, z: 0), left = Vector3(x: -1, y: 0, z: 0)
+        let up = Vector3(x: 0, y: 1, z: 0)
+        let left = Vector3(x: -1, y: 0, z: 0)
         let changes = Self.timedChanges(&detector, [(up, 1), (left, 0.25), (up, 1), (left, 1)], rateHz: rateHz)
         #expect(changes.map(\.pose) == [3])
         #expect(changes.map(\.orientation) == [.leftUp])
@@ -136,7 +141,8 @@ import Testing
     /// Without the flick time the same flick is reported: the rule above is what rejects it.
     @Test func withoutTheFlickTimeTheHeldFlickIsReported() {
         var detector = OrientationDetector(parameters: DetectorParameters(flickTime: .zero))
-        let up = Vector3(x: 0, y: 1, z: 0), left = Vector3(x: -1, y: 0, z: 0)
+        let up = Vector3(x: 0, y: 1, z: 0)
+        let left = Vector3(x: -1, y: 0, z: 0)
         let changes = Self.timedChanges(&detector, [(up, 1), (left, 0.25), (up, 1)], rateHz: 100)
         #expect(changes.map(\.orientation) == [.leftUp, .normal])
     }

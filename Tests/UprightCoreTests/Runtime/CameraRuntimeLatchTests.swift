@@ -30,9 +30,14 @@ private func ms(_ value: Int64) -> Instant { Instant(nanoseconds: value * 1_000_
     }
 
     /// Feeds `samples` and the button `edges` (ms, down) in time order, then runs to `end`.
-    static func run(_ samples: [Sample], edges: [(Int64, Bool)], until end: Int64, sensorFaultAt fault: Int64? = nil, recoveryAt recovery: Int64? = nil) -> Runtime {
+    static func run(
+        _ samples: [Sample], edges: [(Int64, Bool)], until end: Int64, sensorFaultAt fault: Int64? = nil, recoveryAt recovery: Int64? = nil
+    ) -> Runtime {
         var runtime = Runtime(camera: FakeCamera(), sink: RecordingSink())
-        enum Input { case edge(down: Bool), fault, recovery }
+        enum Input {
+            case edge(down: Bool)
+            case fault, recovery
+        }
         var inputs: [(time: Int64, input: Input)] = edges.map { ($0.0, .edge(down: $0.1)) }
         if let fault { inputs.append((fault, .fault)) }
         if let recovery { inputs.append((recovery, .recovery)) }
@@ -44,8 +49,12 @@ private func ms(_ value: Int64) -> Instant { Instant(nanoseconds: value * 1_000_
             }
             switch input {
             case .edge(let down): runtime.buttonEdge(down: down, at: ms(time))
-            case .fault: runtime.advance(to: ms(time)); runtime.sensorFailed()
-            case .recovery: runtime.advance(to: ms(time)); runtime.sensorRecovered()
+            case .fault:
+                runtime.advance(to: ms(time))
+                runtime.sensorFailed()
+            case .recovery:
+                runtime.advance(to: ms(time))
+                runtime.sensorRecovered()
             }
         }
         runtime.ingest(samples[next...])
@@ -81,7 +90,9 @@ private func ms(_ value: Int64) -> Instant { Instant(nanoseconds: value * 1_000_
     @Test func bounceBurstLatchesAtItsFirstDownEdge() throws {
         let samples = Self.turning(Self.leftUp, Self.rightUp, at: 1000, until: 3000)
         let turn = try #require(Self.reportTime(of: .rightUp, in: samples))
-        let edges: [(Int64, Bool)] = [(turn - 10, true), (turn - 9, false), (turn - 8, true), (turn - 7, false), (turn - 6, true), (turn + 300, false)]
+        let edges: [(Int64, Bool)] = [
+            (turn - 10, true), (turn - 9, false), (turn - 8, true), (turn - 7, false), (turn - 6, true), (turn + 300, false),
+        ]
         let runtime = Self.run(samples, edges: edges, until: 4000)
         #expect(runtime.sink.records.contains(Entry(milliseconds: turn + 24, record: .state(from: .idle, to: .previewing))))
         #expect(Self.captures(runtime) == [Entry(milliseconds: turn + 430, record: .capture(shot: 1, orientation: .leftUp, stale: false))])
@@ -124,13 +135,14 @@ private func ms(_ value: Int64) -> Instant { Instant(nanoseconds: value * 1_000_
         runtime.buttonEdge(down: false, at: ms(1200))
         let samples = (0..<300).map { Sample(time: ms(1201 + Int64($0) * 50), accelerationG: Vector3(x: 0, y: 1, z: 0)) }
         runtime.ingest(samples)
-        #expect(runtime.sink.records == [
-            Entry(milliseconds: 1030, record: .state(from: .idle, to: .previewing)),
-            Entry(milliseconds: 1230, record: .state(from: .previewing, to: .capturing)),
-            Entry(milliseconds: 1330, record: .capture(shot: 1, orientation: .normal, stale: false)),
-            Entry(milliseconds: 1330, record: .state(from: .capturing, to: .previewing)),
-            Entry(milliseconds: 11_330, record: .state(from: .previewing, to: .idle)),
-        ])
+        #expect(
+            runtime.sink.records == [
+                Entry(milliseconds: 1030, record: .state(from: .idle, to: .previewing)),
+                Entry(milliseconds: 1230, record: .state(from: .previewing, to: .capturing)),
+                Entry(milliseconds: 1330, record: .capture(shot: 1, orientation: .normal, stale: false)),
+                Entry(milliseconds: 1330, record: .state(from: .capturing, to: .previewing)),
+                Entry(milliseconds: 11_330, record: .state(from: .previewing, to: .idle)),
+            ])
         #expect(runtime.now == ms(16_151))
         #expect(runtime.nextDeadline == nil)
     }

@@ -27,13 +27,14 @@ private func hold(_ x: Float, _ y: Float, _ z: Float, from start: Int64, to end:
         runtime.advance(to: ms(11_329))
         #expect(runtime.state.name == .previewing)
         runtime.advance(to: ms(20_000))
-        #expect(runtime.sink.records == [
-            Entry(milliseconds: 1030, record: .state(from: .idle, to: .previewing)),
-            Entry(milliseconds: 1230, record: .state(from: .previewing, to: .capturing)),
-            Entry(milliseconds: 1330, record: .capture(shot: 1, orientation: .normal, stale: false)),
-            Entry(milliseconds: 1330, record: .state(from: .capturing, to: .previewing)),
-            Entry(milliseconds: 11_330, record: .state(from: .previewing, to: .idle)),
-        ])
+        #expect(
+            runtime.sink.records == [
+                Entry(milliseconds: 1030, record: .state(from: .idle, to: .previewing)),
+                Entry(milliseconds: 1230, record: .state(from: .previewing, to: .capturing)),
+                Entry(milliseconds: 1330, record: .capture(shot: 1, orientation: .normal, stale: false)),
+                Entry(milliseconds: 1330, record: .state(from: .capturing, to: .previewing)),
+                Entry(milliseconds: 11_330, record: .state(from: .previewing, to: .idle)),
+            ])
         #expect(runtime.camera.mainOrders == [.stopPreview, .startPreview, .capturePhoto(shot: 1, orientation: .normal), .stopPreview])
         #expect(runtime.now == ms(20_000))
         #expect(runtime.nextDeadline == nil)
@@ -44,12 +45,13 @@ private func hold(_ x: Float, _ y: Float, _ z: Float, from start: Int64, to end:
         runtime.buttonEdge(down: true, at: ms(0))
         runtime.buttonEdge(down: false, at: ms(100))
         runtime.advance(to: ms(5000))
-        #expect(runtime.sink.records == [
-            Entry(milliseconds: 30, record: .state(from: .idle, to: .previewing)),
-            Entry(milliseconds: 130, record: .state(from: .previewing, to: .capturing)),
-            Entry(milliseconds: 2130, record: .captureFailed(shot: 1, reason: .timeout)),
-            Entry(milliseconds: 2130, record: .state(from: .capturing, to: .previewing)),
-        ])
+        #expect(
+            runtime.sink.records == [
+                Entry(milliseconds: 30, record: .state(from: .idle, to: .previewing)),
+                Entry(milliseconds: 130, record: .state(from: .previewing, to: .capturing)),
+                Entry(milliseconds: 2130, record: .captureFailed(shot: 1, reason: .timeout)),
+                Entry(milliseconds: 2130, record: .state(from: .capturing, to: .previewing)),
+            ])
     }
 
     @Test func clipStopsAtTheLimitWithTheOrientationLatchedAtItsStart() {
@@ -61,15 +63,16 @@ private func hold(_ x: Float, _ y: Float, _ z: Float, from start: Int64, to end:
         runtime.ingest(hold(0.1, -1, 0, from: 4000, to: 4500))
         runtime.buttonEdge(down: false, at: ms(8000))
         runtime.advance(to: ms(9000))
-        #expect(runtime.sink.records == [
-            Entry(milliseconds: 80, record: .orientation(.leftUp)),
-            Entry(milliseconds: 1030, record: .state(from: .idle, to: .previewing)),
-            Entry(milliseconds: 2000, record: .state(from: .previewing, to: .recording)),
-            Entry(milliseconds: 2000, record: .recordStart(clip: 1, orientation: .leftUp, stale: false)),
-            Entry(milliseconds: 4300, record: .orientation(.bottomUp)),
-            Entry(milliseconds: 7000, record: .recordStop(clip: 1, orientation: .leftUp, reason: .clipLimit)),
-            Entry(milliseconds: 7000, record: .state(from: .recording, to: .previewing)),
-        ])
+        #expect(
+            runtime.sink.records == [
+                Entry(milliseconds: 80, record: .orientation(.leftUp)),
+                Entry(milliseconds: 1030, record: .state(from: .idle, to: .previewing)),
+                Entry(milliseconds: 2000, record: .state(from: .previewing, to: .recording)),
+                Entry(milliseconds: 2000, record: .recordStart(clip: 1, orientation: .leftUp, stale: false)),
+                Entry(milliseconds: 4300, record: .orientation(.bottomUp)),
+                Entry(milliseconds: 7000, record: .recordStop(clip: 1, orientation: .leftUp, reason: .clipLimit)),
+                Entry(milliseconds: 7000, record: .state(from: .recording, to: .previewing)),
+            ])
         #expect(runtime.camera.orders.contains { $0.time == ms(2000) && $0.order == .startRecording(clip: 1, orientation: .leftUp) })
         #expect(runtime.camera.orders.contains { $0.time == ms(7000) && $0.order == .stopRecording(clip: 1) })
     }
@@ -93,15 +96,16 @@ private func hold(_ x: Float, _ y: Float, _ z: Float, from start: Int64, to end:
         runtime.advance(to: ms(60_000))
         runtime.buttonEdge(down: false, at: ms(61_000))
         runtime.advance(to: ms(62_000))
-        #expect(runtime.sink.records.map(\.record) == [
-            .state(from: .idle, to: .previewing),
-            .state(from: .previewing, to: .recording),
-            .recordStart(clip: 1, orientation: .normal, stale: false),
-            .recordStop(clip: 1, orientation: .normal, reason: .clipLimit),
-            .state(from: .recording, to: .previewing),
-            .fault(.button),
-            .recovered(.button),
-        ])
+        #expect(
+            runtime.sink.records.map(\.record) == [
+                .state(from: .idle, to: .previewing),
+                .state(from: .previewing, to: .recording),
+                .recordStart(clip: 1, orientation: .normal, stale: false),
+                .recordStop(clip: 1, orientation: .normal, reason: .clipLimit),
+                .state(from: .recording, to: .previewing),
+                .fault(.button),
+                .recovered(.button),
+            ])
         #expect(runtime.sink.records.map(\.milliseconds) == [30, 1000, 1000, 11_000, 11_000, 30_000, 61_030])
     }
 
@@ -120,11 +124,12 @@ private func hold(_ x: Float, _ y: Float, _ z: Float, from start: Int64, to end:
         var runtime = runtime(configuration: MachineConfiguration())
         let batch = hold(0, 1, 0, from: 0, to: 200) + hold(-1, 0, 0, from: 200, to: 600) + hold(0, 0, -1, from: 600, to: 1000)
         batch.withUnsafeBufferPointer { runtime.ingest($0) }
-        #expect(runtime.sink.records == [
-            // 300 ms (the flick time) after each jump, less the one period a sample stands for.
-            Entry(milliseconds: 490, record: .orientation(.leftUp)),
-            Entry(milliseconds: 890, record: .orientation(.lensUp)),
-        ])
+        #expect(
+            runtime.sink.records == [
+                // 300 ms (the flick time) after each jump, less the one period a sample stands for.
+                Entry(milliseconds: 490, record: .orientation(.leftUp)),
+                Entry(milliseconds: 890, record: .orientation(.lensUp)),
+            ])
         #expect(runtime.state.orientation == .lensUp)
         #expect(runtime.state.lastUpright == .leftUp)
     }

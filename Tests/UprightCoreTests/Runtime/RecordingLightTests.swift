@@ -36,8 +36,10 @@ import UprightCore
         light.observe(.fault(.button), at: Self.at(500))
         #expect(light.faultSince == nil)
         light.observe(.fault(.sensor), at: Self.at(1000))
-        #expect(Self.levels(light, [1000, 1099, 1100, 1199, 1200, 1299, 1300, 1999, 2000, 2250]) ==
-                [true, true, false, false, true, true, false, false, true, true])
+        #expect(
+            Self.levels(light, [1000, 1099, 1100, 1199, 1200, 1299, 1300, 1999, 2000, 2250]) == [
+                true, true, false, false, true, true, false, false, true, true,
+            ])
         #expect(light.nextChange(after: Self.at(1000)) == Self.at(1100))
         #expect(light.nextChange(after: Self.at(1150)) == Self.at(1200))
         #expect(light.nextChange(after: Self.at(1250)) == Self.at(1300))

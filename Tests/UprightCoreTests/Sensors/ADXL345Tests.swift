@@ -102,11 +102,12 @@ private func collect<S: Accelerometer>(_ sensor: inout S, at time: Instant) thro
         try sensor.initialize(now: ms(0)) { _ in ms(0) }
         let (report, samples) = try collect(&sensor, at: ms(30))
         #expect(report.delivered == 3)
-        #expect(samples == [
-            Sample(time: ms(10), accelerationG: Vector3(x: 1, y: 0, z: 0)),
-            Sample(time: ms(20), accelerationG: Vector3(x: 0, y: 1, z: 0)),
-            Sample(time: ms(30), accelerationG: Vector3(x: 0, y: 0, z: 1)),
-        ])
+        #expect(
+            samples == [
+                Sample(time: ms(10), accelerationG: Vector3(x: 1, y: 0, z: 0)),
+                Sample(time: ms(20), accelerationG: Vector3(x: 0, y: 1, z: 0)),
+                Sample(time: ms(30), accelerationG: Vector3(x: 0, y: 0, z: 1)),
+            ])
         bus.verify()
     }
 
@@ -124,18 +125,19 @@ private func collect<S: Accelerometer>(_ sensor: inout S, at time: Instant) thro
         let (report, samples) = try collect(&sensor, at: ms(20))
         #expect(!report.overflowed)
         #expect(report.lost == 0)
-        #expect(samples == [
-            Sample(time: ms(10), accelerationG: Vector3(x: 1, y: 0, z: 0)),
-            Sample(time: ms(20), accelerationG: Vector3(x: 0, y: 1, z: 0)),
-        ])
+        #expect(
+            samples == [
+                Sample(time: ms(10), accelerationG: Vector3(x: 1, y: 0, z: 0)),
+                Sample(time: ms(20), accelerationG: Vector3(x: 0, y: 1, z: 0)),
+            ])
         bus.verify()
     }
 
     @Test func fullFIFOWithOverrunCountsTheLoss() throws {
         let bus = ScriptedBus()
         expectInitialisation(bus)
-        bus.expectRead(0x53, register: 0x39, reply: [0x20])  // 32 entries
-        bus.expectRead(0x53, register: 0x30, reply: [0x83])  // data ready, overrun
+        bus.expectRead(0x53, register: 0x39, reply: [0x20]) // 32 entries
+        bus.expectRead(0x53, register: 0x30, reply: [0x83]) // data ready, overrun
         for _ in 0..<32 { bus.expectRead(0x53, register: 0x32, reply: [0x00, 0x00, 0x00, 0x00, 0x00, 0x01]) }
         // The periodic health check (every 250 ms) reads the configuration back in write order.
         bus.expectRead(0x53, register: 0x31, reply: [0x08])
@@ -149,7 +151,7 @@ private func collect<S: Accelerometer>(_ sensor: inout S, at time: Instant) thro
         let (report, samples) = try collect(&sensor, at: ms(500))
         #expect(report.overflowed)
         #expect(report.delivered == 32)
-        #expect(report.lost == 18)  // 50 samples due at 100 Hz, 32 kept
+        #expect(report.lost == 18) // 50 samples due at 100 Hz, 32 kept
         #expect(samples.first?.time == ms(190))
         bus.verify()
     }
@@ -158,7 +160,7 @@ private func collect<S: Accelerometer>(_ sensor: inout S, at time: Instant) thro
         let bus = ScriptedBus()
         expectInitialisation(bus)
         bus.expectRead(0x53, register: 0x39, reply: [0x00])
-        bus.expectRead(0x53, register: 0x31, reply: [0x00])  // DATA_FORMAT reset value: power was lost
+        bus.expectRead(0x53, register: 0x31, reply: [0x00]) // DATA_FORMAT reset value: power was lost
         bus.expectRead(0x53, register: 0x00, reply: [0xE5])
         for bytes: [UInt8] in [[0x2D, 0x00], [0x31, 0x08], [0x2C, 0x0A], [0x38, 0x90], [0x2D, 0x08]] { bus.expectWrite(0x53, bytes) }
         var sensor = ADXL345(bus: bus)
@@ -177,7 +179,9 @@ private func collect<S: Accelerometer>(_ sensor: inout S, at time: Instant) thro
         configuration.fifoWatermark = 10
         let bus = ScriptedBus()
         bus.expectRead(0x53, register: 0x00, reply: [0xE5])
-        for bytes: [UInt8] in [[0x2D, 0x00], [0x31, 0x28], [0x2C, 0x0A], [0x2F, 0x00], [0x2E, 0x03], [0x38, 0x8A], [0x2D, 0x08]] { bus.expectWrite(0x53, bytes) }
+        for bytes: [UInt8] in [[0x2D, 0x00], [0x31, 0x28], [0x2C, 0x0A], [0x2F, 0x00], [0x2E, 0x03], [0x38, 0x8A], [0x2D, 0x08]] {
+            bus.expectWrite(0x53, bytes)
+        }
         var sensor = ADXL345(bus: bus, configuration: configuration)
         try sensor.initialize(now: ms(0)) { _ in ms(0) }
         bus.verify()

@@ -65,12 +65,18 @@ private func collect<S: Accelerometer>(_ sensor: inout S, at time: Instant) thro
     }
 
     @Test(arguments: [
-        (MPU6050AccelerometerRange.g2, MPU6050GyroRange.dps250, MPU6050LowPassFilter.hz260, UInt8(7), [UInt8(0x00), 0x00, 0x07, 0x00], 1_000_000 as Int64),
+        (
+            MPU6050AccelerometerRange.g2, MPU6050GyroRange.dps250, MPU6050LowPassFilter.hz260, UInt8(7), [UInt8(0x00), 0x00, 0x07, 0x00],
+            1_000_000 as Int64
+        ),
         (.g4, .dps500, .hz184, 0, [0x08, 0x01, 0x00, 0x08], 1_000_000),
         (.g8, .dps1000, .hz94, 9, [0x10, 0x02, 0x09, 0x10], 10_000_000),
         (.g16, .dps2000, .hz5, 4, [0x18, 0x06, 0x04, 0x18], 5_000_000),
     ])
-    func writesEveryRangeFilterAndDivider(accel: MPU6050AccelerometerRange, gyro: MPU6050GyroRange, filter: MPU6050LowPassFilter, divider: UInt8, bytes: [UInt8], periodNanoseconds: Int64) throws {
+    func writesEveryRangeFilterAndDivider(
+        accel: MPU6050AccelerometerRange, gyro: MPU6050GyroRange, filter: MPU6050LowPassFilter, divider: UInt8, bytes: [UInt8],
+        periodNanoseconds: Int64
+    ) throws {
         // bytes: GYRO_CONFIG, CONFIG, SMPLRT_DIV, ACCEL_CONFIG values (RM 4.2-4.5).
         var configuration = MPU6050Configuration()
         configuration.accelerometerRange = accel
@@ -146,17 +152,18 @@ private func collect<S: Accelerometer>(_ sensor: inout S, at time: Instant) thro
         try sensor.initialize(now: ms(0)) { _ in ms(100) }
         let (report, samples) = try collect(&sensor, at: ms(102))
         #expect(report.delivered == 2)
-        #expect(samples == [
-            Sample(time: ms(101), accelerationG: Vector3(x: 1, y: 0, z: 0)),
-            Sample(time: ms(102), accelerationG: Vector3(x: 0, y: 1, z: 0)),
-        ])
+        #expect(
+            samples == [
+                Sample(time: ms(101), accelerationG: Vector3(x: 1, y: 0, z: 0)),
+                Sample(time: ms(102), accelerationG: Vector3(x: 0, y: 1, z: 0)),
+            ])
         bus.verify()
     }
 
     @Test func smbusAdapterDrainsInWholeSampleChunksOf30Bytes() throws {
         let bus = ScriptedBus(capabilities: .smbus)
         expectDefaultInitialisation(bus)
-        bus.expectRead(0x68, register: 0x72, reply: [0x00, 0x3C])  // 60 bytes = 10 samples
+        bus.expectRead(0x68, register: 0x72, reply: [0x00, 0x3C]) // 60 bytes = 10 samples
         bus.expectRead(0x68, register: 0x74, reply: Array(repeating: 0, count: 30))
         bus.expectRead(0x68, register: 0x74, reply: Array(repeating: 0, count: 30))
         var configuration = MPU6050Configuration()
@@ -172,15 +179,15 @@ private func collect<S: Accelerometer>(_ sensor: inout S, at time: Instant) thro
     @Test func overflowResetsTheFIFOAndCountsTheLoss() throws {
         let bus = ScriptedBus()
         expectDefaultInitialisation(bus)
-        bus.expectRead(0x68, register: 0x72, reply: [0x04, 0x00])  // 1024: full, records torn
-        bus.expectRead(0x68, register: 0x72, reply: [0x04, 0x00])  // read again: still 1024
+        bus.expectRead(0x68, register: 0x72, reply: [0x04, 0x00]) // 1024: full, records torn
+        bus.expectRead(0x68, register: 0x72, reply: [0x04, 0x00]) // read again: still 1024
         bus.expectWrite(0x68, [0x6A, 0x04])
         bus.expectWrite(0x68, [0x6A, 0x40])
         var sensor = MPU6050(bus: bus)
         try sensor.initialize(now: ms(0)) { _ in ms(100) }
         let (report, samples) = try collect(&sensor, at: ms(300))
         #expect(report.overflowed)
-        #expect(report.lost == 200)  // 200 ms at 1 kHz since the last drain
+        #expect(report.lost == 200) // 200 ms at 1 kHz since the last drain
         #expect(samples.isEmpty)
         bus.verify()
     }
@@ -190,8 +197,8 @@ private func collect<S: Accelerometer>(_ sensor: inout S, at time: Instant) thro
     @Test func implausibleCountIsReadAgainAndAPlausibleOneIsDrained() throws {
         let bus = ScriptedBus()
         expectDefaultInitialisation(bus)
-        bus.expectRead(0x68, register: 0x72, reply: [0x00, 0x0E])  // 14 bytes: torn records?
-        bus.expectRead(0x68, register: 0x72, reply: [0x00, 0x0C])  // 12: it was the read
+        bus.expectRead(0x68, register: 0x72, reply: [0x00, 0x0E]) // 14 bytes: torn records?
+        bus.expectRead(0x68, register: 0x72, reply: [0x00, 0x0C]) // 12: it was the read
         bus.expectRead(0x68, register: 0x74, reply: [0x40, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x40, 0x00, 0x00, 0x00])
         var sensor = MPU6050(bus: bus)
         try sensor.initialize(now: ms(0)) { _ in ms(100) }
@@ -199,10 +206,11 @@ private func collect<S: Accelerometer>(_ sensor: inout S, at time: Instant) thro
         #expect(!report.overflowed)
         #expect(report.lost == 0)
         #expect(report.delivered == 2)
-        #expect(samples == [
-            Sample(time: ms(101), accelerationG: Vector3(x: 1, y: 0, z: 0)),
-            Sample(time: ms(102), accelerationG: Vector3(x: 0, y: 1, z: 0)),
-        ])
+        #expect(
+            samples == [
+                Sample(time: ms(101), accelerationG: Vector3(x: 1, y: 0, z: 0)),
+                Sample(time: ms(102), accelerationG: Vector3(x: 0, y: 1, z: 0)),
+            ])
         bus.verify()
     }
 
@@ -251,7 +259,9 @@ private func collect<S: Accelerometer>(_ sensor: inout S, at time: Instant) thro
         bus.expectRead(0x68, register: 0x6B, reply: [0x40])
         bus.expectRead(0x68, register: 0x75, reply: [0x68])
         bus.expectWrite(0x68, [0x6B, 0x80])
-        for bytes: [UInt8] in [[0x6B, 0x01], [0x1B, 0x00], [0x1A, 0x03], [0x19, 0x00], [0x1C, 0x00], [0x23, 0x08], [0x6A, 0x04], [0x6A, 0x40]] {
+        for bytes: [UInt8] in [
+            [0x6B, 0x01], [0x1B, 0x00], [0x1A, 0x03], [0x19, 0x00], [0x1C, 0x00], [0x23, 0x08], [0x6A, 0x04], [0x6A, 0x40],
+        ] {
             bus.expectWrite(0x68, bytes)
         }
         var sensor = MPU6050(bus: bus)
@@ -262,7 +272,7 @@ private func collect<S: Accelerometer>(_ sensor: inout S, at time: Instant) thro
         #expect(!waiting.ready)
         let (resumed, _) = try collect(&sensor, at: ms(450))
         #expect(resumed.ready)
-        #expect(resumed.lost == 350)  // from the last delivered sample (100 ms) to 450 ms
+        #expect(resumed.lost == 350) // from the last delivered sample (100 ms) to 450 ms
         bus.verify()
     }
 
@@ -271,7 +281,10 @@ private func collect<S: Accelerometer>(_ sensor: inout S, at time: Instant) thro
         configuration.interruptPin = InterruptPin(activeLow: true, latched: true)
         let bus = ScriptedBus()
         bus.expectRead(0x68, register: 0x75, reply: [0x68])
-        for bytes: [UInt8] in [[0x6B, 0x80], [0x6B, 0x01], [0x1B, 0x00], [0x1A, 0x03], [0x19, 0x00], [0x1C, 0x00], [0x37, 0xB0], [0x38, 0x11], [0x23, 0x08], [0x6A, 0x04], [0x6A, 0x40]] {
+        for bytes: [UInt8] in [
+            [0x6B, 0x80], [0x6B, 0x01], [0x1B, 0x00], [0x1A, 0x03], [0x19, 0x00], [0x1C, 0x00], [0x37, 0xB0], [0x38, 0x11], [0x23, 0x08],
+            [0x6A, 0x04], [0x6A, 0x40],
+        ] {
             bus.expectWrite(0x68, bytes)
         }
         var sensor = MPU6050(bus: bus, configuration: configuration)

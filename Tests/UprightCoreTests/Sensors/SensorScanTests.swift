@@ -11,11 +11,12 @@ import UprightCore
         var found: [DetectedSensor] = []
         let answered = SensorScan.detect(bus: bus) { found.append($0) }
         #expect(answered == 3)
-        #expect(found == [
-            DetectedSensor(address: 0x68, idValue: 0x70, identity: ChipIdentity(model: .mpu6500, idValue: 0x70)),
-            DetectedSensor(address: 0x53, idValue: 0xE5, identity: ChipIdentity(model: .adxl345, idValue: 0xE5)),
-            DetectedSensor(address: 0x1D, idValue: 0x42, identity: nil),
-        ])
+        #expect(
+            found == [
+                DetectedSensor(address: 0x68, idValue: 0x70, identity: ChipIdentity(model: .mpu6500, idValue: 0x70)),
+                DetectedSensor(address: 0x53, idValue: 0xE5, identity: ChipIdentity(model: .adxl345, idValue: 0xE5)),
+                DetectedSensor(address: 0x1D, idValue: 0x42, identity: nil),
+            ])
         bus.verify()
     }
 

@@ -2,17 +2,20 @@ import Testing
 import UprightCore
 @testable import UprightHost
 
-private func settings(kind: Board.SensorKind = .auto, rateHz: Double = 100, rangeG: Int = 2, filterHz: Int? = nil, readMode: Board.ReadMode = .fifo) -> Board.SensorSettings {
+private func settings(
+    kind: Board.SensorKind = .auto, rateHz: Double = 100, rangeG: Int = 2, filterHz: Int? = nil, readMode: Board.ReadMode = .fifo
+) -> Board.SensorSettings {
     Board.SensorSettings(kind: kind, address: nil, rateHz: rateHz, rangeG: rangeG, filterHz: filterHz, readMode: readMode, mountMatrix: .identity)
 }
 
 @Suite struct BoardSensorConfigurationTests {
     /// RM 4.2: rate = 1 kHz / (1 + SMPLRT_DIV) with the DLPF on, 8 kHz / (1 + SMPLRT_DIV) with
     /// DLPF_CFG 0 (260 Hz); the nearest rate not above the board's.
-    @Test(arguments: [
-        (1000.0, 44, UInt8(0)), (500, 44, 1), (200, 44, 4), (100, 44, 9), (1000.0 / 3, 44, 2), (300, 44, 3),
-        (4, 44, 249), (1000, 260, 7), (8000.0 / 9, 260, 8), (4, 260, 255),
-    ] as [(Double, Int, UInt8)])
+    @Test(
+        arguments: [
+            (1000.0, 44, UInt8(0)), (500, 44, 1), (200, 44, 4), (100, 44, 9), (1000.0 / 3, 44, 2), (300, 44, 3),
+            (4, 44, 249), (1000, 260, 7), (8000.0 / 9, 260, 8), (4, 260, 255),
+        ] as [(Double, Int, UInt8)])
     func mpu6050SampleRateDivider(rateHz: Double, filterHz: Int, divider: UInt8) {
         let configuration = settings(kind: .mpu6050, rateHz: rateHz, filterHz: filterHz).mpu6050Configuration()
         #expect(configuration.sampleRateDivider == divider)
@@ -33,10 +36,11 @@ private func settings(kind: Board.SensorKind = .auto, rateHz: Double = 100, rang
 
     /// Data sheet Table 7: BW_RATE rate code, 0.09765625 Hz x 2^code; the slowest not below
     /// the board's rate (150 Hz, possible with `auto`, gets 200 Hz).
-    @Test(arguments: [
-        (6.25, UInt8(0x06)), (12.5, 0x07), (25, 0x08), (50, 0x09), (100, 0x0A), (200, 0x0B), (400, 0x0C),
-        (800, 0x0D), (1600, 0x0E), (3200, 0x0F), (150, 0x0B),
-    ] as [(Double, UInt8)])
+    @Test(
+        arguments: [
+            (6.25, UInt8(0x06)), (12.5, 0x07), (25, 0x08), (50, 0x09), (100, 0x0A), (200, 0x0B), (400, 0x0C),
+            (800, 0x0D), (1600, 0x0E), (3200, 0x0F), (150, 0x0B),
+        ] as [(Double, UInt8)])
     func adxl345RateCode(rateHz: Double, code: UInt8) {
         #expect(settings(kind: .adxl345, rateHz: rateHz).adxl345Configuration().dataRate.rawValue == code)
     }

@@ -26,47 +26,65 @@ import UprightCore
             }
 
             """
-        #expect(try Self.edited(text) == """
-            {
-              "name": "x",
-              "sensor": {
-                "kind": "mpu6050",
-                "mount_matrix": "0, -1, 0; -1, 0, 0; 0, 0, -1",
-                "offset_g": [0.200, -0.250, 0.230]
-              },
-              "camera": { "backend": "simulated" },
-              "output": { "directory": "o" }
-            }
+        #expect(
+            try Self.edited(text) == """
+                {
+                  "name": "x",
+                  "sensor": {
+                    "kind": "mpu6050",
+                    "mount_matrix": "0, -1, 0; -1, 0, 0; 0, 0, -1",
+                    "offset_g": [0.200, -0.250, 0.230]
+                  },
+                  "camera": { "backend": "simulated" },
+                  "output": { "directory": "o" }
+                }
 
-            """)
+                """)
         // Run again: both now replaced in place.
         let again = try Self.edited(try Self.edited(text), [BoardFileEditor.Edit(key: "offset_g", valueText: "[0.000, 0.000, 0.010]")])
         #expect(again.contains(#""offset_g": [0.000, 0.000, 0.010]"#) && again.components(separatedBy: "offset_g").count == 2)
     }
 
     @Test func oneLineAndEmptySectionsAndCRLF() throws {
-        #expect(try Self.edited(#"{"sensor": {"kind": "adxl345"}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#)
-            == #"{"sensor": {"kind": "adxl345", "mount_matrix": "0, -1, 0; -1, 0, 0; 0, 0, -1", "offset_g": [0.200, -0.250, 0.230]}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#)
-        #expect(try Self.edited(#"{"sensor": {}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#, [Self.offset])
-            == #"{"sensor": {"offset_g": [0.200, -0.250, 0.230]}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#)
-        let crlf = "\u{FEFF}{\r\n  \"sensor\": {\r\n    \"kind\": \"mpu6050\"\r\n  },\r\n  \"camera\": {\"backend\": \"simulated\"},\r\n  \"output\": {\"directory\": \"o\"}\r\n}\r\n"
-        #expect(try Self.edited(crlf, [Self.offset])
-            == "\u{FEFF}{\r\n  \"sensor\": {\r\n    \"kind\": \"mpu6050\",\r\n    \"offset_g\": [0.200, -0.250, 0.230]\r\n  },\r\n  \"camera\": {\"backend\": \"simulated\"},\r\n  \"output\": {\"directory\": \"o\"}\r\n}\r\n")
+        #expect(
+            try Self.edited(#"{"sensor": {"kind": "adxl345"}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#)
+                == #"{"sensor": {"kind": "adxl345", "mount_matrix": "0, -1, 0; -1, 0, 0; 0, 0, -1", "offset_g": [0.200, -0.250, 0.230]}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#
+        )
+        #expect(
+            try Self.edited(#"{"sensor": {}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#, [Self.offset])
+                == #"{"sensor": {"offset_g": [0.200, -0.250, 0.230]}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#)
+        let crlf =
+            "\u{FEFF}{\r\n  \"sensor\": {\r\n    \"kind\": \"mpu6050\"\r\n  },\r\n  \"camera\": {\"backend\": \"simulated\"},\r\n  \"output\": {\"directory\": \"o\"}\r\n}\r\n"
+        #expect(
+            try Self.edited(crlf, [Self.offset])
+                == "\u{FEFF}{\r\n  \"sensor\": {\r\n    \"kind\": \"mpu6050\",\r\n    \"offset_g\": [0.200, -0.250, 0.230]\r\n  },\r\n  \"camera\": {\"backend\": \"simulated\"},\r\n  \"output\": {\"directory\": \"o\"}\r\n}\r\n"
+        )
     }
 
     /// Strings holding braces, escaped quotes and a nested `sensor` key elsewhere do not confuse it.
     @Test func onlyTheRootSensorSectionIsTouched() throws {
-        let text = #"{"name": "a \"sensor\": {} }", "detector": {}, "sensor": {"kind": "auto", "mount_matrix": "1,0,0;0,1,0;0,0,1"}, "camera": {"backend": "simulated"}, "output": {"directory": "{sensor}"}}"#
-        #expect(try Self.edited(text, [Self.matrix])
-            == #"{"name": "a \"sensor\": {} }", "detector": {}, "sensor": {"kind": "auto", "mount_matrix": "0, -1, 0; -1, 0, 0; 0, 0, -1"}, "camera": {"backend": "simulated"}, "output": {"directory": "{sensor}"}}"#)
+        let text =
+            #"{"name": "a \"sensor\": {} }", "detector": {}, "sensor": {"kind": "auto", "mount_matrix": "1,0,0;0,1,0;0,0,1"}, "camera": {"backend": "simulated"}, "output": {"directory": "{sensor}"}}"#
+        #expect(
+            try Self.edited(text, [Self.matrix])
+                == #"{"name": "a \"sensor\": {} }", "detector": {}, "sensor": {"kind": "auto", "mount_matrix": "0, -1, 0; -1, 0, 0; 0, 0, -1"}, "camera": {"backend": "simulated"}, "output": {"directory": "{sensor}"}}"#
+        )
     }
 
     @Test func refusesWhatDoesNotParseOrWouldNotLoad() {
         #expect(throws: BoardError(file: "b.json", line: 2, column: 1, message: "unexpected end of file in an object (not changed)")) {
             try Self.edited("{\"sensor\": {}\n")
         }
-        #expect(throws: BoardError(file: "b.json", message: "the edited file would not load (sensor.offset_g[0]: 0.9 g is not a plausible zero-g offset (at most 0.5 g per axis: check sensor.range_g, or run upright calibrate again)); nothing written")) {
-            try Self.edited(#"{"sensor": {}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#, [BoardFileEditor.Edit(key: "offset_g", valueText: "[0.9, 0, 0]")])
+        #expect(
+            throws: BoardError(
+                file: "b.json",
+                message:
+                    "the edited file would not load (sensor.offset_g[0]: 0.9 g is not a plausible zero-g offset (at most 0.5 g per axis: check sensor.range_g, or run upright calibrate again)); nothing written"
+            )
+        ) {
+            try Self.edited(
+                #"{"sensor": {}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
+                [BoardFileEditor.Edit(key: "offset_g", valueText: "[0.9, 0, 0]")])
         }
     }
 

@@ -22,15 +22,19 @@ import UprightHost
     }
 
     @Test func sectionsMapToTheCoreTypes() throws {
-        let board = try Self.board(#", "detector": {"settle_ms": 120, "maximum_gap_ms": 400}, "shutter": {"debounce_ms": 10, "hold_ms": 700, "stuck_s": 12.5}, "machine": {"idle_timeout_s": 2.5, "capture_timeout_s": 1, "max_clip_s": 30, "press_queue": 1}"#)
+        let board = try Self.board(
+            #", "detector": {"settle_ms": 120, "maximum_gap_ms": 400}, "shutter": {"debounce_ms": 10, "hold_ms": 700, "stuck_s": 12.5}, "machine": {"idle_timeout_s": 2.5, "capture_timeout_s": 1, "max_clip_s": 30, "press_queue": 1}"#
+        )
         let settings = board.firmwareSettings(strictBounds: true, ringCapacity: 64)
         #expect(settings.detector.settleTime == TimeSpan(nanoseconds: 120_000_000))
         #expect(settings.gesture.debounce == TimeSpan(nanoseconds: 10_000_000))
         #expect(settings.gesture.holdTime == TimeSpan(nanoseconds: 700_000_000))
         #expect(settings.gesture.stuckTime == TimeSpan(nanoseconds: 12_500_000_000))
-        #expect(settings.machine == MachineConfiguration(
-            idleTimeout: TimeSpan(nanoseconds: 2_500_000_000), captureTimeout: TimeSpan(nanoseconds: 1_000_000_000),
-            maxClipLength: TimeSpan(nanoseconds: 30_000_000_000), queueDepth: 1))
+        #expect(
+            settings.machine
+                == MachineConfiguration(
+                    idleTimeout: TimeSpan(nanoseconds: 2_500_000_000), captureTimeout: TimeSpan(nanoseconds: 1_000_000_000),
+                    maxClipLength: TimeSpan(nanoseconds: 30_000_000_000), queueDepth: 1))
         // The failure timeout follows the detector's gap: after it the filter starts over anyway.
         #expect(settings.supervision.failureTimeout == TimeSpan(nanoseconds: 400_000_000))
         #expect(settings.ringCapacity == 64)

@@ -11,16 +11,25 @@ import UprightCore
 
     /// `output.reserve_mb` is the free space kept for the journal (default 8 MiB), 0..65536.
     @Test func theReserveIsInMebibytes() throws {
-        #expect(try Board.parse(Array(#"{"sensor": {}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#.utf8), file: "b.json").output.reserveBytes == 8_388_608)
+        #expect(
+            try Board.parse(Array(#"{"sensor": {}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#.utf8), file: "b.json").output
+                .reserveBytes == 8_388_608)
         let json = #"{"sensor": {}, "camera": {"backend": "simulated"}, "output": {"directory": "o", "reserve_mb": 2}}"#
         #expect(try Board.parse(Array(json.utf8), file: "b.json").output.reserveBytes == 2_097_152)
         #expect(throws: BoardError(file: "b.json", message: "output.reserve_mb: 70000 is out of range (0..65536)")) {
-            try Board.parse(Array(#"{"sensor": {}, "camera": {"backend": "simulated"}, "output": {"directory": "o", "reserve_mb": 70000}}"#.utf8), file: "b.json")
+            try Board.parse(
+                Array(#"{"sensor": {}, "camera": {"backend": "simulated"}, "output": {"directory": "o", "reserve_mb": 70000}}"#.utf8), file: "b.json")
         }
     }
 
     @Test func dataReadyInFIFOModeNeedsAWatermarkInterrupt() throws {
-        #expect(throws: BoardError(file: "b.json", message: "data_ready: the MPU-6050 has no FIFO watermark interrupt (read_mode fifo): use read_mode burst to pace register reads by data-ready, set sensor.kind adxl345, or remove data_ready")) {
+        #expect(
+            throws: BoardError(
+                file: "b.json",
+                message:
+                    "data_ready: the MPU-6050 has no FIFO watermark interrupt (read_mode fifo): use read_mode burst to pace register reads by data-ready, set sensor.kind adxl345, or remove data_ready"
+            )
+        ) {
             try Self.board(#""sensor": {"kind": "mpu6050"}, "data_ready": {"line": 23}"#)
         }
         #expect(throws: BoardError.self) { try Self.board(#""sensor": {}, "data_ready": {"line": 23}"#) }
@@ -42,7 +51,13 @@ import UprightCore
     /// `i2c.speed_hz` is the bus clock: a rate whose reads need more than half of it is refused.
     @Test func theBusSpeedBoundsTheSampleRate() throws {
         // ADXL345 at 800 Hz: 800 x 9.3 bytes x 9 clocks = 67 kHz, 67% of 100 kHz.
-        #expect(throws: BoardError(file: "b.json", message: "sensor.rate_hz: 800 Hz in fifo mode needs 67% of a 100 kHz bus (at most 50%): raise i2c.speed_hz (and dtparam=i2c_arm_baudrate) or lower the rate")) {
+        #expect(
+            throws: BoardError(
+                file: "b.json",
+                message:
+                    "sensor.rate_hz: 800 Hz in fifo mode needs 67% of a 100 kHz bus (at most 50%): raise i2c.speed_hz (and dtparam=i2c_arm_baudrate) or lower the rate"
+            )
+        ) {
             try Self.board(#""sensor": {"kind": "adxl345", "rate_hz": 800}"#)
         }
         // The same at 400 kHz: 17%.

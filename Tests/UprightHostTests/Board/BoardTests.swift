@@ -33,9 +33,10 @@ let repositoryRoot: String = {
             Issue.record("expected the command backend")
             return
         }
-        #expect(try still.expand(["file": "/var/lib/upright/.upright-still-%04d.jpg"]) == [
-            "rpicam-still", "-t", "0", "--signal", "--nopreview", "-o", "/var/lib/upright/.upright-still-%04d.jpg",
-        ])
+        #expect(
+            try still.expand(["file": "/var/lib/upright/.upright-still-%04d.jpg"]) == [
+                "rpicam-still", "-t", "0", "--signal", "--nopreview", "-o", "/var/lib/upright/.upright-still-%04d.jpg",
+            ])
     }
 
     /// A command board that names no programs gets rpicam's: the still server (with `--zsl`
@@ -83,7 +84,8 @@ let repositoryRoot: String = {
 
     /// `offset_g` is on the chip's axes; the drivers subtract it in the device frame (M * offset).
     @Test func offsetIsOnTheChipAxes() throws {
-        let json = #"{"sensor": {"mount_matrix": "0, -1, 0; 1, 0, 0; 0, 0, -1", "offset_g": [0.25, -0.125, 0.0625]}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#
+        let json =
+            #"{"sensor": {"mount_matrix": "0, -1, 0; 1, 0, 0; 0, 0, -1", "offset_g": [0.25, -0.125, 0.0625]}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#
         let sensor = try Board.parse(Array(json.utf8), file: "b.json").sensor
         #expect(sensor.offsetG == Vector3(x: 0.25, y: -0.125, z: 0.0625))
         #expect(sensor.deviceOffsetG == Vector3(x: 0.125, y: 0.25, z: -0.0625))
@@ -92,14 +94,16 @@ let repositoryRoot: String = {
     }
 
     @Test func recordingLight() throws {
-        let json = #"{"sensor": {}, "shutter": {"chip": "gpiochip0", "line": 17}, "led": {"chip": "pinctrl-rp1", "line": 27, "active_low": true}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#
+        let json =
+            #"{"sensor": {}, "shutter": {"chip": "gpiochip0", "line": 17}, "led": {"chip": "pinctrl-rp1", "line": 27, "active_low": true}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#
         let board = try Board.parse(Array(json.utf8), file: "b.json")
         #expect(board.led == Board.LEDSettings(gpio: Board.GPIOLineSettings(chip: "pinctrl-rp1", line: 27), activeLow: true))
         #expect(try Board.parse(Array(Self.minimal.utf8), file: "b.json").led == nil)
     }
 
     @Test func simulatedClipSettings() throws {
-        let json = #"{"sensor": {}, "camera": {"backend": "simulated", "clip_width": 640, "clip_height": 480, "clip_fps": 25, "clip_quality": 60}, "output": {"directory": "o"}}"#
+        let json =
+            #"{"sensor": {}, "camera": {"backend": "simulated", "clip_width": 640, "clip_height": 480, "clip_fps": 25, "clip_quality": 60}, "output": {"directory": "o"}}"#
         guard case .simulated(let camera) = try Board.parse(Array(json.utf8), file: "b.json").camera.backend else {
             Issue.record("expected the simulated backend")
             return
@@ -110,7 +114,8 @@ let repositoryRoot: String = {
 
     /// A board file saved by a Windows editor: byte-order mark (EF BB BF) and CRLF lines.
     @Test func byteOrderMarkAndCRLFAreAccepted() throws {
-        let text = "{\r\n  \"sensor\": {\"kind\": \"adxl345\", \"address\": 83},\r\n  \"camera\": {\"backend\": \"simulated\"},\r\n  \"output\": {\"directory\": \"out\"}\r\n}\r\n"
+        let text =
+            "{\r\n  \"sensor\": {\"kind\": \"adxl345\", \"address\": 83},\r\n  \"camera\": {\"backend\": \"simulated\"},\r\n  \"output\": {\"directory\": \"out\"}\r\n}\r\n"
         let board = try Board.parse([0xEF, 0xBB, 0xBF] + Array(text.utf8), file: "b.json")
         #expect(board.sensor.kind == .adxl345)
         #expect(board.sensor.address == 0x53)
@@ -124,94 +129,182 @@ let repositoryRoot: String = {
 
     /// Every validation path, with the exact one-line message a user sees.
     @Test(arguments: [
-        (#"{"sensor": {"kind": "mpu6050", "rate_hz": 7000}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
-         "b.json: sensor.rate_hz: 7000 is not a rate the MPU-6050 supports (4..1000 Hz)"),
-        (#"{"sensor": {"kind": "adxl345", "rate_hz": 150}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
-         "b.json: sensor.rate_hz: 150 is not a rate the ADXL345 supports (6.25, 12.5, 25, 50, 100, 200, 400, 800, 1600, 3200 Hz)"),
-        (#"{"sensor": {"kind": "auto", "rate_hz": 2000}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
-         "b.json: sensor.rate_hz: 2000 is not a rate both chips support (6.25..1000 Hz)"),
-        (#"{"sensor": {"kind": "bmi160"}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
-         #"b.json: sensor.kind: "bmi160" is not one of "mpu6050", "adxl345", "auto""#),
-        (#"{"sensor": {"kind": "mpu6050", "range_g": 3}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
-         "b.json: sensor.range_g: 3 is not a range the chips support (2, 4, 8 or 16 g)"),
-        (#"{"sensor": {"kind": "mpu6050", "filter_hz": 100}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
-         "b.json: sensor.filter_hz: 100 is not an MPU-6050 filter bandwidth (260, 184, 94, 44, 21, 10 or 5 Hz)"),
-        (#"{"sensor": {"kind": "adxl345", "filter_hz": 44}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
-         "b.json: sensor.filter_hz: the ADXL345 has no separate filter (its bandwidth is half the output rate)"),
-        (#"{"sensor": {"kind": "mpu6050", "address": "0x53"}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
-         "b.json: sensor.address: 0x53 is not an address the MPU-6050 answers on (0x68, 0x69)"),
-        (#"{"sensor": {"kind": "mpu6050", "address": "0xZZ"}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
-         #"b.json: sensor.address: "0xZZ" is not a 7-bit I2C address"#),
-        (#"{"sensor": {"kind": "mpu6050", "address": true}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
-         #"b.json: sensor.address: expected a 7-bit address such as "0x68""#),
-        (#"{"sensor": {"kind": "mpu6050", "mount_matrix": "1,0,0;0,1,0"}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
-         "b.json: sensor.mount_matrix: expected 9 numbers (3 rows of 3), found 6"),
-        (#"{"sensor": {"kind": "mpu6050", "mount_matrix": "0,0,0;0,1,0;0,0,1"}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
-         "b.json: sensor.mount_matrix: the matrix is singular (determinant near 0): it must be a rotation or reflection"),
-        (#"{"sensor": {"kind": "mpu6050", "rate": 100}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
-         "b.json: sensor.rate: unknown key"),
-        (#"{"sensor": {"offset_g": [0, 0.1]}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
-         "b.json: sensor.offset_g: expected 3 numbers [x, y, z] in g on the chip's axes, found 2"),
-        (#"{"sensor": {"offset_g": "0, 0, 0.2"}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
-         "b.json: sensor.offset_g: expected an array, found a string"),
-        (#"{"sensor": {"offset_g": [0, "0.1", 0]}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
-         "b.json: sensor.offset_g[1]: expected a number, found a string"),
-        (#"{"sensor": {"offset_g": [0, 0, -0.75]}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
-         "b.json: sensor.offset_g[2]: -0.75 g is not a plausible zero-g offset (at most 0.5 g per axis: check sensor.range_g, or run upright calibrate again)"),
-        (#"{"camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
-         "b.json: sensor: missing (required)"),
-        (#"{"sensor": {}, "camera": {"backend": "command", "mode": "daemon"}, "output": {"directory": "o"}}"#,
-         #"b.json: camera.mode: "daemon" is not one of "server", "one-shot""#),
-        (#"{"sensor": {}, "camera": {"backend": "command", "mode": "one-shot", "zsl": true}, "output": {"directory": "o"}}"#,
-         #"b.json: camera.zsl: zero shutter lag needs the still server (camera.mode "server"): a one-shot command opens the camera for every photo"#),
-        (#"{"sensor": {}, "camera": {"backend": "command", "ready_ms": 40000}, "output": {"directory": "o"}}"#,
-         "b.json: camera.ready_ms: 40000 is out of range (0..30000)"),
-        (#"{"sensor": {}, "camera": {"backend": "command", "still": ["x", "{fil}"], "video": ["y"]}, "output": {"directory": "o"}}"#,
-         "b.json: camera.still[1]: unknown placeholder {fil} (known: {file}, {exif}, {rotation}, {orientation}, {shot}, {clip})"),
-        (#"{"sensor": {}, "camera": {"backend": "command", "still": ["", "{file}"], "video": ["y"]}, "output": {"directory": "o"}}"#,
-         "b.json: camera.still[0]: the program (first element) is empty"),
-        (#"{"sensor": {}, "camera": {"backend": "command", "still": ["x", 3], "video": ["y"]}, "output": {"directory": "o"}}"#,
-         "b.json: camera.still[1]: expected a string, found a number"),
-        (#"{"sensor": {}, "camera": {"backend": "simulated", "width": 8}, "output": {"directory": "o"}}"#,
-         "b.json: camera.width: 8 is out of range (16..4096)"),
-        (#"{"sensor": {}, "camera": {"backend": "simulated", "clip_fps": 240}, "output": {"directory": "o"}}"#,
-         "b.json: camera.clip_fps: 240 is out of range (1..120)"),
-        (#"{"sensor": {}, "camera": {"backend": "simulated", "clip_width": 8000}, "output": {"directory": "o"}}"#,
-         "b.json: camera.clip_width: 8000 is out of range (16..4096)"),
-        (#"{"sensor": {}, "camera": {"backend": "command", "still": ["x"], "video": ["y"], "clip_fps": 25}, "output": {"directory": "o"}}"#,
-         "b.json: camera.clip_fps: only the simulated camera backend has it"),
-        (#"{"sensor": {}, "shutter": {"chip": "gpiochip0"}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
-         "b.json: shutter.line: missing (required when chip is given)"),
-        (#"{"sensor": {}, "shutter": {"debounce_ms": 500, "hold_ms": 400}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
-         "b.json: shutter.hold_ms: must be longer than shutter.debounce_ms (500)"),
-        (#"{"sensor": {}, "machine": {"idle_timeout_s": 0}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
-         "b.json: machine.idle_timeout_s: 0 is out of range (1..86400)"),
-        (#"{"sensor": {}, "i2c": {"bus": -1}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
-         "b.json: i2c.bus: -1 is out of range (0..255)"),
-        (#"{"sensor": {}, "data_ready": {}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
-         "b.json: data_ready.line: missing (required)"),
-        (#"{"sensor": {}, "led": {"chip": "gpiochip0"}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
-         "b.json: led.line: missing (required when chip is given)"),
-        (#"{"sensor": {}, "led": {}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
-         "b.json: led.line: missing (required)"),
-        (#"{"sensor": {}, "led": {"line": 5, "active_low": "yes"}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
-         "b.json: led.active_low: expected true or false, found a string"),
-        (#"{"sensor": {}, "led": {"line": 5, "colour": "red"}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
-         "b.json: led.colour: unknown key"),
-        (#"{"sensor": {}, "shutter": {"line": 17}, "led": {"line": 17}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
-         "b.json: led.line: is the shutter's line (gpiochip0 line 17); the light needs a line of its own"),
-        (#"{"sensor": {}, "detector": {"hysteresis_degrees": "x"}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
-         "b.json: detector.hysteresis_degrees: expected a number, found a string"),
-        (#"{"sensor": {}, "detector": {"hysteresis": 5}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
-         "b.json: detector.hysteresis: unknown key (expected one of filter_time_constant_ms, gyro_correction_time_constant_ms, rate_time_constant_ms, hysteresis_degrees, flat_enter_degrees, flat_exit_degrees, magnitude_tolerance_g, still_rate_dps, settle_ms, still_ms, flick_ms, maximum_gap_ms)"),
-        (#"{"sensor": {}, "detector": {"settle_ms": 100, "flat_enter_degrees": 95}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
-         "b.json: detector.flat_enter_degrees: must be 45 to 89 degrees"),
-        (#"{"sensor": {}, "camera": {"backend": "simulated"}, "output": {"directory": ""}}"#,
-         "b.json: output.directory: must not be empty"),
-        (#"{"sensor": {}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}, "extra": 1}"#,
-         "b.json: extra: unknown key"),
-        (#"{"sensor": {}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}"#,
-         "b.json:1:80: unexpected end of file in an object"),
+        (
+            #"{"sensor": {"kind": "mpu6050", "rate_hz": 7000}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
+            "b.json: sensor.rate_hz: 7000 is not a rate the MPU-6050 supports (4..1000 Hz)"
+        ),
+        (
+            #"{"sensor": {"kind": "adxl345", "rate_hz": 150}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
+            "b.json: sensor.rate_hz: 150 is not a rate the ADXL345 supports (6.25, 12.5, 25, 50, 100, 200, 400, 800, 1600, 3200 Hz)"
+        ),
+        (
+            #"{"sensor": {"kind": "auto", "rate_hz": 2000}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
+            "b.json: sensor.rate_hz: 2000 is not a rate both chips support (6.25..1000 Hz)"
+        ),
+        (
+            #"{"sensor": {"kind": "bmi160"}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
+            #"b.json: sensor.kind: "bmi160" is not one of "mpu6050", "adxl345", "auto""#
+        ),
+        (
+            #"{"sensor": {"kind": "mpu6050", "range_g": 3}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
+            "b.json: sensor.range_g: 3 is not a range the chips support (2, 4, 8 or 16 g)"
+        ),
+        (
+            #"{"sensor": {"kind": "mpu6050", "filter_hz": 100}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
+            "b.json: sensor.filter_hz: 100 is not an MPU-6050 filter bandwidth (260, 184, 94, 44, 21, 10 or 5 Hz)"
+        ),
+        (
+            #"{"sensor": {"kind": "adxl345", "filter_hz": 44}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
+            "b.json: sensor.filter_hz: the ADXL345 has no separate filter (its bandwidth is half the output rate)"
+        ),
+        (
+            #"{"sensor": {"kind": "mpu6050", "address": "0x53"}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
+            "b.json: sensor.address: 0x53 is not an address the MPU-6050 answers on (0x68, 0x69)"
+        ),
+        (
+            #"{"sensor": {"kind": "mpu6050", "address": "0xZZ"}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
+            #"b.json: sensor.address: "0xZZ" is not a 7-bit I2C address"#
+        ),
+        (
+            #"{"sensor": {"kind": "mpu6050", "address": true}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
+            #"b.json: sensor.address: expected a 7-bit address such as "0x68""#
+        ),
+        (
+            #"{"sensor": {"kind": "mpu6050", "mount_matrix": "1,0,0;0,1,0"}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
+            "b.json: sensor.mount_matrix: expected 9 numbers (3 rows of 3), found 6"
+        ),
+        (
+            #"{"sensor": {"kind": "mpu6050", "mount_matrix": "0,0,0;0,1,0;0,0,1"}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
+            "b.json: sensor.mount_matrix: the matrix is singular (determinant near 0): it must be a rotation or reflection"
+        ),
+        (
+            #"{"sensor": {"kind": "mpu6050", "rate": 100}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
+            "b.json: sensor.rate: unknown key"
+        ),
+        (
+            #"{"sensor": {"offset_g": [0, 0.1]}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
+            "b.json: sensor.offset_g: expected 3 numbers [x, y, z] in g on the chip's axes, found 2"
+        ),
+        (
+            #"{"sensor": {"offset_g": "0, 0, 0.2"}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
+            "b.json: sensor.offset_g: expected an array, found a string"
+        ),
+        (
+            #"{"sensor": {"offset_g": [0, "0.1", 0]}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
+            "b.json: sensor.offset_g[1]: expected a number, found a string"
+        ),
+        (
+            #"{"sensor": {"offset_g": [0, 0, -0.75]}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
+            "b.json: sensor.offset_g[2]: -0.75 g is not a plausible zero-g offset (at most 0.5 g per axis: check sensor.range_g, or run upright calibrate again)"
+        ),
+        (
+            #"{"camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
+            "b.json: sensor: missing (required)"
+        ),
+        (
+            #"{"sensor": {}, "camera": {"backend": "command", "mode": "daemon"}, "output": {"directory": "o"}}"#,
+            #"b.json: camera.mode: "daemon" is not one of "server", "one-shot""#
+        ),
+        (
+            #"{"sensor": {}, "camera": {"backend": "command", "mode": "one-shot", "zsl": true}, "output": {"directory": "o"}}"#,
+            #"b.json: camera.zsl: zero shutter lag needs the still server (camera.mode "server"): a one-shot command opens the camera for every photo"#
+        ),
+        (
+            #"{"sensor": {}, "camera": {"backend": "command", "ready_ms": 40000}, "output": {"directory": "o"}}"#,
+            "b.json: camera.ready_ms: 40000 is out of range (0..30000)"
+        ),
+        (
+            #"{"sensor": {}, "camera": {"backend": "command", "still": ["x", "{fil}"], "video": ["y"]}, "output": {"directory": "o"}}"#,
+            "b.json: camera.still[1]: unknown placeholder {fil} (known: {file}, {exif}, {rotation}, {orientation}, {shot}, {clip})"
+        ),
+        (
+            #"{"sensor": {}, "camera": {"backend": "command", "still": ["", "{file}"], "video": ["y"]}, "output": {"directory": "o"}}"#,
+            "b.json: camera.still[0]: the program (first element) is empty"
+        ),
+        (
+            #"{"sensor": {}, "camera": {"backend": "command", "still": ["x", 3], "video": ["y"]}, "output": {"directory": "o"}}"#,
+            "b.json: camera.still[1]: expected a string, found a number"
+        ),
+        (
+            #"{"sensor": {}, "camera": {"backend": "simulated", "width": 8}, "output": {"directory": "o"}}"#,
+            "b.json: camera.width: 8 is out of range (16..4096)"
+        ),
+        (
+            #"{"sensor": {}, "camera": {"backend": "simulated", "clip_fps": 240}, "output": {"directory": "o"}}"#,
+            "b.json: camera.clip_fps: 240 is out of range (1..120)"
+        ),
+        (
+            #"{"sensor": {}, "camera": {"backend": "simulated", "clip_width": 8000}, "output": {"directory": "o"}}"#,
+            "b.json: camera.clip_width: 8000 is out of range (16..4096)"
+        ),
+        (
+            #"{"sensor": {}, "camera": {"backend": "command", "still": ["x"], "video": ["y"], "clip_fps": 25}, "output": {"directory": "o"}}"#,
+            "b.json: camera.clip_fps: only the simulated camera backend has it"
+        ),
+        (
+            #"{"sensor": {}, "shutter": {"chip": "gpiochip0"}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
+            "b.json: shutter.line: missing (required when chip is given)"
+        ),
+        (
+            #"{"sensor": {}, "shutter": {"debounce_ms": 500, "hold_ms": 400}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
+            "b.json: shutter.hold_ms: must be longer than shutter.debounce_ms (500)"
+        ),
+        (
+            #"{"sensor": {}, "machine": {"idle_timeout_s": 0}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
+            "b.json: machine.idle_timeout_s: 0 is out of range (1..86400)"
+        ),
+        (
+            #"{"sensor": {}, "i2c": {"bus": -1}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
+            "b.json: i2c.bus: -1 is out of range (0..255)"
+        ),
+        (
+            #"{"sensor": {}, "data_ready": {}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
+            "b.json: data_ready.line: missing (required)"
+        ),
+        (
+            #"{"sensor": {}, "led": {"chip": "gpiochip0"}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
+            "b.json: led.line: missing (required when chip is given)"
+        ),
+        (
+            #"{"sensor": {}, "led": {}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
+            "b.json: led.line: missing (required)"
+        ),
+        (
+            #"{"sensor": {}, "led": {"line": 5, "active_low": "yes"}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
+            "b.json: led.active_low: expected true or false, found a string"
+        ),
+        (
+            #"{"sensor": {}, "led": {"line": 5, "colour": "red"}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
+            "b.json: led.colour: unknown key"
+        ),
+        (
+            #"{"sensor": {}, "shutter": {"line": 17}, "led": {"line": 17}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
+            "b.json: led.line: is the shutter's line (gpiochip0 line 17); the light needs a line of its own"
+        ),
+        (
+            #"{"sensor": {}, "detector": {"hysteresis_degrees": "x"}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
+            "b.json: detector.hysteresis_degrees: expected a number, found a string"
+        ),
+        (
+            #"{"sensor": {}, "detector": {"hysteresis": 5}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
+            "b.json: detector.hysteresis: unknown key (expected one of filter_time_constant_ms, gyro_correction_time_constant_ms, rate_time_constant_ms, hysteresis_degrees, flat_enter_degrees, flat_exit_degrees, magnitude_tolerance_g, still_rate_dps, settle_ms, still_ms, flick_ms, maximum_gap_ms)"
+        ),
+        (
+            #"{"sensor": {}, "detector": {"settle_ms": 100, "flat_enter_degrees": 95}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
+            "b.json: detector.flat_enter_degrees: must be 45 to 89 degrees"
+        ),
+        (
+            #"{"sensor": {}, "camera": {"backend": "simulated"}, "output": {"directory": ""}}"#,
+            "b.json: output.directory: must not be empty"
+        ),
+        (
+            #"{"sensor": {}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}, "extra": 1}"#,
+            "b.json: extra: unknown key"
+        ),
+        (
+            #"{"sensor": {}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}"#,
+            "b.json:1:80: unexpected end of file in an object"
+        ),
         ("", "b.json:1:1: empty document"),
         ("[]", "b.json: expected an object, found an array"),
     ])

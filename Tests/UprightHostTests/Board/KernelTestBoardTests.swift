@@ -28,11 +28,13 @@ import UprightCore
             Issue.record("expected the command backend")
             return
         }
-        #expect(try still.expand(["file": "/tmp/kt/out/.upright-still-%04d.jpg"]) == [
-            "/opt/kt/camera/rpicam-still", "-t", "0", "--signal", "--nopreview", "-o", "/tmp/kt/out/.upright-still-%04d.jpg",
-        ])
-        #expect(try video.expand(["file": "/tmp/kt/out/.upright-clip-0001.mp4"]) == [
-            "/opt/kt/camera/rpicam-vid", "-t", "0", "--nopreview", "-o", "/tmp/kt/out/.upright-clip-0001.mp4",
-        ])
+        #expect(
+            try still.expand(["file": "/tmp/kt/out/.upright-still-%04d.jpg"]) == [
+                "/opt/kt/camera/rpicam-still", "-t", "0", "--signal", "--nopreview", "-o", "/tmp/kt/out/.upright-still-%04d.jpg",
+            ])
+        #expect(
+            try video.expand(["file": "/tmp/kt/out/.upright-clip-0001.mp4"]) == [
+                "/opt/kt/camera/rpicam-vid", "-t", "0", "--nopreview", "-o", "/tmp/kt/out/.upright-clip-0001.mp4",
+            ])
     }
 }

@@ -9,12 +9,12 @@ enum CalibrationFixtures {
     static let mount = "0, -1, 0; -1, 0, 0; 0, 0, -1"
     static let bias = Vector3(x: 0.2, y: -0.25, z: 0.23)
     static let readings: [Vector3] = [
-        Vector3(x: -0.8, y: -0.25, z: 0.23),  // 1 upright: device +y is chip -x
-        Vector3(x: 0.2, y: -1.25, z: 0.23),   // 2 right-up: device +x is chip -y
-        Vector3(x: 0.2, y: -0.25, z: 1.23),   // 3 lens-up: device -z is chip +z
-        Vector3(x: 1.2, y: -0.25, z: 0.23),   // 4 bottom-up: device -y is chip +x
-        Vector3(x: 0.2, y: 0.75, z: 0.23),    // 5 left-up: device -x is chip +y
-        Vector3(x: 0.2, y: -0.25, z: -0.77),  // 6 lens-down: device +z is chip -z
+        Vector3(x: -0.8, y: -0.25, z: 0.23), // 1 upright: device +y is chip -x
+        Vector3(x: 0.2, y: -1.25, z: 0.23), // 2 right-up: device +x is chip -y
+        Vector3(x: 0.2, y: -0.25, z: 1.23), // 3 lens-up: device -z is chip +z
+        Vector3(x: 1.2, y: -0.25, z: 0.23), // 4 bottom-up: device -y is chip +x
+        Vector3(x: 0.2, y: 0.75, z: 0.23), // 5 left-up: device -x is chip +y
+        Vector3(x: 0.2, y: -0.25, z: -0.77), // 6 lens-down: device +z is chip -z
     ]
 
     static func poses(_ values: [Vector3]) -> [PoseReading] {

@@ -112,7 +112,7 @@ struct CalibrationScript {
         #expect(script.summary.last == "refused 2 notAsAsked(looksLike: bottom-up)")
         script.move(to: Self.readings[1])
         script.rest(2)
-        script.move(to: Self.readings[4])   // left-up, where lens-up was asked
+        script.move(to: Self.readings[4]) // left-up, where lens-up was asked
         script.rest(2)
         #expect(script.summary.last == "refused 3 notAsAsked(looksLike: left-up)")
     }

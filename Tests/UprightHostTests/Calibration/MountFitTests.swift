@@ -27,7 +27,10 @@ import UprightHost
 
     @Test func errorsNameThePoses() {
         let poses: ([Vector3]) -> [PoseReading] = CalibrationFixtures.poses
-        #expect(throws: CalibrationError.notSquare(pose: 2, degrees: MountFitTests.degrees(Vector3(x: 0.7, y: 0.7, z: 0.1)), nearest: SignedAxis(axis: 0, sign: 1))) {
+        #expect(
+            throws: CalibrationError.notSquare(
+                pose: 2, degrees: MountFitTests.degrees(Vector3(x: 0.7, y: 0.7, z: 0.1)), nearest: SignedAxis(axis: 0, sign: 1))
+        ) {
             try MountFit.fit(poses([Vector3(x: 0, y: 1, z: 0), Vector3(x: 0.7, y: 0.7, z: 0.1)]))
         }
         #expect(throws: CalibrationError.sameChipAxis(first: 1, second: 2, chip: SignedAxis(axis: 1, sign: -1))) {
@@ -35,12 +38,16 @@ import UprightHost
         }
         // Pose 2 of the sequence turns device x up; read it as a second pose with -y up instead:
         #expect(throws: CalibrationError.tooFewPoses(found: 1)) {
-            try MountFit.fit([PoseReading(number: 1, pose: CalibrationPose.sequence[0], meanG: Vector3(x: 0, y: 1, z: 0), sampleCount: 1),
-                              PoseReading(number: 2, pose: CalibrationPose.sequence[3], meanG: Vector3(x: 0, y: -1, z: 0), sampleCount: 1)])
+            try MountFit.fit([
+                PoseReading(number: 1, pose: CalibrationPose.sequence[0], meanG: Vector3(x: 0, y: 1, z: 0), sampleCount: 1),
+                PoseReading(number: 2, pose: CalibrationPose.sequence[3], meanG: Vector3(x: 0, y: -1, z: 0), sampleCount: 1),
+            ])
         }
         #expect(throws: CalibrationError.disagree(first: 1, second: 2)) {
-            try MountFit.fit([PoseReading(number: 1, pose: CalibrationPose.sequence[0], meanG: Vector3(x: 0, y: 1, z: 0), sampleCount: 1),
-                              PoseReading(number: 2, pose: CalibrationPose.sequence[3], meanG: Vector3(x: 1, y: 0, z: 0), sampleCount: 1)])
+            try MountFit.fit([
+                PoseReading(number: 1, pose: CalibrationPose.sequence[0], meanG: Vector3(x: 0, y: 1, z: 0), sampleCount: 1),
+                PoseReading(number: 2, pose: CalibrationPose.sequence[3], meanG: Vector3(x: 1, y: 0, z: 0), sampleCount: 1),
+            ])
         }
         // Lens up read on chip +z with the identity on x and y: a mirror image.
         #expect(throws: CalibrationError.mirrored) {
@@ -49,10 +56,14 @@ import UprightHost
     }
 
     @Test func errorTexts() {
-        #expect(CalibrationError.notSquare(pose: 2, degrees: 44.6, nearest: SignedAxis(axis: 0, sign: 1)).description
-            == "pose 2: gravity is 45 degrees from the chip's nearest axis (+x): the chip is not mounted square to the camera, or the camera was not held square; a mount matrix here is an axis permutation")
-        #expect(CalibrationError.mirrored.description
-            == "the three axes read form a mirror image (determinant -1), which no chip mounting gives: one pose was the wrong way round (lens up for lens down?); start again")
+        #expect(
+            CalibrationError.notSquare(pose: 2, degrees: 44.6, nearest: SignedAxis(axis: 0, sign: 1)).description
+                == "pose 2: gravity is 45 degrees from the chip's nearest axis (+x): the chip is not mounted square to the camera, or the camera was not held square; a mount matrix here is an axis permutation"
+        )
+        #expect(
+            CalibrationError.mirrored.description
+                == "the three axes read form a mirror image (determinant -1), which no chip mounting gives: one pose was the wrong way round (lens up for lens down?); start again"
+        )
     }
 
     static func degrees(_ v: Vector3) -> Float { v.degrees(to: SignedAxis(nearest: v).vector) }

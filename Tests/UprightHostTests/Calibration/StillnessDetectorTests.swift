@@ -7,8 +7,9 @@ import UprightHost
     static func samples(from start: Double, count: Int, value: Vector3, noise: Float = 0.005) -> [Sample] {
         (0..<count).map { index in
             let sign: Float = index % 2 == 0 ? 1 : -1
-            return Sample(time: .zero + TimeSpan(seconds: start + Double(index) * 0.01),
-                          accelerationG: value + Vector3(x: noise, y: noise, z: noise) * sign)
+            return Sample(
+                time: .zero + TimeSpan(seconds: start + Double(index) * 0.01),
+                accelerationG: value + Vector3(x: noise, y: noise, z: noise) * sign)
         }
     }
 
@@ -31,7 +32,7 @@ import UprightHost
         // 0.05 g more on y: beyond the 0.03 g tolerance.
         for sample in Self.samples(from: 1, count: 21, value: Vector3(x: 0, y: 0.05, z: 1)) where detector.add(sample) { broke += 1 }
         #expect(broke == 1)
-        #expect(detector.stillFor == .milliseconds(190))  // the moved blocks 1.0 to 1.19 s
+        #expect(detector.stillFor == .milliseconds(190)) // the moved blocks 1.0 to 1.19 s
         #expect(detector.latestG.map { abs($0.y - 0.05) < 1e-6 } == true)
     }
 

@@ -134,8 +134,9 @@ struct ScriptedProcesses: CameraProcesses {
     @Test func noRoomFailsTheOrderWithAStorageFaultUntilSpaceReturns() throws {
         defer { directory.remove() }
         let gone = directory.path + "/card"
-        var camera = Session(processes: ScriptedProcesses(), settings: CameraSessionSettings(readyDelay: .milliseconds(800)),
-                             files: CameraFiles(outputDirectory: gone, naming: MediaNaming(clipExtension: "mp4")))
+        var camera = Session(
+            processes: ScriptedProcesses(), settings: CameraSessionSettings(readyDelay: .milliseconds(800)),
+            files: CameraFiles(outputDirectory: gone, naming: MediaNaming(clipExtension: "mp4")))
         camera.perform(.capturePhoto(shot: 1, orientation: .leftUp), at: ms(1000))
         #expect(completions(&camera, at: ms(1000)) == [.fault(.storage), .captureFailed(shot: 1)])
         camera.perform(.startRecording(clip: 1, orientation: .normal), at: ms(1200))
@@ -222,7 +223,11 @@ struct ScriptedProcesses: CameraProcesses {
         #expect(camera.nextDeadline == ms(2800))
         _ = completions(&camera, at: ms(2800))
         #expect(completions(&camera, at: ms(3600)) == [.recovered(.died)])
-        #expect(camera.takeProblems() == ["photo 1: the still server ended while taking it (was ended by signal 11)", "still server was ended by signal 11", "still server was ended by signal 11"])
+        #expect(
+            camera.takeProblems() == [
+                "photo 1: the still server ended while taking it (was ended by signal 11)", "still server was ended by signal 11",
+                "still server was ended by signal 11",
+            ])
     }
 
     /// A photo not written within its bound (3 s): the program is killed, the photo fails at

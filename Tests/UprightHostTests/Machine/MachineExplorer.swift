@@ -177,7 +177,9 @@ struct MachineExplorer {
                     node.openPresses -= 1
                     node.clipLatch = orientation
                 case .recordStop(_, let orientation, _):
-                    if orientation != node.clipLatch { fail("record-stop reports \(orientation), clip latched \(String(describing: node.clipLatch))", event, before) }
+                    if orientation != node.clipLatch {
+                        fail("record-stop reports \(orientation), clip latched \(String(describing: node.clipLatch))", event, before)
+                    }
                     node.clipLatch = nil
                 case .recordFailed:
                     node.clipLatch = nil
@@ -191,7 +193,9 @@ struct MachineExplorer {
         // entering `capturing` or by finishing the previous one while staying there.
         if photosStarted > 1 { fail("two photos ordered by one event", event, before) }
         if photosStarted == 1 && after.name != .capturing { fail("photo ordered outside capturing", event, before) }
-        if photosStarted == 1 && before.name == .capturing && !finishesPhoto(event, before) { fail("photo ordered with one in flight", event, before) }
+        if photosStarted == 1 && before.name == .capturing && !finishesPhoto(event, before) {
+            fail("photo ordered with one in flight", event, before)
+        }
         // Every accepted press is answered exactly once: the presses still open are exactly the
         // one down, the queued ones and the one in flight.
         var open = 0
@@ -207,7 +211,9 @@ struct MachineExplorer {
         }
         // Every state change has its record, and only state changes do.
         if before.name != after.name {
-            if stateRecords.count != 1 || stateRecords[0].0 != before.name || stateRecords[0].1 != after.name { fail("state change without its record", event, before) }
+            if stateRecords.count != 1 || stateRecords[0].0 != before.name || stateRecords[0].1 != after.name {
+                fail("state change without its record", event, before)
+            }
         } else if !stateRecords.isEmpty {
             fail("state record without a change", event, before)
         }
@@ -218,7 +224,9 @@ struct MachineExplorer {
         }
         if event == .shutterPressed {
             if after.touchLatch != nil { fail("the touch latch outlived its press", event, before) }
-            if case .pending(let latch) = after.press, latch != before.touchLatch { fail("the press took \(latch), its touch \(String(describing: before.touchLatch))", event, before) }
+            if case .pending(let latch) = after.press, latch != before.touchLatch {
+                fail("the press took \(latch), its touch \(String(describing: before.touchLatch))", event, before)
+            }
         }
         if before != after || !commands.isEmpty {
             steps.insert(Step(from: before.name, event: event.kind, to: before.name == after.name ? nil : after.name))

@@ -65,8 +65,11 @@ import UprightCore
         let (out, exif, path) = try orientAndRead(original, .rightUp)
         #expect(exif == "8")
         let tags = try ExternalTool.exiftool(["Make", "XResolution", "DateTimeOriginal", "GPSVersionID", "ThumbnailLength", "Warning"], path)
-        #expect(tags == ["Make": "UprightTestCam", "XResolution": "300", "DateTimeOriginal": "2026:11:29 21:00:00",
-                         "GPSVersionID": "2 3 0 0", "ThumbnailLength": String(thumbnail.count)])
+        #expect(
+            tags == [
+                "Make": "UprightTestCam", "XResolution": "300", "DateTimeOriginal": "2026:11:29 21:00:00",
+                "GPSVersionID": "2 3 0 0", "ThumbnailLength": String(thumbnail.count),
+            ])
         #expect(try ExternalTool.run("exiftool", ["-b", "-ThumbnailImage", path]) == thumbnail)
         #expect(Array(out.suffix(F.imageSegments.count)) == F.imageSegments)
         // And a second run patches the tag it added, in place.
@@ -128,13 +131,13 @@ import UprightCore
     @Test func refusesBrokenExif() throws {
         var (tiff, _) = F.cameraTIFF(bigEndian: true, orientation: nil)
         tiff[0] = 0x58
-        tiff[1] = 0x58  // "XX": no byte order
+        tiff[1] = 0x58 // "XX": no byte order
         try expectRefused(F.exifJPEG(tiff)) { if case .malformed = $0 { true } else { false } }
         (tiff, _) = F.cameraTIFF(bigEndian: true, orientation: nil)
-        tiff[4...7] = [0x00, 0x00, 0xFF, 0x00]  // IFD0 offset past the segment
+        tiff[4...7] = [0x00, 0x00, 0xFF, 0x00] // IFD0 offset past the segment
         try expectRefused(F.exifJPEG(tiff)) { if case .malformed = $0 { true } else { false } }
         (tiff, _) = F.cameraTIFF(bigEndian: false, orientation: nil)
-        tiff[8] = 0x40  // 64 entries claimed, far fewer bytes
+        tiff[8] = 0x40 // 64 entries claimed, far fewer bytes
         try expectRefused(F.exifJPEG(tiff)) { if case .truncated = $0 { true } else { false } }
     }
 
@@ -175,7 +178,10 @@ import UprightCore
     @Test func refusesAValuePastTheEndOfTheSegment() throws {
         let (tiff, split, _) = F.spanningTIFF(bigEndian: false, text: String(repeating: "x", count: 200))
         try expectRefused(F.exifJPEG(Array(tiff[..<split]))) {
-            $0 == .unsupported("Exif continues past its APP1 segment: Exif IFD tag 0x9286 (208 bytes) at offset 64, the segment holds 168 bytes (multi-segment or damaged Exif)")
+            $0
+                == .unsupported(
+                    "Exif continues past its APP1 segment: Exif IFD tag 0x9286 (208 bytes) at offset 64, the segment holds 168 bytes (multi-segment or damaged Exif)"
+                )
         }
     }
 
@@ -199,9 +205,12 @@ import UprightCore
     @Test func refusesAThumbnailPastTheEnd() throws {
         var (tiff, thumbnail) = F.cameraTIFF(bigEndian: true, orientation: nil)
         #expect(Array(tiff[164..<168]) == [0, 0, 0, UInt8(thumbnail.count)])
-        tiff[166] = 0x01  // 256 + the real length
+        tiff[166] = 0x01 // 256 + the real length
         try expectRefused(F.exifJPEG(tiff)) {
-            $0 == .unsupported("Exif continues past its APP1 segment: the thumbnail (\(256 + thumbnail.count) bytes) at offset 172, the segment holds \(tiff.count) bytes (multi-segment or damaged Exif)")
+            $0
+                == .unsupported(
+                    "Exif continues past its APP1 segment: the thumbnail (\(256 + thumbnail.count) bytes) at offset 172, the segment holds \(tiff.count) bytes (multi-segment or damaged Exif)"
+                )
         }
     }
 

@@ -41,18 +41,25 @@ import UprightCore
         let out = try MP4RotationPatcher.patched(original, rotationDegrees: 90)
         let soundTkhd = F.tkhd(version: 0, trackID: 1, width: 640, height: 480)
         let videoTkhdBefore = F.tkhd(version: 0, trackID: 2, width: 640, height: 480)
-        let videoTkhdAfter = F.tkhd(version: 0, trackID: 2, width: 640, height: 480,
-                                    matrix: [0, 0x10000, 0, -0x10000, 0, 0, 480 << 16, 0, 0x4000_0000])
+        let videoTkhdAfter = F.tkhd(
+            version: 0, trackID: 2, width: 640, height: 480,
+            matrix: [0, 0x10000, 0, -0x10000, 0, 0, 480 << 16, 0, 0x4000_0000])
         #expect(range(of: soundTkhd, in: out) != nil)
         #expect(range(of: videoTkhdBefore, in: out) == nil)
         #expect(range(of: videoTkhdAfter, in: out) != nil)
         let upsideDown = try MP4RotationPatcher.patched(original, rotationDegrees: 180)
-        #expect(range(of: F.tkhd(version: 0, trackID: 2, width: 640, height: 480,
-                                 matrix: [-0x10000, 0, 0, 0, -0x10000, 0, 640 << 16, 480 << 16, 0x4000_0000]), in: upsideDown) != nil)
+        #expect(
+            range(
+                of: F.tkhd(
+                    version: 0, trackID: 2, width: 640, height: 480,
+                    matrix: [-0x10000, 0, 0, 0, -0x10000, 0, 640 << 16, 480 << 16, 0x4000_0000]), in: upsideDown) != nil)
         #expect(try MP4RotationPatcher.rotationDegrees(of: upsideDown) == 180)
         let version1 = try MP4RotationPatcher.patched(F.mp4(videoVersion: 1), rotationDegrees: 270)
-        #expect(range(of: F.tkhd(version: 1, trackID: 2, width: 640, height: 480,
-                                 matrix: [0, -0x10000, 0, 0x10000, 0, 0, 0, 640 << 16, 0x4000_0000]), in: version1) != nil)
+        #expect(
+            range(
+                of: F.tkhd(
+                    version: 1, trackID: 2, width: 640, height: 480,
+                    matrix: [0, -0x10000, 0, 0x10000, 0, 0, 0, 640 << 16, 0x4000_0000]), in: version1) != nil)
     }
 
     /// A clip larger than the copy chunk, with the matrix straddling a chunk boundary:
@@ -83,7 +90,8 @@ import UprightCore
 
     func range(of needle: [UInt8], in haystack: [UInt8]) -> Int? {
         guard needle.count <= haystack.count else { return nil }
-        for start in 0...(haystack.count - needle.count) where haystack[start] == needle[0] && haystack[start..<(start + needle.count)].elementsEqual(needle) {
+        for start in 0...(haystack.count - needle.count)
+        where haystack[start] == needle[0] && haystack[start..<(start + needle.count)].elementsEqual(needle) {
             return start
         }
         return nil
@@ -122,10 +130,10 @@ import UprightCore
 
     @Test func refusesImpossibleBoxSizes() throws {
         var bytes = F.mp4()
-        bytes[F.ftyp.count + 3] = 4  // moov size 4: smaller than its own header
+        bytes[F.ftyp.count + 3] = 4 // moov size 4: smaller than its own header
         try expectRefused(bytes) { if case .malformed = $0 { true } else { false } }
         var huge = F.mp4()
-        huge[F.ftyp.count] = 0x7F  // moov claims ~2 GB
+        huge[F.ftyp.count] = 0x7F // moov claims ~2 GB
         try expectRefused(huge) { if case .truncated = $0 { true } else { false } }
     }
 }

@@ -11,13 +11,13 @@ enum MediaFixtures {
     /// entropy-coded data is the bits 0 0 padded with ones: 0x3F. djpeg decodes it to
     /// grey 128.
     static let imageSegments: [UInt8] =
-        [0xFF, 0xDB, 0x00, 0x43, 0x00] + [UInt8](repeating: 1, count: 64)              // DQT
+        [0xFF, 0xDB, 0x00, 0x43, 0x00] + [UInt8](repeating: 1, count: 64) // DQT
         + [0xFF, 0xC0, 0x00, 0x0B, 0x08, 0x00, 0x08, 0x00, 0x08, 0x01, 0x01, 0x11, 0x00] // SOF0 8x8, 1 comp
         + [0xFF, 0xC4, 0x00, 0x14, 0x00, 0x01] + [UInt8](repeating: 0, count: 15) + [0x00] // DHT DC0
         + [0xFF, 0xC4, 0x00, 0x14, 0x10, 0x01] + [UInt8](repeating: 0, count: 15) + [0x00] // DHT AC0
-        + [0xFF, 0xDA, 0x00, 0x08, 0x01, 0x01, 0x00, 0x00, 0x3F, 0x00]                 // SOS
-        + [0x3F]                                                                      // scan
-        + [0xFF, 0xD9]                                                                // EOI
+        + [0xFF, 0xDA, 0x00, 0x08, 0x01, 0x01, 0x00, 0x00, 0x3F, 0x00] // SOS
+        + [0x3F] // scan
+        + [0xFF, 0xD9] // EOI
 
     static let soi: [UInt8] = [0xFF, 0xD8]
 
@@ -80,14 +80,14 @@ enum MediaFixtures {
     /// length }; Exif IFD { DateTimeOriginal }; GPS IFD { GPSVersionID }; then the thumbnail
     /// (a whole JPEG) and a MakerNote-like blob. Offsets are computed by hand below.
     static func cameraTIFF(bigEndian: Bool, orientation: Int?) -> (tiff: [UInt8], thumbnail: [UInt8]) {
-        let make = Array("UprightTestCam\0".utf8)                 // 15 bytes
-        let date = Array("2026:11:29 21:00:00\0".utf8)            // 20 bytes
+        let make = Array("UprightTestCam\0".utf8) // 15 bytes
+        let date = Array("2026:11:29 21:00:00\0".utf8) // 20 bytes
         let thumbnail = plainJPEG
         let ifd0Count = orientation == nil ? 4 : 5
         let ifd0 = 8
         let ifd0Size = 2 + 12 * ifd0Count + 4
         let makeOffset = ifd0 + ifd0Size
-        let xResolutionOffset = makeOffset + 16                  // 15 bytes + pad to even
+        let xResolutionOffset = makeOffset + 16 // 15 bytes + pad to even
         let exifIFD = xResolutionOffset + 8
         let exifIFDSize = 2 + 12 + 4
         let dateOffset = exifIFD + exifIFDSize
@@ -99,28 +99,28 @@ enum MediaFixtures {
 
         var t = TIFF(bigEndian: bigEndian)
         t.u16(ifd0Count)
-        t.entry(tag: 0x010F, type: 2, count: make.count, inline: makeOffset)      // Make
+        t.entry(tag: 0x010F, type: 2, count: make.count, inline: makeOffset) // Make
         if let orientation { t.entry(tag: 0x0112, type: 3, count: 1, inline: orientation) }
-        t.entry(tag: 0x011A, type: 5, count: 1, inline: xResolutionOffset)        // XResolution
-        t.entry(tag: 0x8769, type: 4, count: 1, inline: exifIFD)                  // ExifIFD
-        t.entry(tag: 0x8825, type: 4, count: 1, inline: gpsIFD)                   // GPS IFD
-        t.u32(ifd1)                                                             // next IFD
+        t.entry(tag: 0x011A, type: 5, count: 1, inline: xResolutionOffset) // XResolution
+        t.entry(tag: 0x8769, type: 4, count: 1, inline: exifIFD) // ExifIFD
+        t.entry(tag: 0x8825, type: 4, count: 1, inline: gpsIFD) // GPS IFD
+        t.u32(ifd1) // next IFD
         t.bytes += make + [0]
         t.u32(300)
-        t.u32(1)                                                                // 300/1 dpi
+        t.u32(1) // 300/1 dpi
         t.u16(1)
-        t.entry(tag: 0x9003, type: 2, count: date.count, inline: dateOffset)      // DateTimeOriginal
+        t.entry(tag: 0x9003, type: 2, count: date.count, inline: dateOffset) // DateTimeOriginal
         t.u32(0)
         t.bytes += date
         t.u16(1)
-        t.u16(0x0000)                                                           // GPSVersionID
-        t.u16(1)                                                                // BYTE
+        t.u16(0x0000) // GPSVersionID
+        t.u16(1) // BYTE
         t.u32(4)
         t.bytes += [2, 3, 0, 0]
         t.u32(0)
         t.u16(2)
-        t.entry(tag: 0x0201, type: 4, count: 1, inline: thumbnailOffset)          // JPEGInterchangeFormat
-        t.entry(tag: 0x0202, type: 4, count: 1, inline: thumbnail.count)          // ...Length
+        t.entry(tag: 0x0201, type: 4, count: 1, inline: thumbnailOffset) // JPEGInterchangeFormat
+        t.entry(tag: 0x0202, type: 4, count: 1, inline: thumbnail.count) // ...Length
         t.u32(0)
         t.bytes += thumbnail
         return (t.bytes, thumbnail)
@@ -132,17 +132,17 @@ enum MediaFixtures {
     /// then the text) }. `split` is where the first segment's TIFF data ends: inside the
     /// UserComment, so the tag spans the two segments.
     static func spanningTIFF(bigEndian: Bool, text: String) -> (tiff: [UInt8], split: Int, comment: String) {
-        let make = Array("Upright\0".utf8)                         // 8 bytes
+        let make = Array("Upright\0".utf8) // 8 bytes
         let comment = Array("ASCII\0\0\0".utf8) + Array(text.utf8)
         let ifd0 = 8
-        let makeOffset = ifd0 + 2 + 2 * 12 + 4                    // 38
-        let exifIFD = makeOffset + make.count                     // 46
-        let commentOffset = exifIFD + 2 + 12 + 4                  // 64
+        let makeOffset = ifd0 + 2 + 2 * 12 + 4 // 38
+        let exifIFD = makeOffset + make.count // 46
+        let commentOffset = exifIFD + 2 + 12 + 4 // 64
         var t = TIFF(bigEndian: bigEndian)
         t.u16(2)
-        t.entry(tag: 0x010F, type: 2, count: make.count, inline: makeOffset)      // Make
-        t.entry(tag: 0x8769, type: 4, count: 1, inline: exifIFD)                  // ExifIFD
-        t.u32(0)                                                                // no IFD1
+        t.entry(tag: 0x010F, type: 2, count: make.count, inline: makeOffset) // Make
+        t.entry(tag: 0x8769, type: 4, count: 1, inline: exifIFD) // ExifIFD
+        t.u32(0) // no IFD1
         t.bytes += make
         t.u16(1)
         t.entry(tag: 0x9286, type: 7, count: comment.count, inline: commentOffset) // UserComment
@@ -178,7 +178,7 @@ enum MediaFixtures {
         } else {
             payload += be32(0) + be32(0) + be32(trackID) + be32(0) + be32(1000)
         }
-        payload += [UInt8](repeating: 0, count: 8) + [0, 0, 0, 0, 0, 0, 0, 0]  // reserved, layer, group, volume, reserved
+        payload += [UInt8](repeating: 0, count: 8) + [0, 0, 0, 0, 0, 0, 0, 0] // reserved, layer, group, volume, reserved
         payload += matrix.flatMap { be32($0) }
         payload += be32(width << 16) + be32(height << 16)
         return box("tkhd", payload)
@@ -191,12 +191,19 @@ enum MediaFixtures {
     }
 
     static let ftyp = box("ftyp", Array("isom".utf8) + be32(0x200) + Array("isomiso2mp41".utf8))
-    static let mvhd = box("mvhd", [0, 0, 0, 0] + be32(0) + be32(0) + be32(1000) + be32(1000) + be32(0x10000) + [1, 0] + [UInt8](repeating: 0, count: 10) + identity.flatMap { be32($0) } + [UInt8](repeating: 0, count: 24) + be32(3))
+    static let mvhd = box(
+        "mvhd",
+        [0, 0, 0, 0] + be32(0) + be32(0) + be32(1000) + be32(1000) + be32(0x10000) + [1, 0] + [UInt8](repeating: 0, count: 10)
+            + identity.flatMap { be32($0) } + [UInt8](repeating: 0, count: 24) + be32(3))
 
     /// An MP4 with a sound track before the video track. Options choose the variations the
     /// patcher must handle.
-    static func mp4(videoVersion: UInt8 = 0, moovLast: Bool = false, largeSizes: Bool = false, mdatSizeZero: Bool = false, mediaBytes: Int = 64) -> [UInt8] {
-        let moov = box("moov", mvhd + track("soun", version: 0, trackID: 1) + track("vide", version: videoVersion, trackID: 2, largeSize: largeSizes), largeSize: largeSizes)
+    static func mp4(
+        videoVersion: UInt8 = 0, moovLast: Bool = false, largeSizes: Bool = false, mdatSizeZero: Bool = false, mediaBytes: Int = 64
+    ) -> [UInt8] {
+        let moov = box(
+            "moov", mvhd + track("soun", version: 0, trackID: 1) + track("vide", version: videoVersion, trackID: 2, largeSize: largeSizes),
+            largeSize: largeSizes)
         let media = (0..<mediaBytes).map { UInt8(truncatingIfNeeded: $0 &* 31) }
         if moovLast { return ftyp + box("mdat", media, largeSize: largeSizes) + moov }
         return ftyp + moov + box("mdat", media, largeSize: largeSizes, sizeZero: mdatSizeZero)

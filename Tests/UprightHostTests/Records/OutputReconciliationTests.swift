@@ -43,10 +43,11 @@ struct OutputReconciliationTests {
         Self.write([0xFF, 0xD8, 0xFF, 0xD9], directory, "IMG_0004.jpg") // no EXIF: no orientation known
         let journal = [#"{"t":1.000000,"event":"capture","orientation":"normal","exif":1,"shot":2,"file":"IMG_0002.jpg"}"#]
         let result = OutputReconciliation.reconcile(directory: directory.path, journalLines: journal, clipExtension: "mp4")
-        #expect(Self.lines(result.records) == [
-            #"{"t":0.000000,"event":"file-recovered","shot":3,"orientation":"left-up","exif":6,"file":"IMG_0003.jpg"}"#,
-            #"{"t":0.000000,"event":"file-recovered","shot":4,"file":"IMG_0004.jpg"}"#,
-        ])
+        #expect(
+            Self.lines(result.records) == [
+                #"{"t":0.000000,"event":"file-recovered","shot":3,"orientation":"left-up","exif":6,"file":"IMG_0003.jpg"}"#,
+                #"{"t":0.000000,"event":"file-recovered","shot":4,"file":"IMG_0004.jpg"}"#,
+            ])
         #expect(result.highestNumber == 4)
     }
 
@@ -60,10 +61,11 @@ struct OutputReconciliationTests {
             #"{"t":4.000000,"event":"record-stop","orientation":"left-up","clip":2,"duration":2,"reason":"shutter","file":"CLIP_0002.mp4"}"#,
         ]
         let first = OutputReconciliation.reconcile(directory: directory.path, journalLines: journal, clipExtension: "mp4")
-        #expect(Self.lines(first.records) == [
-            #"{"t":0.000000,"event":"file-missing","shot":1,"file":"IMG_0001.jpg"}"#,
-            #"{"t":0.000000,"event":"file-missing","clip":2,"file":"CLIP_0002.mp4"}"#,
-        ])
+        #expect(
+            Self.lines(first.records) == [
+                #"{"t":0.000000,"event":"file-missing","shot":1,"file":"IMG_0001.jpg"}"#,
+                #"{"t":0.000000,"event":"file-missing","clip":2,"file":"CLIP_0002.mp4"}"#,
+            ])
         #expect(first.highestNumber == 2)
         // The next start-up reads what this one journaled and says nothing more.
         journal += Self.lines(first.records)
@@ -83,10 +85,11 @@ struct OutputReconciliationTests {
         ]
         var result = OutputReconciliation.reconcile(directory: directory.path, journalLines: journal, clipExtension: "mp4")
         #expect(result.removedTemporaryFiles == [".upright-clip-0005.mp4"])
-        #expect(Self.lines(result.records) == [
-            #"{"t":0.000000,"event":"record-failed","clip":5,"reason":"interrupted"}"#,
-            #"{"t":0.000000,"event":"file-recovered","clip":6,"orientation":"bottom-up","rotation":180,"file":"CLIP_0006.mp4"}"#,
-        ])
+        #expect(
+            Self.lines(result.records) == [
+                #"{"t":0.000000,"event":"record-failed","clip":5,"reason":"interrupted"}"#,
+                #"{"t":0.000000,"event":"file-recovered","clip":6,"orientation":"bottom-up","rotation":180,"file":"CLIP_0006.mp4"}"#,
+            ])
         #expect(result.highestNumber == 6)
         result = OutputReconciliation.reconcile(directory: directory.path, journalLines: journal + Self.lines(result.records), clipExtension: "mp4")
         #expect(result.records.isEmpty)

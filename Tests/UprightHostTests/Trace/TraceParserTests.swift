@@ -4,7 +4,8 @@ import UprightHost
 
 @Suite struct TraceParserTests {
     @Test func headerOrderDecidesColumns() throws {
-        let rows = try TraceParser.parse("""
+        let rows = try TraceParser.parse(
+            """
             # recorded on a desk
             az, t ,ay,ax,button
             -0.02,0.5,1.0,0.25,1

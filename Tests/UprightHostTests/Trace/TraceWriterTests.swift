@@ -6,8 +6,9 @@ import UprightHost
     @Test func writesTheContractLayout() {
         let writer = TraceWriter(gyro: true, button: true)
         #expect(writer.header(comments: ["board: sim"]) == "# board: sim\nt,ax,ay,az,gx,gy,gz,button")
-        let row = TraceRow(time: Instant(nanoseconds: 1_250_000_000), accelerationG: Vector3(x: 0.5, y: -1, z: 0.25),
-                           angularRateDPS: Vector3(x: 0, y: 12.5, z: -3), buttonPressed: true)
+        let row = TraceRow(
+            time: Instant(nanoseconds: 1_250_000_000), accelerationG: Vector3(x: 0.5, y: -1, z: 0.25),
+            angularRateDPS: Vector3(x: 0, y: 12.5, z: -3), buttonPressed: true)
         #expect(writer.line(row) == "1.250000,0.5,-1.0,0.25,0.0,12.5,-3.0,1")
         #expect(TraceWriter(gyro: false, button: false).line(row) == "1.250000,0.5,-1.0,0.25")
     }

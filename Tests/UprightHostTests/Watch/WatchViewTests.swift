@@ -11,18 +11,19 @@ import UprightHost
     /// Gravity (-0.5, 0.5, -0.707): 45 degrees up out of the image plane (lens up), and turned
     /// 45 degrees clockwise in it.
     @Test func terminalLines() {
-        #expect(WatchView.lines(Self.snapshot, title: "upright watch: test") == [
-            "upright watch: test   t 12.3 s",
-            "gravity   x -0.500  y +0.500  z -0.707 g   |g| 1.000 g",
-            "tilt      +45.0 degrees (lens up +)   in-plane angle +45.0 degrees (clockwise +)",
-            "detected  left-up   a press now latches left-up (EXIF 6)",
-            "state     previewing",
-            "recent    photo 2 would be left-up (EXIF 6) at 11.20 s",
-            "          photo 1 would be normal (EXIF 1) at 3.00 s",
-            "sensor    1000 samples/s, 617 reads, 2 failed; bus 3 failed transfers",
-            "light     off",
-            "q or Ctrl-C to stop",
-        ])
+        #expect(
+            WatchView.lines(Self.snapshot, title: "upright watch: test") == [
+                "upright watch: test   t 12.3 s",
+                "gravity   x -0.500  y +0.500  z -0.707 g   |g| 1.000 g",
+                "tilt      +45.0 degrees (lens up +)   in-plane angle +45.0 degrees (clockwise +)",
+                "detected  left-up   a press now latches left-up (EXIF 6)",
+                "state     previewing",
+                "recent    photo 2 would be left-up (EXIF 6) at 11.20 s",
+                "          photo 1 would be normal (EXIF 1) at 3.00 s",
+                "sensor    1000 samples/s, 617 reads, 2 failed; bus 3 failed transfers",
+                "light     off",
+                "q or Ctrl-C to stop",
+            ])
     }
 
     @Test func aStaleLatchAndNoSamplesYet() {
@@ -45,7 +46,10 @@ import UprightHost
         #expect(terminal.frame(Self.snapshot) == frame)
 
         var plain = WatchView(title: "t", terminal: false)
-        #expect(plain.frame(Self.snapshot) == #"t=12.34 g=-0.500,+0.500,-0.707 tilt=+45.0 angle=+45.0 detected=left-up latch=left-up state=previewing rate=1000 failed=2 bus-errors=3 light=off last="photo 2 would be left-up (EXIF 6) at 11.20 s""# + "\n")
+        #expect(
+            plain.frame(Self.snapshot)
+                == #"t=12.34 g=-0.500,+0.500,-0.707 tilt=+45.0 angle=+45.0 detected=left-up latch=left-up state=previewing rate=1000 failed=2 bus-errors=3 light=off last="photo 2 would be left-up (EXIF 6) at 11.20 s""#
+                + "\n")
         var later = Self.snapshot
         later.seconds = 13
         #expect(plain.frame(later) == nil)
@@ -57,17 +61,23 @@ import UprightHost
 
     @Test func modelKeepsTheNewestRecordsAndMeasuresTheRate() {
         let model = WatchModel(start: .zero)
-        for shot in 1...5 { model.observe(.capture(shot: UInt32(shot), orientation: .rightUp, stale: shot == 5), at: Instant(nanoseconds: Int64(shot) * 1_000_000_000)) }
+        for shot in 1...5 {
+            model.observe(
+                .capture(shot: UInt32(shot), orientation: .rightUp, stale: shot == 5), at: Instant(nanoseconds: Int64(shot) * 1_000_000_000))
+        }
         model.observe(.orientation(.lensUp), at: Instant(nanoseconds: 6_000_000_000))
         model.observe(.shutterRejected(.busy), at: Instant(nanoseconds: 7_000_000_000))
-        #expect(model.recent == [
-            "press rejected: busy capturing at 7.00 s", "photo 5 would be right-up (EXIF 8), stale at 5.00 s",
-            "photo 4 would be right-up (EXIF 8) at 4.00 s", "photo 3 would be right-up (EXIF 8) at 3.00 s",
-        ])
+        #expect(
+            model.recent == [
+                "press rejected: busy capturing at 7.00 s", "photo 5 would be right-up (EXIF 8), stale at 5.00 s",
+                "photo 4 would be right-up (EXIF 8) at 4.00 s", "photo 3 would be right-up (EXIF 8) at 3.00 s",
+            ])
         let detector = OrientationDetector()
         let first = model.snapshot(now: .zero, detector: detector, state: MachineState(), samplesHandled: 0, sampler: nil, busErrors: nil, light: nil)
         #expect(first.samplesPerSecond == nil && first.gravityG == nil)
-        let second = model.snapshot(now: Instant(nanoseconds: 2_000_000_000), detector: detector, state: MachineState(), samplesHandled: 400, sampler: nil, busErrors: nil, light: nil)
+        let second = model.snapshot(
+            now: Instant(nanoseconds: 2_000_000_000), detector: detector, state: MachineState(), samplesHandled: 400, sampler: nil, busErrors: nil,
+            light: nil)
         #expect(second.samplesPerSecond == 200)
     }
 }

@@ -48,14 +48,17 @@ struct StandInCamera {
     /// The Pi's camera over the stand-ins, signalled 1 s after a program starts: the stand-in
     /// opens in 100 ms, and a shell's start on a loaded machine (the sanitizers, other builds)
     /// has been seen to take several hundred more.
-    func camera(mode: CameraMode = .server, stillFlags: [String]? = nil, output directory: String? = nil,
-                settings: CameraSessionSettings? = nil) throws -> PiCamera {
+    func camera(
+        mode: CameraMode = .server, stillFlags: [String]? = nil, output directory: String? = nil,
+        settings: CameraSessionSettings? = nil
+    ) throws -> PiCamera {
         let directory = directory ?? output
         let still = try template("rpicam-still", stillFlags ?? (mode == .server ? Self.serverFlags : Self.oneShotFlags))
         let video = try template("rpicam-vid", Self.videoFlags)
-        return PiCamera(processes: RpicamProcesses(still: still, video: video, outputDirectory: directory),
-                        settings: settings ?? CameraSessionSettings(mode: mode, readyDelay: .milliseconds(1000)),
-                        files: CameraFiles(outputDirectory: directory, naming: MediaNaming(clipExtension: PiCamera.clipExtension)))
+        return PiCamera(
+            processes: RpicamProcesses(still: still, video: video, outputDirectory: directory),
+            settings: settings ?? CameraSessionSettings(mode: mode, readyDelay: .milliseconds(1000)),
+            files: CameraFiles(outputDirectory: directory, naming: MediaNaming(clipExtension: PiCamera.clipExtension)))
     }
 
     /// What the stand-in refused: one line per second owner it turned away.

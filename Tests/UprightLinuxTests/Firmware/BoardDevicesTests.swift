@@ -24,15 +24,19 @@ struct BoardDevicesTests {
     @Test func theShutterIsAButtonToGroundDebouncedByTheKernel() throws {
         let board = try board()
         let line = BoardDevices.shutterLine(try #require(board.shutter.gpio), debounceMilliseconds: board.shutter.debounceMilliseconds)
-        #expect(line == GPIOLineConfiguration(
-            offset: 17, bias: .pullUp, activeLow: true, edges: .both,
-            debounceMicroseconds: 30_000, consumer: "upright-shutter"))
+        #expect(
+            line
+                == GPIOLineConfiguration(
+                    offset: 17, bias: .pullUp, activeLow: true, edges: .both,
+                    debounceMicroseconds: 30_000, consumer: "upright-shutter"))
     }
 
     @Test func dataReadyIsAnActiveHighRisingEdge() throws {
         let line = BoardDevices.dataReadyLine(try #require(try board().dataReady))
-        #expect(line == GPIOLineConfiguration(
-            offset: 23, bias: .disabled, activeLow: false, edges: .rising,
-            debounceMicroseconds: 0, consumer: "upright-data-ready"))
+        #expect(
+            line
+                == GPIOLineConfiguration(
+                    offset: 23, bias: .disabled, activeLow: false, edges: .rising,
+                    debounceMicroseconds: 0, consumer: "upright-data-ready"))
     }
 }

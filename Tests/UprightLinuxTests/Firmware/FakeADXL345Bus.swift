@@ -18,8 +18,8 @@ final class FakeADXL345Bus: I2CBus {
     let capabilities = I2CCapabilities.combined
 
     init() {
-        registers[0x00] = 0xE5                                 // DEVID
-        registers[0x39] = 0x01                                 // FIFO_STATUS: one entry
+        registers[0x00] = 0xE5 // DEVID
+        registers[0x39] = 0x01 // FIFO_STATUS: one entry
         registers.replaceSubrange(0x32...0x37, with: [0x00, 0xFF, 0x20, 0x00, 0xC0, 0xFF])
     }
 

@@ -20,7 +20,10 @@ import UprightLinux
 
         var fds: [Int32] = [-1, -1]
         #expect(pipe(&fds) == 0)
-        defer { close(fds[0]); close(fds[1]) }
+        defer {
+            close(fds[0])
+            close(fds[1])
+        }
         var called = 0
         try edges.watchInput(fd: fds[0]) { called += 1 }
         edges.deadlineSources = []

@@ -25,13 +25,16 @@ import UprightHost
 
     typealias Firmware = LinuxFirmware<FakeADXL345Bus, PiCamera, Collect>
 
-    func makeFirmware(_ rig: StandInCamera, bus: FakeADXL345Bus, line: FakeLine, output: Output, rateHz: Int = 100, readMode: String = "fifo") throws -> Firmware {
+    func makeFirmware(
+        _ rig: StandInCamera, bus: FakeADXL345Bus, line: FakeLine, output: Output, rateHz: Int = 100, readMode: String = "fifo"
+    ) throws -> Firmware {
         let still = try rig.template("rpicam-still", StandInCamera.serverFlags).arguments
         let video = try rig.template("rpicam-vid", StandInCamera.videoFlags).arguments
         let board = try testBoard(directory: rig.output, still: still, video: video, rateHz: rateHz, readMode: readMode)
         let camera = try #require(PiCamera.command(board: board, naming: MediaNaming(clipExtension: PiCamera.clipExtension)))
-        let records = RecordWriter(journal: try Journal(path: board.output.journal), origin: monotonicNow(),
-                                   fileName: camera.files.naming.fileName(for:), output: Collect(output: output))
+        let records = RecordWriter(
+            journal: try Journal(path: board.output.journal), origin: monotonicNow(),
+            fileName: camera.files.naming.fileName(for:), output: Collect(output: output))
         let firmware = try Firmware(
             board: board, devices: FirmwareDevices(bus: bus, busName: "/dev/i2c-fake", shutter: line.source),
             camera: camera, records: records, clock: { monotonicNow() }, note: { output.notes.append($0) })
@@ -184,7 +187,12 @@ import UprightHost
         defer { rig.remove() }
         let bus = FakeADXL345Bus()
         bus.failing = true
-        #expect(throws: FirmwareError(.device, "the ADXL345 at 0x53 on /dev/i2c-fake does not answer (no acknowledge): check the wiring, power and the board's sensor.address (upright probe lists what answers)")) {
+        #expect(
+            throws: FirmwareError(
+                .device,
+                "the ADXL345 at 0x53 on /dev/i2c-fake does not answer (no acknowledge): check the wiring, power and the board's sensor.address (upright probe lists what answers)"
+            )
+        ) {
             _ = try makeFirmware(rig, bus: bus, line: FakeLine(), output: Output())
         }
     }

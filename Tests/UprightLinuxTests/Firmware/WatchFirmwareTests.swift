@@ -36,8 +36,9 @@ import UprightLinux
         usleep(80_000)
         line.edge(rising: false, at: monotonicNow())
         try step { !model.recent.isEmpty }
-        let snapshot = model.snapshot(now: monotonicNow(), detector: firmware.engine.runtime.detector, state: firmware.engine.runtime.state,
-                                      samplesHandled: firmware.engine.samplesHandled, sampler: firmware.engine.sampler?.counters, busErrors: nil, light: nil)
+        let snapshot = model.snapshot(
+            now: monotonicNow(), detector: firmware.engine.runtime.detector, state: firmware.engine.runtime.state,
+            samplesHandled: firmware.engine.samplesHandled, sampler: firmware.engine.sampler?.counters, busErrors: nil, light: nil)
         #expect(snapshot.orientation == .leftUp)
         #expect(snapshot.latch == .leftUp)
         // The preloaded pose: (-1, 0.125, -0.25) g.

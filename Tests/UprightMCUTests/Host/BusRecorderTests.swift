@@ -47,15 +47,18 @@ import UprightSim
 
     @Test func scenarioChipFaultsBecomeScheduledFaults() {
         let faults = BusRecorder.chipFaults(
-            [.chipReset(timeSeconds: 1), .unplug(timeSeconds: 2, replugSeconds: 2.5), .stuckData(startSeconds: 3, durationSeconds: 0.25),
-             .busErrors(startSeconds: 0, durationSeconds: 1, probability: 1, error: .timeout), .unplug(timeSeconds: 4, replugSeconds: nil)],
+            [
+                .chipReset(timeSeconds: 1), .unplug(timeSeconds: 2, replugSeconds: 2.5), .stuckData(startSeconds: 3, durationSeconds: 0.25),
+                .busErrors(startSeconds: 0, durationSeconds: 1, probability: 1, error: .timeout), .unplug(timeSeconds: 4, replugSeconds: nil),
+            ],
             address: 0x53, duration: .seconds(5))
-        #expect(faults == [
-            ScheduledChipFault(time: Instant(nanoseconds: 1_000_000_000), address: 0x53, fault: .powerGlitch),
-            ScheduledChipFault(time: Instant(nanoseconds: 2_000_000_000), address: 0x53, fault: .unplug(duration: .milliseconds(500))),
-            ScheduledChipFault(time: Instant(nanoseconds: 3_000_000_000), address: 0x53, fault: .stuckData(duration: .milliseconds(250))),
-            ScheduledChipFault(time: Instant(nanoseconds: 4_000_000_000), address: 0x53, fault: .unplug(duration: .seconds(6))),
-        ])
+        #expect(
+            faults == [
+                ScheduledChipFault(time: Instant(nanoseconds: 1_000_000_000), address: 0x53, fault: .powerGlitch),
+                ScheduledChipFault(time: Instant(nanoseconds: 2_000_000_000), address: 0x53, fault: .unplug(duration: .milliseconds(500))),
+                ScheduledChipFault(time: Instant(nanoseconds: 3_000_000_000), address: 0x53, fault: .stuckData(duration: .milliseconds(250))),
+                ScheduledChipFault(time: Instant(nanoseconds: 4_000_000_000), address: 0x53, fault: .unplug(duration: .seconds(6))),
+            ])
     }
 
     /// The engine is stepped at its deadlines (its reads every 20 ms at 100 Hz among them) and
@@ -71,9 +74,10 @@ import UprightSim
         #expect(calls.count == recording.calls)
         #expect(zip(calls, calls.dropFirst()).allSatisfy { $0.time <= $1.time })
         #expect(calls.last == .finish(Instant(nanoseconds: 4_000_000_000)))
-        #expect(calls.filter { if case .edge = $0 { true } else { false } } == [
-            .edge(down: true, at: Instant(nanoseconds: 2_000_000_000)), .edge(down: false, at: Instant(nanoseconds: 2_100_000_000)),
-        ])
+        #expect(
+            calls.filter { if case .edge = $0 { true } else { false } } == [
+                .edge(down: true, at: Instant(nanoseconds: 2_000_000_000)), .edge(down: false, at: Instant(nanoseconds: 2_100_000_000)),
+            ])
         let steps = calls.compactMap { call -> Instant? in if case .step(let time) = call { time } else { nil } }
         // A step at least every read interval while the sensor answers.
         #expect(steps.contains(Instant(nanoseconds: 20_000_000)) && steps.contains(Instant(nanoseconds: 1_000_000_000)))

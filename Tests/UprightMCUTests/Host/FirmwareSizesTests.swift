@@ -64,7 +64,9 @@ extension FirmwareSizesTests {
     @Test func onlyTheSquareRootMayComeFromLibm() throws {
         let exact = MCUTool.libmVerdict(machine: "microbit", sizes: try FirmwareSizes(map: Self.map))
         #expect(exact.passed && exact.line == "PASS microbit   libm: sqrtf (IEEE 754 rounds the square root exactly: every libm agrees)")
-        let withExp = Self.map.split(separator: "\n", omittingEmptySubsequences: false).map { $0.hasSuffix(" sqrtf") ? "                0x000003d0                expf" : String($0) }.joined(separator: "\n")
+        let withExp = Self.map.split(separator: "\n", omittingEmptySubsequences: false).map {
+            $0.hasSuffix(" sqrtf") ? "                0x000003d0                expf" : String($0)
+        }.joined(separator: "\n")
         let inexact = MCUTool.libmVerdict(machine: "microbit", sizes: try FirmwareSizes(map: withExp))
         #expect(!inexact.passed)
         #expect(inexact.line == "FAIL microbit   libm: expf linked; its results may differ from the host's libm")

@@ -19,12 +19,13 @@ import UprightMCUShared
         // After the header: address 0x53, no combined transfers, 32-byte reads, 19 call bytes.
         #expect(Array(input[32..<40]) == [0x53, 0x00, 0x20, 0x00, 0x13, 0x00, 0x00, 0x00])
         // Step +0; edge down +5 ns; a step 5 s later, beyond a u32: absolute (bit 7).
-        #expect(Array(input[40...]) == [
-            0x00, 0x00, 0x00, 0x00, 0x00,
-            0x02, 0x05, 0x00, 0x00, 0x00,
-            0x80, 0x05, 0xF2, 0x05, 0x2A, 0x01, 0x00, 0x00, 0x00,
-            0xAA,
-        ])
+        #expect(
+            Array(input[40...]) == [
+                0x00, 0x00, 0x00, 0x00, 0x00,
+                0x02, 0x05, 0x00, 0x00, 0x00,
+                0x80, 0x05, 0xF2, 0x05, 0x2A, 0x01, 0x00, 0x00, 0x00,
+                0xAA,
+            ])
         try input.withUnsafeBytes { (raw) throws in
             let (header, payload) = try InputHeader.parse(raw)
             #expect(header.kind == .bus && header.flags == BusChip.adxl345.rawValue && header.auxiliary == 1)

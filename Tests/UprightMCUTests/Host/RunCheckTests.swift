@@ -3,7 +3,7 @@ import Testing
 
 @Suite struct RunCheckTests {
     static let expected = [
-        #"{"t":0.100000,"event":"orientation","orientation":"left-up"}"#,
+        #"{"t":0.100000,"event":"orientation","orientation":"left-up"}"#
     ]
 
     static func output(record: String = "o 100000000 1", calibration: Int = 200_000, stackPeak: Int = 3900) -> String {
@@ -30,7 +30,10 @@ import Testing
     @Test func aDifferentRecordFailsNamingTheLine() {
         let check = RunCheck(machine: "mps2-an386", name: "trace-x", expected: Self.expected, output: Self.output(record: "o 100000000 2"))
         #expect(!check.passed)
-        #expect(check.line == #"FAIL mps2-an386 trace-x: line 1: expected {"t":0.100000,"event":"orientation","orientation":"left-up"}, got {"t":0.100000,"event":"orientation","orientation":"right-up"}"#)
+        #expect(
+            check.line
+                == #"FAIL mps2-an386 trace-x: line 1: expected {"t":0.100000,"event":"orientation","orientation":"left-up"}, got {"t":0.100000,"event":"orientation","orientation":"right-up"}"#
+        )
     }
 
     @Test func aMissingOrExtraLineFails() {

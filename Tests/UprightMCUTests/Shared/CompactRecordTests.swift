@@ -39,14 +39,14 @@ import UprightMCUShared
     }
 
     @Test(arguments: [
-        ("q", [1]),        // unknown tag
-        ("o", [6]),        // no seventh orientation
-        ("o", [1, 2]),     // a field too many
-        ("s", [1]),        // a field short
-        ("c", [1, 4, 0]),  // no upright orientation 4
-        ("c", [1, 1, 2]),  // stale is 0 or 1
-        ("p", [1, 1, 4]),  // no stop reason 4
-        ("j", [256]),      // beyond a raw value's byte
+        ("q", [1]), // unknown tag
+        ("o", [6]), // no seventh orientation
+        ("o", [1, 2]), // a field too many
+        ("s", [1]), // a field short
+        ("c", [1, 4, 0]), // no upright orientation 4
+        ("c", [1, 1, 2]), // stale is 0 or 1
+        ("p", [1, 1, 4]), // no stop reason 4
+        ("j", [256]), // beyond a raw value's byte
     ])
     func malformedLinesAreRefused(tag: String, fields: [UInt32]) {
         let decoded = fields.withUnsafeBufferPointer { CompactRecord(tag: tag.utf8.first!, fields: $0) }

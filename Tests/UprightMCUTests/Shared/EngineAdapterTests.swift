@@ -10,7 +10,8 @@ import UprightSim
 /// part of the corpus, packed as a flash input and run as the chip runs it, give replay's
 /// exact lines. (`make mcu-test` then shows the chips give the host's.)
 @Suite struct EngineAdapterTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     static func replayLines(_ rows: [TraceRow]) -> [String] {
         var replay = TraceReplay()
@@ -49,7 +50,8 @@ import UprightSim
         for index in 0..<40 {
             let gap: Int64 = index >= 20 ? 10_000_000_000 : 0
             let acceleration = index >= 20 ? Vector3(x: -1, y: 0, z: 0) : Vector3(x: 0, y: 1, z: 0)
-            rows.append(TraceRow(time: Instant(nanoseconds: Int64(index) * 50_000_000 + gap), accelerationG: acceleration, buttonPressed: index == 30))
+            rows.append(
+                TraceRow(time: Instant(nanoseconds: Int64(index) * 50_000_000 + gap), accelerationG: acceleration, buttonPressed: index == 30))
         }
         let input = InputWriter.trace(rows, hasGyro: false, hasButton: true)
         // Row 20 (after the header and 20 rows of 17 bytes) carries the absolute-time flag.

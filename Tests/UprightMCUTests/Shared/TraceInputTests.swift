@@ -28,10 +28,11 @@ import UprightMCUShared
     }
 
     @Test func rowsReadBackExactly() throws {
-        #expect(try Self.rows(Self.twoRows) == [
-            TraceInput.Row(sample: Sample(time: .zero, accelerationG: Vector3(x: 0, y: 1, z: 0)), buttonDown: false),
-            TraceInput.Row(sample: Sample(time: Instant(nanoseconds: 50_000_000), accelerationG: Vector3(x: -1, y: 0, z: 0.5)), buttonDown: true),
-        ])
+        #expect(
+            try Self.rows(Self.twoRows) == [
+                TraceInput.Row(sample: Sample(time: .zero, accelerationG: Vector3(x: 0, y: 1, z: 0)), buttonDown: false),
+                TraceInput.Row(sample: Sample(time: Instant(nanoseconds: 50_000_000), accelerationG: Vector3(x: -1, y: 0, z: 0.5)), buttonDown: true),
+            ])
     }
 
     static func expectError(_ bytes: [UInt8], _ expected: InputError) {

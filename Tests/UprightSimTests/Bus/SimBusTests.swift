@@ -15,10 +15,10 @@ import UprightSim
     @Test func attachedChipAnswersAndEveryByteIsCounted() throws {
         let bus = SimBus(clock: SimClock())
         bus.attach(SimMPU6050(motion: FixedMotion(.uprightAtRest), seed: 1), at: 0x68)
-        #expect(try bus.readRegister(address: 0x68, 0x75) == 0x68)  // 4 bytes: addr, reg, addr, data
-        try bus.writeRegister(address: 0x68, 0x6B, 0x01)  // 3 bytes
+        #expect(try bus.readRegister(address: 0x68, 0x75) == 0x68) // 4 bytes: addr, reg, addr, data
+        try bus.writeRegister(address: 0x68, 0x6B, 0x01) // 3 bytes
         var block = [UInt8](repeating: 0, count: 6)
-        try block.withUnsafeMutableBytes { try bus.readRegisters(address: 0x68, from: 0x3B, into: $0) }  // 9 bytes
+        try block.withUnsafeMutableBytes { try bus.readRegisters(address: 0x68, from: 0x3B, into: $0) } // 9 bytes
         #expect(bus.stats.transactions == 3)
         #expect(bus.stats.wireBytes == 16)
         #expect(bus.stats.payloadBytes == 7)

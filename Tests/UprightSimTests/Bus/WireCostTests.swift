@@ -35,7 +35,7 @@ import UprightSim
     @Test func adxl345FIFOReadsOneEntryPerTransaction() {
         let cost = WireCost.measure(chip: .adxl345, mode: .fifo, capabilities: .combined)
         #expect(cost.samples >= 790)
-        #expect(cost.bytesPerSample > 9)  // 9 per entry plus the FIFO_STATUS reads
+        #expect(cost.bytesPerSample > 9) // 9 per entry plus the FIFO_STATUS reads
         #expect(cost.bytesPerSample < 9.5)
     }
 }

@@ -17,9 +17,13 @@ import UprightHost
 
     /// ffprobe's view of the video stream, every frame decoded (-count_frames).
     static func probe(_ path: String) throws -> [String: String] {
-        let out = try ExternalTool.run("ffprobe", ["-v", "error", "-count_frames", "-select_streams", "v:0",
-                                                   "-show_entries", "stream=codec_name,width,height,nb_frames,nb_read_frames,r_frame_rate,duration:stream_side_data=rotation",
-                                                   "-of", "default=noprint_wrappers=1", path])
+        let out = try ExternalTool.run(
+            "ffprobe",
+            [
+                "-v", "error", "-count_frames", "-select_streams", "v:0",
+                "-show_entries", "stream=codec_name,width,height,nb_frames,nb_read_frames,r_frame_rate,duration:stream_side_data=rotation",
+                "-of", "default=noprint_wrappers=1", path,
+            ])
         var values: [String: String] = [:]
         for line in String(decoding: out, as: UTF8.self).split(separator: "\n") {
             guard let equals = line.firstIndex(of: "=") else { continue }
@@ -60,9 +64,13 @@ import UprightHost
         let movie = try SimMovie(path: dir + "/c.mov", width: 32, height: 24, framesPerSecond: 5)
         try Self.sweep(movie, frames: 3)
         try movie.finish(orientation: orientation)
-        let tags = try ExternalTool.exiftool(["FileType", "Rotation", "ImageWidth", "ImageHeight", "CompressorID", "VideoFrameRate", "HandlerType"], dir + "/c.mov")
-        #expect(tags == ["FileType": "MOV", "Rotation": rotation, "ImageWidth": "32", "ImageHeight": "24",
-                         "CompressorID": "jpeg", "VideoFrameRate": "5", "HandlerType": "vide"])
+        let tags = try ExternalTool.exiftool(
+            ["FileType", "Rotation", "ImageWidth", "ImageHeight", "CompressorID", "VideoFrameRate", "HandlerType"], dir + "/c.mov")
+        #expect(
+            tags == [
+                "FileType": "MOV", "Rotation": rotation, "ImageWidth": "32", "ImageHeight": "24",
+                "CompressorID": "jpeg", "VideoFrameRate": "5", "HandlerType": "vide",
+            ])
     }
 
     /// stco gives each frame's offset, stsz its size (ISO/IEC 14496-12 8.7.5, 8.7.3); djpeg
@@ -73,11 +81,13 @@ import UprightHost
         try Self.sweep(movie, frames: 6)
         try movie.finish(orientation: .leftUp)
         let bytes = try SafeFileWriter.read(path: dir + "/c.mov")
-        let stco = try #require(find("stco", in: bytes)), stsz = try #require(find("stsz", in: bytes))
+        let stco = try #require(find("stco", in: bytes))
+        let stsz = try #require(find("stsz", in: bytes))
         func u32(_ at: Int) -> Int { bytes[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) } }
         #expect(u32(stco + 4) == 6 && u32(stsz + 8) == 6)
         for index in 0..<6 {
-            let offset = u32(stco + 8 + 4 * index), size = u32(stsz + 12 + 4 * index)
+            let offset = u32(stco + 8 + 4 * index)
+            let size = u32(stsz + 12 + 4 * index)
             let frame = try DecodedPicture.decode(jpeg: Array(bytes[offset..<(offset + size)]))
             #expect(frame.width == 96 && frame.height == 72)
             if index == 0 {

@@ -67,9 +67,11 @@ import UprightHost
             case .host: argv = ["/bin/sh", script] + arguments
             case .busybox: argv = [try ExternalTool.path("busybox"), "sh", script] + arguments
             }
-            var env = ["CAMERA_STAND_IN_LOCK": lock, "CAMERA_STAND_IN_LOG": directory + "/events.log",
-                       "PATH": shell == .busybox ? appletPath : "/usr/bin:/bin",
-                       "CAMERA_STAND_IN_FRAME_MS": "10", "CAMERA_STAND_IN_WRITE_MS": "10"]
+            var env = [
+                "CAMERA_STAND_IN_LOCK": lock, "CAMERA_STAND_IN_LOG": directory + "/events.log",
+                "PATH": shell == .busybox ? appletPath : "/usr/bin:/bin",
+                "CAMERA_STAND_IN_FRAME_MS": "10", "CAMERA_STAND_IN_WRITE_MS": "10",
+            ]
             env.merge(environment) { $1 }
             let errors = directory + "/stderr-\(UUID().uuidString)"
             let pid = try Self.spawn(argv, environment: env, standardError: errors)
@@ -90,7 +92,8 @@ import UprightHost
             var attributes = posix_spawnattr_t()
             posix_spawnattr_init(&attributes)
             defer { posix_spawnattr_destroy(&attributes) }
-            var none = sigset_t(), all = sigset_t()
+            var none = sigset_t()
+            var all = sigset_t()
             sigemptyset(&none)
             sigfillset(&all)
             posix_spawnattr_setsigmask(&attributes, &none)
@@ -104,7 +107,7 @@ import UprightHost
             posix_spawn_file_actions_addopen(&actions, 2, standardError, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
             let arguments = argv.map { strdup($0) } + [nil]
             let variables = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-            defer { (arguments + variables).forEach { free($0) } }
+            defer { for pointer in arguments + variables { free(pointer) } }
             var pid: pid_t = 0
             let status = posix_spawn(&pid, argv[0], &actions, &attributes, arguments, variables)
             guard status == 0 else { throw Timeout(description: "posix_spawn \(argv[0]): error \(status)") }
@@ -182,9 +185,13 @@ import UprightHost
         let rig = try Rig(shell)
         let pattern = rig.directory + "/img%04d.jpg"
         // As a maker's board passes them, unknown flags and values included.
-        let still = try rig.start("rpicam-still", ["-t", "0", "--signal", "--zsl", "-n", "--width", "640", "--height", "480",
-                                                   "--framestart", "7", "-o", pattern, "--exif", "IFD0.Orientation=6",
-                                                   "--shutter", "10000", "--no-such-flag"])
+        let still = try rig.start(
+            "rpicam-still",
+            [
+                "-t", "0", "--signal", "--zsl", "-n", "--width", "640", "--height", "480",
+                "--framestart", "7", "-o", pattern, "--exif", "IFD0.Orientation=6",
+                "--shutter", "10000", "--no-such-flag",
+            ])
         try still.waitFor("ready")
         #expect(FileManager.default.fileExists(atPath: rig.lock))
         still.signal(SIGUSR1)
@@ -232,8 +239,11 @@ import UprightHost
         #expect(recorder.stderr().contains("ERROR: *** failed to acquire camera stand-in-0 ***"))
         let second = try rig.start("rpicam-still", ["--immediate", "-o", rig.directory + "/x.jpg"])
         #expect(try second.exit().status == 255)
-        #expect(rig.violations == ["vid pid \(recorder.pid) refused: camera owned by still pid \(still.pid)",
-                                   "still pid \(second.pid) refused: camera owned by still pid \(still.pid)"])
+        #expect(
+            rig.violations == [
+                "vid pid \(recorder.pid) refused: camera owned by still pid \(still.pid)",
+                "still pid \(second.pid) refused: camera owned by still pid \(still.pid)",
+            ])
         #expect(!FileManager.default.fileExists(atPath: rig.directory + "/c.mp4"))
 
         // Once the still server has quit, the recorder gets the camera; SIGINT stops it cleanly.
@@ -248,7 +258,10 @@ import UprightHost
         #expect(try SafeFileWriter.read(path: clip) == SafeFileWriter.read(path: Self.standInDirectory + "/minimal.mp4"))
         // A valid MP4 with one video track: `upright orient` rotates it.
         #expect(try MediaOrientationWriter.apply(.leftUp, toFileAt: clip) == .mp4)
-        #expect(try ExternalTool.exiftool(["Rotation", "HandlerType", "ImageWidth"], clip) == ["Rotation": "90", "HandlerType": "vide", "ImageWidth": "640"])
+        #expect(
+            try ExternalTool.exiftool(["Rotation", "HandlerType", "ImageWidth"], clip) == [
+                "Rotation": "90", "HandlerType": "vide", "ImageWidth": "640",
+            ])
     }
 
     /// A recorder killed (SIGTERM is not rpicam-vid's stop signal) leaves a movie without its index.
@@ -363,8 +376,9 @@ import UprightHost
         capturing.signal(SIGKILL)
         #expect(try capturing.exit().bySignal)
 
-        let recorder = try rig.start("rpicam-vid", ["-t", "0", "-o", rig.directory + "/h.mp4"],
-                                     environment: ["CAMERA_STAND_IN_FAULT": "hang-on-stop"])
+        let recorder = try rig.start(
+            "rpicam-vid", ["-t", "0", "-o", rig.directory + "/h.mp4"],
+            environment: ["CAMERA_STAND_IN_FAULT": "hang-on-stop"])
         try recorder.waitFor("ready")
         recorder.signal(SIGINT)
         try recorder.waitFor("ignored stop")

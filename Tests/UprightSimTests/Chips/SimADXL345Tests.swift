@@ -23,7 +23,7 @@ private func read(_ bus: SimBus, _ register: UInt8, count: Int) throws -> [UInt8
         #expect(try bus.readRegister(address: 0x53, 0x2C) == 0x0A)
         #expect(try bus.readRegister(address: 0x53, 0x2D) == 0x00)
         clock.advance(by: .milliseconds(50))
-        #expect(try read(bus, 0x32, count: 6) == [0, 0, 0, 0, 0, 0])  // standby: no data
+        #expect(try read(bus, 0x32, count: 6) == [0, 0, 0, 0, 0, 0]) // standby: no data
     }
 
     @Test(arguments: [(UInt8(0x08), UInt8(0x00)), (0x0B, 0x00), (0x00, 0x00), (0x01, 0x80), (0x03, 0xE0)])
@@ -44,11 +44,11 @@ private func read(_ bus: SimBus, _ register: UInt8, count: Int) throws -> [UInt8
         clock.advance(by: .milliseconds(100))
         #expect(try bus.readRegister(address: 0x53, 0x39) == 10)
         _ = try read(bus, 0x32, count: 6)
-        #expect(chip.fifoEntries == 9)  // one entry popped per data read
+        #expect(chip.fifoEntries == 9) // one entry popped per data read
         #expect(try bus.readRegister(address: 0x53, 0x30) & 0x01 == 0)
         clock.advance(by: .seconds(1))
         #expect(try bus.readRegister(address: 0x53, 0x39) == 32)
-        #expect(try bus.readRegister(address: 0x53, 0x30) & 0x03 == 0x03)  // watermark, overrun
+        #expect(try bus.readRegister(address: 0x53, 0x30) & 0x03 == 0x03) // watermark, overrun
     }
 
     @Test(arguments: [ADXL345Range.g2, .g16])
@@ -59,7 +59,10 @@ private func read(_ bus: SimBus, _ register: UInt8, count: Int) throws -> [UInt8
         configuration.dataRate = .hz400
         configuration.stuckSampleLimit = 0
         var sensor = ADXL345(bus: bus, configuration: configuration)
-        try sensor.initialize(now: clock.now) { clock.advance(by: $0); return clock.now }
+        try sensor.initialize(now: clock.now) {
+            clock.advance(by: $0)
+            return clock.now
+        }
         clock.advance(by: .milliseconds(20))
         var samples: [Sample] = []
         let report = try sensor.readSamples(now: clock.now) { samples.append($0) }
@@ -69,17 +72,27 @@ private func read(_ bus: SimBus, _ register: UInt8, count: Int) throws -> [UInt8
     }
 
     @Test func calibrationRemovesABias() throws {
-        let (clock, bus, chip) = makeBoard(imperfections: SensorImperfections(accelerationNoiseG: 0.002, accelerationBiasG: Vector3(x: 0.05, y: 0, z: -0.04)))
+        let (clock, bus, chip) = makeBoard(
+            imperfections: SensorImperfections(accelerationNoiseG: 0.002, accelerationBiasG: Vector3(x: 0.05, y: 0, z: -0.04)))
         _ = chip
         var sensor = ADXL345(bus: bus)
-        try sensor.initialize(now: clock.now) { clock.advance(by: $0); return clock.now }
-        let offset = try sensor.calibrate(sampleCount: 100, now: clock.now) { clock.advance(by: $0); return clock.now }
+        try sensor.initialize(now: clock.now) {
+            clock.advance(by: $0)
+            return clock.now
+        }
+        let offset = try sensor.calibrate(sampleCount: 100, now: clock.now) {
+            clock.advance(by: $0)
+            return clock.now
+        }
         #expect(abs(offset!.x - 0.05) < 0.01)
         #expect(abs(offset!.z + 0.04) < 0.01)
         clock.advance(by: .milliseconds(100))
         var sum = Vector3.zero
         var count = 0
-        _ = try sensor.readSamples(now: clock.now) { sum = sum + $0.accelerationG; count += 1 }
+        _ = try sensor.readSamples(now: clock.now) {
+            sum = sum + $0.accelerationG
+            count += 1
+        }
         #expect(count >= 10)
         #expect(abs(sum.x / Float(count)) < 0.01)
         #expect(abs(sum.y / Float(count) + 1) < 0.01)
@@ -96,8 +109,11 @@ private func read(_ bus: SimBus, _ register: UInt8, count: Int) throws -> [UInt8
         configuration.fifoWatermark = 8
         configuration.interruptPin = InterruptPin()
         var sensor = ADXL345(bus: bus, configuration: configuration)
-        try sensor.initialize(now: clock.now) { clock.advance(by: $0); return clock.now }
-        clock.advance(by: .milliseconds(70))  // 7 entries at 100 Hz
+        try sensor.initialize(now: clock.now) {
+            clock.advance(by: $0)
+            return clock.now
+        }
+        clock.advance(by: .milliseconds(70)) // 7 entries at 100 Hz
         #expect(!chip.interruptAsserted(now: clock.now))
         clock.advance(by: .milliseconds(10))
         #expect(chip.interruptAsserted(now: clock.now))

@@ -4,10 +4,14 @@ import UprightSim
 
 private func ms(_ value: Int64) -> Instant { Instant(nanoseconds: value * 1_000_000) }
 
-private func makeBoard(accelerationG: Vector3 = Vector3(x: 0, y: 0, z: 1), imperfections: SensorImperfections = .ideal, whoAmI: UInt8 = 0x68) -> (SimClock, SimBus, SimMPU6050) {
+private func makeBoard(
+    accelerationG: Vector3 = Vector3(x: 0, y: 0, z: 1), imperfections: SensorImperfections = .ideal, whoAmI: UInt8 = 0x68
+) -> (SimClock, SimBus, SimMPU6050) {
     let clock = SimClock()
     let bus = SimBus(clock: clock)
-    let chip = SimMPU6050(motion: FixedMotion(MotionState(accelerationG: accelerationG, angularRateDPS: Vector3(x: 1, y: 0, z: 0))), seed: 7, whoAmI: whoAmI, imperfections: imperfections)
+    let chip = SimMPU6050(
+        motion: FixedMotion(MotionState(accelerationG: accelerationG, angularRateDPS: Vector3(x: 1, y: 0, z: 0))), seed: 7, whoAmI: whoAmI,
+        imperfections: imperfections)
     bus.attach(chip, at: 0x68)
     return (clock, bus, chip)
 }
@@ -36,7 +40,7 @@ private func read(_ bus: SimBus, _ register: UInt8, count: Int) throws -> [UInt8
         #expect(try read(bus, 0x3B, count: 6) == [0, 0, 0, 0, 0x40, 0x00])
         try bus.writeRegister(address: 0x68, 0x6B, 0x40)
         clock.advance(by: .milliseconds(2))
-        try bus.writeRegister(address: 0x68, 0x1C, 0x18)  // +-16 g would give 0x0800 if awake
+        try bus.writeRegister(address: 0x68, 0x1C, 0x18) // +-16 g would give 0x0800 if awake
         clock.advance(by: .milliseconds(2))
         #expect(try read(bus, 0x3B, count: 6) == [0, 0, 0, 0, 0x40, 0x00])
     }
@@ -62,18 +66,18 @@ private func read(_ bus: SimBus, _ register: UInt8, count: Int) throws -> [UInt8
         let (clock, bus, chip) = makeBoard()
         try bus.writeRegister(address: 0x68, 0x6B, 0x01)
         try bus.writeRegister(address: 0x68, 0x1A, 0x03)
-        try bus.writeRegister(address: 0x68, 0x19, 0x01)  // 500 Hz
+        try bus.writeRegister(address: 0x68, 0x19, 0x01) // 500 Hz
         try bus.writeRegister(address: 0x68, 0x23, 0x08)
         try bus.writeRegister(address: 0x68, 0x6A, 0x40)
         clock.advance(by: .milliseconds(20))
-        #expect(try read(bus, 0x72, count: 2) == [0x00, 0x3C])  // 10 samples x 6 bytes
+        #expect(try read(bus, 0x72, count: 2) == [0x00, 0x3C]) // 10 samples x 6 bytes
         #expect(try read(bus, 0x74, count: 6) == [0, 0, 0, 0, 0x40, 0x00])
         #expect(try read(bus, 0x72, count: 2) == [0x00, 0x36])
         #expect(try bus.readRegister(address: 0x68, 0x3A) & 0x10 == 0)
         clock.advance(by: .seconds(1))
-        #expect(try read(bus, 0x72, count: 2) == [0x04, 0x00])  // full: 1024 bytes
-        #expect(try bus.readRegister(address: 0x68, 0x3A) & 0x10 == 0x10)  // FIFO_OFLOW_INT
-        #expect(try bus.readRegister(address: 0x68, 0x3A) & 0x10 == 0)  // cleared by the read
+        #expect(try read(bus, 0x72, count: 2) == [0x04, 0x00]) // full: 1024 bytes
+        #expect(try bus.readRegister(address: 0x68, 0x3A) & 0x10 == 0x10) // FIFO_OFLOW_INT
+        #expect(try bus.readRegister(address: 0x68, 0x3A) & 0x10 == 0) // cleared by the read
         try bus.writeRegister(address: 0x68, 0x6A, 0x04)
         #expect(try read(bus, 0x72, count: 2) == [0x00, 0x00])
         #expect(chip.fifoCount == 0)
@@ -95,7 +99,10 @@ private func read(_ bus: SimBus, _ register: UInt8, count: Int) throws -> [UInt8
         configuration.accelerometerRange = range
         configuration.stuckSampleLimit = 0
         var sensor = MPU6050(bus: bus, configuration: configuration)
-        try sensor.initialize(now: clock.now) { clock.advance(by: $0); return clock.now }
+        try sensor.initialize(now: clock.now) {
+            clock.advance(by: $0)
+            return clock.now
+        }
         clock.advance(by: .milliseconds(10))
         var samples: [Sample] = []
         let report = try sensor.readSamples(now: clock.now) { samples.append($0) }
@@ -107,7 +114,10 @@ private func read(_ bus: SimBus, _ register: UInt8, count: Int) throws -> [UInt8
     @Test func cloneWorksThroughTheSameDriver() throws {
         let (clock, bus, _) = makeBoard(imperfections: .mpu6050Typical, whoAmI: 0x72)
         var sensor = AnySensor.detect(bus: bus)!
-        try sensor.initialize(now: clock.now) { (span: TimeSpan) in clock.advance(by: span); return clock.now }
+        try sensor.initialize(now: clock.now) { (span: TimeSpan) in
+            clock.advance(by: span)
+            return clock.now
+        }
         #expect(sensor.identity?.model == .mpu6050Clone)
         clock.advance(by: TimeSpan.milliseconds(50))
         var count = 0
@@ -123,7 +133,9 @@ private func read(_ bus: SimBus, _ register: UInt8, count: Int) throws -> [UInt8
     private func board() -> (SimClock, SimBus, SimMPU6050) {
         let clock = SimClock()
         let bus = SimBus(clock: clock)
-        let chip = SimMPU6050(motion: FixedMotion(MotionState(accelerationG: Vector3(x: 0, y: 0, z: 1), angularRateDPS: Vector3(x: 10, y: 0, z: -5))), seed: 7, imperfections: .ideal)
+        let chip = SimMPU6050(
+            motion: FixedMotion(MotionState(accelerationG: Vector3(x: 0, y: 0, z: 1), angularRateDPS: Vector3(x: 10, y: 0, z: -5))), seed: 7,
+            imperfections: .ideal)
         bus.attach(chip, at: 0x68)
         return (clock, bus, chip)
     }
@@ -134,7 +146,10 @@ private func read(_ bus: SimBus, _ register: UInt8, count: Int) throws -> [UInt8
         configuration.fifoContents = .accelerometerGyro
         configuration.stuckSampleLimit = 0
         var sensor = MPU6050(bus: bus, configuration: configuration)
-        try sensor.initialize(now: clock.now) { clock.advance(by: $0); return clock.now }
+        try sensor.initialize(now: clock.now) {
+            clock.advance(by: $0)
+            return clock.now
+        }
         clock.advance(by: .milliseconds(5))
         var samples: [Sample] = []
         let before = bus.stats
@@ -151,8 +166,11 @@ private func read(_ bus: SimBus, _ register: UInt8, count: Int) throws -> [UInt8
         var configuration = MPU6050Configuration()
         configuration.stuckSampleLimit = 0
         var sensor = MPU6050(bus: bus, configuration: configuration)
-        try sensor.initialize(now: clock.now) { clock.advance(by: $0); return clock.now }
-        clock.advance(by: .seconds(2))  // 2000 samples due, 170 fit
+        try sensor.initialize(now: clock.now) {
+            clock.advance(by: $0)
+            return clock.now
+        }
+        clock.advance(by: .seconds(2)) // 2000 samples due, 170 fit
         let late = try sensor.readSamples(now: clock.now) { _ in }
         #expect(late.overflowed)
         #expect(late.lost == 2000)
@@ -170,8 +188,11 @@ private func read(_ bus: SimBus, _ register: UInt8, count: Int) throws -> [UInt8
         configuration.readMode = .burst
         configuration.interruptPin = InterruptPin()
         var sensor = MPU6050(bus: bus, configuration: configuration)
-        try sensor.initialize(now: clock.now) { clock.advance(by: $0); return clock.now }
-        _ = try bus.readRegister(address: 0x68, 0x3A)  // clears INT_STATUS
+        try sensor.initialize(now: clock.now) {
+            clock.advance(by: $0)
+            return clock.now
+        }
+        _ = try bus.readRegister(address: 0x68, 0x3A) // clears INT_STATUS
         #expect(!chip.interruptAsserted(now: clock.now))
         clock.advance(by: .milliseconds(1))
         #expect(chip.interruptAsserted(now: clock.now))

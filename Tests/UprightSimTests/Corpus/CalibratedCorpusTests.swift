@@ -32,7 +32,7 @@ import UprightSim
     static func measured(_ rows: [TraceRow], mount: MountMatrix, bias: Vector3, belief: MountMatrix, offsetG: Vector3) -> [TraceRow] {
         let chipFromDevice = mount.inverse!
         let decoder = MPU6050Decoder(contents: .accelerometer, accelerometerRange: .g16, gyroRange: .dps2000, mount: belief, offsetG: offsetG)
-        func counts(_ v: Vector3, perUnit: Float) -> [UInt8] {  // big-endian (RM 4.17)
+        func counts(_ v: Vector3, perUnit: Float) -> [UInt8] { // big-endian (RM 4.17)
             [v.x, v.y, v.z].flatMap { value -> [UInt8] in
                 let count = Int16(max(-32768, min(32767, (value * perUnit).rounded())))
                 return [UInt8(truncatingIfNeeded: UInt16(bitPattern: count) >> 8), UInt8(truncatingIfNeeded: count)]
@@ -41,8 +41,9 @@ import UprightSim
         return rows.map { row in
             let acceleration = chipFromDevice.apply(row.accelerationG) + bias
             let sample = counts(acceleration, perUnit: 2048).withUnsafeBytes { decoder.sample($0, at: 0, time: row.time) }
-            return TraceRow(time: row.time, accelerationG: sample.accelerationG,
-                            angularRateDPS: row.angularRateDPS.map { belief.apply(chipFromDevice.apply($0)) }, buttonPressed: row.buttonPressed)
+            return TraceRow(
+                time: row.time, accelerationG: sample.accelerationG,
+                angularRateDPS: row.angularRateDPS.map { belief.apply(chipFromDevice.apply($0)) }, buttonPressed: row.buttonPressed)
         }
     }
 
@@ -54,8 +55,9 @@ import UprightSim
     @Test func calibrationIsExactOnTheMatrixAndWithin20MilligOnTheOffsets() throws {
         let result = try Self.calibrate()
         #expect(result.mount == Self.physical)
-        #expect(abs(result.offsetG.x - Self.bias.x) <= 0.02 && abs(result.offsetG.y - Self.bias.y) <= 0.02 && abs(result.offsetG.z - Self.bias.z) <= 0.02,
-                "\(result.offsetG)")
+        #expect(
+            abs(result.offsetG.x - Self.bias.x) <= 0.02 && abs(result.offsetG.y - Self.bias.y) <= 0.02 && abs(result.offsetG.z - Self.bias.z) <= 0.02,
+            "\(result.offsetG)")
     }
 
     @Test func theCorpusLatchesAsOnAnIdealBoard() throws {
@@ -65,8 +67,11 @@ import UprightSim
         for scenario in Corpus.standard {
             let rows = scenario.rows()
             let ideal = Self.outcome(scenario, Self.measured(rows, mount: .identity, bias: .zero, belief: .identity, offsetG: .zero))
-            let calibrated = Self.outcome(scenario, Self.measured(rows, mount: Self.physical, bias: Self.bias, belief: result.mount,
-                                                                   offsetG: result.mount.apply(result.offsetG)))
+            let calibrated = Self.outcome(
+                scenario,
+                Self.measured(
+                    rows, mount: Self.physical, bias: Self.bias, belief: result.mount,
+                    offsetG: result.mount.apply(result.offsetG)))
             #expect(calibrated.latches == ideal.latches, "\(scenario.name)")
             #expect(calibrated.changes.map(\.orientation) == ideal.changes.map(\.orientation), "\(scenario.name)")
             #expect(calibrated.spuriousChanges == ideal.spuriousChanges && calibrated.missedTurns == ideal.missedTurns, "\(scenario.name)")
@@ -75,7 +80,9 @@ import UprightSim
             let believed = Self.outcome(scenario, Self.measured(rows, mount: Self.physical, bias: Self.bias, belief: .identity, offsetG: .zero))
             if believed.latches != ideal.latches { uncalibratedDiffer += 1 }
         }
-        print("calibrated chip: \(Corpus.standard.count) scenarios compared, \(presses) presses; with the identity instead, \(uncalibratedDiffer) scenarios latch otherwise; offsets \(result.offsetG)")
+        print(
+            "calibrated chip: \(Corpus.standard.count) scenarios compared, \(presses) presses; with the identity instead, \(uncalibratedDiffer) scenarios latch otherwise; offsets \(result.offsetG)"
+        )
         #expect(presses == 139)
         // The same chip with the identity the board file started with gets most of them wrong.
         #expect(uncalibratedDiffer > Corpus.standard.count / 2, "\(uncalibratedDiffer) of \(Corpus.standard.count)")

@@ -34,23 +34,26 @@ private func mpu6050Board() -> (SimClock, SimMPU6050, WriteRefusingBus) {
     @Test func mpu6050RecoversFromAFIFOEnableThatWasNotAcknowledged() throws {
         let (clock, chip, bus) = mpu6050Board()
         var sensor = MPU6050(bus: bus)
-        try sensor.initialize(now: clock.now) { clock.advance(by: $0); return clock.now }
+        try sensor.initialize(now: clock.now) {
+            clock.advance(by: $0)
+            return clock.now
+        }
         bus.refuse([0x6A, 0x40])
-        clock.advance(by: .milliseconds(500))  // 1 kHz x 6 bytes: 1024 bytes overflow after 170 ms
+        clock.advance(by: .milliseconds(500)) // 1 kHz x 6 bytes: 1024 bytes overflow after 170 ms
         #expect(throws: SensorError.bus(.noAcknowledge)) { _ = try sensor.readSamples(now: clock.now) { _ in } }
         #expect(bus.refused == 1)
-        #expect(chip.register(0x6A) == 0x00)  // FIFO off
+        #expect(chip.register(0x6A) == 0x00) // FIFO off
         let (delivered, resets) = run(&sensor, clock: clock, until: clock.now + .seconds(1))
         #expect(resets == 1)
         #expect(chip.register(0x6A) == 0x40)
-        #expect(delivered >= 800)  // 1 kHz for 1 s, less the 100 ms reset and the first checks
+        #expect(delivered >= 800) // 1 kHz for 1 s, less the 100 ms reset and the first checks
     }
 
     /// A write refused while configuring throws, and the next call writes the whole
     /// configuration again.
     @Test func mpu6050RetriesAConfigurationWriteThatWasNotAcknowledged() throws {
         let (clock, chip, bus) = mpu6050Board()
-        bus.refuse([0x23, 0x08])  // FIFO_EN: accelerometer (RM 4.6)
+        bus.refuse([0x23, 0x08]) // FIFO_EN: accelerometer (RM 4.6)
         var sensor = MPU6050(bus: bus)
         try sensor.begin(now: clock.now)
         clock.advance(by: .milliseconds(100))
@@ -70,12 +73,15 @@ private func mpu6050Board() -> (SimClock, SimMPU6050, WriteRefusingBus) {
         let chip = SimADXL345(motion: FixedMotion(MotionState(accelerationG: Vector3(x: 0, y: 0, z: 1))), seed: 4)
         bus.attach(chip, at: 0x53)
         var sensor = ADXL345(bus: bus)
-        try sensor.initialize(now: clock.now) { clock.advance(by: $0); return clock.now }
+        try sensor.initialize(now: clock.now) {
+            clock.advance(by: $0)
+            return clock.now
+        }
         #expect(chip.register(0x38) == 0x90)
         try bus.writeRegister(address: 0x53, 0x38, 0x00)
         let (delivered, resets) = run(&sensor, clock: clock, until: clock.now + .seconds(1))
         #expect(resets == 1)
         #expect(chip.register(0x38) == 0x90)
-        #expect(delivered >= 70)  // 100 Hz for 1 s, less up to 250 ms before the check
+        #expect(delivered >= 70) // 100 Hz for 1 s, less up to 250 ms before the check
     }
 }

@@ -39,7 +39,10 @@ private final class Rig {
             sensor = .adxl345(ADXL345(bus: bus, configuration: configuration))
         }
         let clock = self.clock
-        try sensor.initialize(now: clock.now) { clock.advance(by: $0); return clock.now }
+        try sensor.initialize(now: clock.now) {
+            clock.advance(by: $0)
+            return clock.now
+        }
         bus.faults = FaultInjector(plan: plan)
     }
 
@@ -105,7 +108,8 @@ private func seconds(_ value: Double) -> Instant { Instant(nanoseconds: Int64(va
     }
 
     @Test func unplugGivesNoAcknowledgeThenTheReplugIsReinitialised() throws {
-        let plan = FaultPlan(seed: 1, chipFaults: [ScheduledChipFault(time: seconds(0.5), address: 0x68, fault: .unplug(duration: .milliseconds(200)))])
+        let plan = FaultPlan(
+            seed: 1, chipFaults: [ScheduledChipFault(time: seconds(0.5), address: 0x68, fault: .unplug(duration: .milliseconds(200)))])
         let rig = try Rig(chip: .mpu6050, plan: plan)
         let tally = rig.run(until: seconds(1.5))
         #expect(tally.errors.count >= 15)
@@ -117,14 +121,15 @@ private func seconds(_ value: Double) -> Instant { Instant(nanoseconds: Int64(va
     @Test(arguments: [(SimChipKind.mpu6050, ReadMode.fifo), (.mpu6050, .burst), (.adxl345, .fifo)])
     func stuckDataIsDetectedAndRecovered(chip: SimChipKind, mode: ReadMode) throws {
         let address: UInt8 = chip == .mpu6050 ? 0x68 : 0x53
-        let plan = FaultPlan(seed: 1, chipFaults: [ScheduledChipFault(time: seconds(0.5), address: address, fault: .stuckData(duration: .milliseconds(300)))])
+        let plan = FaultPlan(
+            seed: 1, chipFaults: [ScheduledChipFault(time: seconds(0.5), address: address, fault: .stuckData(duration: .milliseconds(300)))])
         let rig = try Rig(chip: chip, plan: plan, mode: mode)
         let step: TimeSpan = mode == .burst ? .milliseconds(1) : .milliseconds(10)
         let tally = rig.run(until: seconds(1.5), step: step)
         #expect(tally.stuckDetected >= 1)
         let late = tally.samples.filter { $0.time > seconds(1.0) }
         #expect(late.count > 150)
-        #expect(Set(late.map(\.accelerationG.y)).count > 5)  // noisy again: live data
+        #expect(Set(late.map(\.accelerationG.y)).count > 5) // noisy again: live data
     }
 
     @Test func bitFlipsNeverWedgeTheDriver() throws {
@@ -139,11 +144,13 @@ private func seconds(_ value: Double) -> Instant { Instant(nanoseconds: Int64(va
 
     @Test func oneSeedReproducesARunExactly() throws {
         func run(seed: UInt64) throws -> ([Sample], [SensorError]) {
-            let plan = FaultPlan(seed: seed, noAcknowledgeProbability: 0.05, bitFlipProbability: 0.05, chipFaults: [
-                ScheduledChipFault(time: seconds(0.7), address: 0x68, fault: .powerGlitch),
-                ScheduledChipFault(time: seconds(1.4), address: 0x68, fault: .unplug(duration: .milliseconds(300))),
-                ScheduledChipFault(time: seconds(2.1), address: 0x68, fault: .stuckData(duration: .milliseconds(400))),
-            ])
+            let plan = FaultPlan(
+                seed: seed, noAcknowledgeProbability: 0.05, bitFlipProbability: 0.05,
+                chipFaults: [
+                    ScheduledChipFault(time: seconds(0.7), address: 0x68, fault: .powerGlitch),
+                    ScheduledChipFault(time: seconds(1.4), address: 0x68, fault: .unplug(duration: .milliseconds(300))),
+                    ScheduledChipFault(time: seconds(2.1), address: 0x68, fault: .stuckData(duration: .milliseconds(400))),
+                ])
             let rig = try Rig(chip: .mpu6050, plan: plan)
             let tally = rig.run(until: seconds(3))
             return (tally.samples, tally.errors)

@@ -24,7 +24,8 @@ struct DecodedPicture {
         index += 1
         struct BadPPM: Error {}
         guard fields.count == 4, fields[0] == "P6", let width = Int(fields[1]), let height = Int(fields[2]),
-              ppm.count - index == width * height * 3 else { throw BadPPM() }
+            ppm.count - index == width * height * 3
+        else { throw BadPPM() }
         return DecodedPicture(width: width, height: height, pixels: Array(ppm[index...]))
     }
 
@@ -43,7 +44,8 @@ struct DecodedPicture {
                 for x in 0..<out.width {
                     // Clockwise: displayed (x, y) comes from stored (y, H-1-x); 270: (W-1-y, x).
                     let (sx, sy) = exif == 6 ? (y, height - 1 - x) : (width - 1 - y, x)
-                    let s = (sy * width + sx) * 3, d = (y * out.width + x) * 3
+                    let s = (sy * width + sx) * 3
+                    let d = (y * out.width + x) * 3
                     out.pixels[d] = pixels[s]
                     out.pixels[d + 1] = pixels[s + 1]
                     out.pixels[d + 2] = pixels[s + 2]

@@ -20,7 +20,8 @@ import Glibc
         var worst = 0.0
         for i in 0..<73 {
             for j in 0..<73 {
-                let y = Double(i - 36) * 0.37, x = Double(j - 36) * 0.53 + 0.01
+                let y = Double(i - 36) * 0.37
+                let x = Double(j - 36) * 0.53 + 0.01
                 let exact = atan2(y, x) * 180 / Double.pi
                 worst = max(worst, abs(FastArctangent.degrees(y: y, x: x) - exact))
             }

@@ -21,7 +21,8 @@ import UprightHost
     static func isArrow(_ p: (r: Int, g: Int, b: Int)) -> Bool { p.r > 150 && p.g < 90 && p.b < 90 }
 
     static func judge(_ picture: DecodedPicture) -> Upright {
-        let w = picture.width, h = picture.height
+        let w = picture.width
+        let h = picture.height
         // Sample the middle of the top and bottom rows, clear of the arrow at the centre.
         let skyOnTop = [w / 8, w * 7 / 8].allSatisfy { isSky(picture.pixel($0, 2)) }
         let groundAtBottom = [w / 8, w * 7 / 8].allSatisfy { isGround(picture.pixel($0, h - 3)) }
@@ -34,7 +35,8 @@ import UprightHost
         }
         guard widths.count > 10 else { return Upright(skyOnTop: skyOnTop, groundAtBottom: groundAtBottom, arrowPointsUp: false) }
         let widest = widths.max { $0.width < $1.width }!
-        let top = widths.first!, bottom = widths.last!
+        let top = widths.first!
+        let bottom = widths.last!
         let middle = (top.row + bottom.row) / 2
         let arrowPointsUp = widest.row < middle && top.width < widest.width / 3 && bottom.width < widest.width / 2
         return Upright(skyOnTop: skyOnTop, groundAtBottom: groundAtBottom, arrowPointsUp: arrowPointsUp)
@@ -85,7 +87,8 @@ import UprightHost
     /// Tilting the lens up puts more sky in the picture; down, more ground.
     @Test func tiltMovesTheHorizon() throws {
         func skyFraction(_ tilt: Double) throws -> Double {
-            let picture = try DecodedPicture.decode(jpeg: SimPhoto.encoded(rollDegrees: 0, tiltDegrees: tilt, orientation: .normal, width: 64, height: 48))
+            let picture = try DecodedPicture.decode(
+                jpeg: SimPhoto.encoded(rollDegrees: 0, tiltDegrees: tilt, orientation: .normal, width: 64, height: 48))
             let column = 4
             let sky = (0..<picture.height).filter { Self.isSky(picture.pixel(column, $0)) }.count
             return Double(sky) / Double(picture.height)
@@ -102,8 +105,9 @@ import UprightHost
         #expect(Array(first[6..<14]) == [0x45, 0x78, 0x69, 0x66, 0x00, 0x00, 0x4D, 0x4D])
         #expect(!first.indices.dropLast(4).contains { first[$0] == 0xFF && first[$0 + 1] == 0xE0 })
         #expect(Array(first.suffix(2)) == [0xFF, 0xD9])
-        let second = try SimPhoto.encoded(rollDegrees: 88, tiltDegrees: 2, orientation: .leftUp, width: 120, height: 90,
-                                                compressor: JPEGCompressor())
+        let second = try SimPhoto.encoded(
+            rollDegrees: 88, tiltDegrees: 2, orientation: .leftUp, width: 120, height: 90,
+            compressor: JPEGCompressor())
         #expect(second == first)
         #expect(SimPhoto.jpeg(rollDegrees: 88, tiltDegrees: 2, orientation: .leftUp, width: 120, height: 90) == first)
     }

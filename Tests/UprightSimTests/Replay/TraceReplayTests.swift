@@ -36,12 +36,13 @@ import UprightSim
             replay.feed(row)
         }
         replay.finish()
-        #expect(replay.events.map { $0.jsonLine() } == [
-            #"{"t":0.230000,"event":"state","from":"previewing","to":"capturing"}"#,
-            #"{"t":0.230000,"event":"capture","orientation":"normal","exif":1,"shot":1}"#,
-            #"{"t":0.230000,"event":"state","from":"capturing","to":"previewing"}"#,
-            #"{"t":0.299000,"event":"state","from":"previewing","to":"idle"}"#,
-        ])
+        #expect(
+            replay.events.map { $0.jsonLine() } == [
+                #"{"t":0.230000,"event":"state","from":"previewing","to":"capturing"}"#,
+                #"{"t":0.230000,"event":"capture","orientation":"normal","exif":1,"shot":1}"#,
+                #"{"t":0.230000,"event":"state","from":"capturing","to":"previewing"}"#,
+                #"{"t":0.299000,"event":"state","from":"previewing","to":"idle"}"#,
+            ])
     }
 
     @Test func boardTimingsApply() {
@@ -52,12 +53,13 @@ import UprightSim
             replay.feed(row)
         }
         replay.finish()
-        #expect(replay.events.map { $0.jsonLine() } == [
-            #"{"t":0.700000,"event":"state","from":"previewing","to":"recording"}"#,
-            #"{"t":0.700000,"event":"record-start","orientation":"normal","exif":1,"rotation":0,"clip":1}"#,
-            #"{"t":0.999000,"event":"record-stop","orientation":"normal","clip":1,"duration":0.299,"reason":"shutdown"}"#,
-            #"{"t":0.999000,"event":"state","from":"recording","to":"idle"}"#,
-        ])
+        #expect(
+            replay.events.map { $0.jsonLine() } == [
+                #"{"t":0.700000,"event":"state","from":"previewing","to":"recording"}"#,
+                #"{"t":0.700000,"event":"record-start","orientation":"normal","exif":1,"rotation":0,"clip":1}"#,
+                #"{"t":0.999000,"event":"record-stop","orientation":"normal","clip":1,"duration":0.299,"reason":"shutdown"}"#,
+                #"{"t":0.999000,"event":"state","from":"recording","to":"idle"}"#,
+            ])
     }
 
     /// A button down past the stuck time (2 s here) is a fault, and its release a recovery;
@@ -69,14 +71,15 @@ import UprightSim
             replay.feed(row)
         }
         replay.finish()
-        #expect(replay.events.map { $0.jsonLine() } == [
-            #"{"t":1.000000,"event":"state","from":"previewing","to":"recording"}"#,
-            #"{"t":1.000000,"event":"record-start","orientation":"normal","exif":1,"rotation":0,"clip":1}"#,
-            #"{"t":2.000000,"event":"fault","kind":"button","detail":"shutter held down past the stuck time"}"#,
-            #"{"t":3.030000,"event":"recovered","kind":"button","detail":"shutter released"}"#,
-            #"{"t":3.490000,"event":"record-stop","orientation":"normal","clip":1,"duration":2.49,"reason":"shutdown"}"#,
-            #"{"t":3.490000,"event":"state","from":"recording","to":"idle"}"#,
-        ])
+        #expect(
+            replay.events.map { $0.jsonLine() } == [
+                #"{"t":1.000000,"event":"state","from":"previewing","to":"recording"}"#,
+                #"{"t":1.000000,"event":"record-start","orientation":"normal","exif":1,"rotation":0,"clip":1}"#,
+                #"{"t":2.000000,"event":"fault","kind":"button","detail":"shutter held down past the stuck time"}"#,
+                #"{"t":3.030000,"event":"recovered","kind":"button","detail":"shutter released"}"#,
+                #"{"t":3.490000,"event":"record-stop","orientation":"normal","clip":1,"duration":2.49,"reason":"shutdown"}"#,
+                #"{"t":3.490000,"event":"state","from":"recording","to":"idle"}"#,
+            ])
     }
 
     @Test func nothingBeforeTheFirstRow() {

@@ -20,7 +20,10 @@ import UprightSim
             var sensor = SimulatedSensor.attach(
                 board: board, to: bus, at: 0x68, chipMotion: FixedMotion(MotionState(accelerationG: chip)), chipSeed: 3,
                 imperfections: SensorImperfections(accelerationNoiseG: 0.004, accelerationBiasG: bias))
-            try sensor.initialize(now: clock.now) { clock.advance(by: $0); return clock.now }
+            try sensor.initialize(now: clock.now) {
+                clock.advance(by: $0)
+                return clock.now
+            }
             var sum = Vector3.zero
             var count = 0
             for _ in 0..<10 {

@@ -71,19 +71,21 @@ func temporaryDirectory() -> String {
     /// ready 1 s later (2.030), the photo taken at its next frame (2.056: frames every 33 ms
     /// from the open at 1.330), exposed 400 ms later and written 300 ms after that.
     @Test func boardTimingsDriveTheMachine() throws {
-        let scenario = try ScenarioLoader.parse("""
+        let scenario = try ScenarioLoader.parse(
+            """
             { "duration": 25, "motion": [ { "t": 0, "angle": 0 } ],
               "button": { "actions": [ { "t": 1, "action": "hold", "duration": 0.1 } ] } }
             """, file: "timings.json")
         let result = try Self.run(scenario)
         let lines = result.events.map { Self.at($0) + " " + $0.record.name }
-        #expect(lines == [
-            "1.030 state",    // idle -> previewing at the press edge's settling
-            "1.130 state",    // previewing -> capturing at the release's settling
-            "2.756 capture",  // the file closed
-            "2.756 state",    // capturing -> previewing
-            "22.756 state",   // previewing -> idle after 20 s without a press
-        ])
+        #expect(
+            lines == [
+                "1.030 state", // idle -> previewing at the press edge's settling
+                "1.130 state", // previewing -> capturing at the release's settling
+                "2.756 capture", // the file closed
+                "2.756 state", // capturing -> previewing
+                "22.756 state", // previewing -> idle after 20 s without a press
+            ])
         #expect(result.events.last?.record == .state(from: "previewing", to: "idle"))
         #expect(result.finalState == .idle)
     }
@@ -92,7 +94,8 @@ func temporaryDirectory() -> String {
     /// firmware believes. Believing the identity, a chip turned 90 degrees reads the camera's
     /// upright pose as right-up; with the true matrix and offsets it reads normal.
     @Test func physicalMountAndBiasAreTheChipsNotTheBoards() throws {
-        let scenario = try ScenarioLoader.parse("""
+        let scenario = try ScenarioLoader.parse(
+            """
             { "duration": 3, "motion": [ { "t": 0, "angle": 0 } ],
               "sensor": { "mount_matrix": "0, -1, 0; 1, 0, 0; 0, 0, 1", "chip_bias": [0, 0.3, 0], "noise": 0.004 },
               "button": { "actions": [ { "t": 1, "action": "hold", "duration": 0.1 } ] } }
@@ -105,8 +108,10 @@ func temporaryDirectory() -> String {
             }
             let result = try Simulation(scenario: scenario, board: small, seed: 1, outputDirectory: temporaryDirectory()).run()
             let records = result.events.map(\.record)
-            return (records.filter { if case .orientation = $0 { true } else { false } },
-                    records.lazy.compactMap { if case .capture(_, let orientation, _, _, _, _) = $0 { orientation } else { nil } }.first)
+            return (
+                records.filter { if case .orientation = $0 { true } else { false } },
+                records.lazy.compactMap { if case .capture(_, let orientation, _, _, _, _) = $0 { orientation } else { nil } }.first
+            )
         }
         let believed = try latched(Self.board())
         #expect(believed.orientations == [.orientation(.rightUp)])
@@ -159,7 +164,8 @@ func temporaryDirectory() -> String {
     /// table), read back from the file with the media reader; the journal lists the capture
     /// with the file.
     @Test func writtenPhotoCarriesTheLatchedOrientation() throws {
-        let scenario = try ScenarioLoader.parse("""
+        let scenario = try ScenarioLoader.parse(
+            """
             { "duration": 3, "motion": [ { "t": 0, "angle": 90 } ],
               "button": { "actions": [ { "t": 1, "action": "hold", "duration": 0.1 } ] } }
             """, file: "left-up.json")
@@ -173,7 +179,8 @@ func temporaryDirectory() -> String {
         // Lag from the press edge (1.000) to the exposure (2.456); the photo asked at the
         // release (1.130) waited 0.9 s for the still server (started with the preview at
         // 1.030, ready at 2.030).
-        #expect(journal == [#"{"t":2.756000,"event":"capture","orientation":"left-up","exif":6,"shot":1,"file":"IMG_0001.jpg","lag":1.456,"wait":0.9}"#])
+        #expect(
+            journal == [#"{"t":2.756000,"event":"capture","orientation":"left-up","exif":6,"shot":1,"file":"IMG_0001.jpg","lag":1.456,"wait":0.9}"#])
     }
 
     @Test func clipSidecarNamesTheStartOrientation() throws {
@@ -191,7 +198,8 @@ func temporaryDirectory() -> String {
     /// cut's temporary file, and a photo no journal names is kept, journaled as recovered,
     /// and numbered after: it is never overwritten.
     @Test func startUpReconcilesTheOutputDirectory() throws {
-        let scenario = try ScenarioLoader.parse("""
+        let scenario = try ScenarioLoader.parse(
+            """
             { "duration": 3, "motion": [ { "t": 0, "angle": 90 } ],
               "button": { "actions": [ { "t": 1, "action": "hold", "duration": 0.1 } ] } }
             """, file: "left-up.json")

@@ -37,9 +37,12 @@ struct SoakCheckerTests {
     @Test func aClipMustStopWithTheOrientationItStartedWith() {
         var checker = SoakChecker()
         checker.pressFed(at: Self.at(0))
-        checker.observe(TimedEvent(time: Self.at(1000), record: .recordStart(clip: 1, orientation: .leftUp, stale: false, file: nil)), journaled: true)
+        checker.observe(
+            TimedEvent(time: Self.at(1000), record: .recordStart(clip: 1, orientation: .leftUp, stale: false, file: nil)), journaled: true)
         checker.pressFed(at: Self.at(5000))
-        checker.observe(TimedEvent(time: Self.at(5030), record: .recordStop(clip: 1, orientation: .normal, durationSeconds: 4.03, reason: "shutter", file: nil)), journaled: true)
+        checker.observe(
+            TimedEvent(time: Self.at(5030), record: .recordStop(clip: 1, orientation: .normal, durationSeconds: 4.03, reason: "shutter", file: nil)),
+            journaled: true)
         #expect(checker.violation == SoakViolation(time: Self.at(5030), message: "clip 1 latched left-up at its start but stopped with normal"))
     }
 

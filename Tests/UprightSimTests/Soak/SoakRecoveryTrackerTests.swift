@@ -25,9 +25,13 @@ struct SoakRecoveryTrackerTests {
         _ = tracker.inject(SoakFault(time: Self.at(10_000), kind: .chipReset, clears: Self.at(10_000)))
         #expect(tracker.check(now: Self.at(20_000), newestSample: nil, reported: .normal, expected: .rightUp) == nil)
         let violation = tracker.check(now: Self.at(20_020), newestSample: nil, reported: .normal, expected: .rightUp)
-        #expect(violation == SoakViolation(
-            time: Self.at(20_020),
-            message: "chip reset injected at t=10.000 s (cleared at 10.000 s): detector not recovered within 10.000 s; it reports normal, the camera is right-up, no sample since"))
+        #expect(
+            violation
+                == SoakViolation(
+                    time: Self.at(20_020),
+                    message:
+                        "chip reset injected at t=10.000 s (cleared at 10.000 s): detector not recovered within 10.000 s; it reports normal, the camera is right-up, no sample since"
+                ))
     }
 
     @Test func busErrorsRecoverAtTheNextRead() {

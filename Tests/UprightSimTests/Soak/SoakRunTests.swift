@@ -37,7 +37,8 @@ struct SoakRunTests {
         #expect(report.violation == nil)
         #expect(report.passed)
         #expect(report.phases.count == 2)
-        let on = report.phases[0], off = report.phases[1]
+        let on = report.phases[0]
+        let off = report.phases[1]
         #expect(on.faultsInjected[SoakFaultKind.busError.rawValue] > 0)
         #expect(on.totalInjected - on.faultsInjected[SoakFaultKind.busError.rawValue] >= 3)
         #expect(on.totalRecovered == on.totalInjected)

@@ -87,7 +87,8 @@ public struct ADXL345<Bus: I2CBus>: Accelerometer, RegisterChip {
         try body(ADXL345Register.bandwidthRate, c.dataRate.rawValue | (c.lowPower ? ADXL345Register.rateLowPower : 0))
         if c.interruptPin != nil {
             try body(ADXL345Register.interruptMap, 0)
-            let enable = c.readMode == .fifo
+            let enable =
+                c.readMode == .fifo
                 ? ADXL345Register.interruptWatermark | ADXL345Register.interruptOverrun
                 : ADXL345Register.interruptDataReady
             try body(ADXL345Register.interruptEnable, enable)

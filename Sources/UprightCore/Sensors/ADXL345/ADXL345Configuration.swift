@@ -1,15 +1,32 @@
 /// Measurement range, DATA_FORMAT Range bits (data sheet Table 21).
 public enum ADXL345Range: UInt8, Hashable, Sendable, CaseIterable {
     /// Full scale of +-2, 4, 8 or 16 g (DATA_FORMAT Range bits, Table 21).
-    case g2 = 0, g4 = 1, g8 = 2, g16 = 3
+    case g2 = 0
+    case g4 = 1
+    case g8 = 2
+    case g16 = 3
 }
 
 /// Output data rate, BW_RATE rate code (data sheet Table 7): 3200 Hz / 2^(15 - code).
 public enum ADXL345DataRate: UInt8, Hashable, Sendable, CaseIterable {
     /// Output data rates below 25 Hz (BW_RATE Rate code, Table 7).
-    case hz0_10 = 0, hz0_20 = 1, hz0_39 = 2, hz0_78 = 3, hz1_56 = 4, hz3_13 = 5, hz6_25 = 6, hz12_5 = 7
+    case hz0_10 = 0
+    case hz0_20 = 1
+    case hz0_39 = 2
+    case hz0_78 = 3
+    case hz1_56 = 4
+    case hz3_13 = 5
+    case hz6_25 = 6
+    case hz12_5 = 7
     /// Output data rates from 25 Hz to 3200 Hz (BW_RATE Rate code, Table 7).
-    case hz25 = 8, hz50 = 9, hz100 = 10, hz200 = 11, hz400 = 12, hz800 = 13, hz1600 = 14, hz3200 = 15
+    case hz25 = 8
+    case hz50 = 9
+    case hz100 = 10
+    case hz200 = 11
+    case hz400 = 12
+    case hz800 = 13
+    case hz1600 = 14
+    case hz3200 = 15
 
     /// 1 / (0.09765625 Hz x 2^code) = 10.24 s / 2^code, exact in nanoseconds for every code.
     @inlinable

@@ -31,7 +31,9 @@ public struct MPU6050<Bus: I2CBus>: Accelerometer, RegisterChip {
         self.bus = bus
         self.address = address
         self.configuration = configuration
-        self.decoder = MPU6050Decoder(contents: configuration.fifoContents, accelerometerRange: configuration.accelerometerRange, gyroRange: configuration.gyroRange, mount: mount)
+        self.decoder = MPU6050Decoder(
+            contents: configuration.fifoContents, accelerometerRange: configuration.accelerometerRange, gyroRange: configuration.gyroRange,
+            mount: mount)
         self.stuck = StuckDataMonitor(limit: configuration.stuckSampleLimit)
     }
 
@@ -77,7 +79,9 @@ public struct MPU6050<Bus: I2CBus>: Accelerometer, RegisterChip {
     /// Writes the configuration into a chip that has come out of reset.
     mutating func configure(now: Instant) throws(SensorError) {
         let c = configuration
-        decoder = MPU6050Decoder(contents: c.fifoContents, accelerometerRange: c.accelerometerRange, gyroRange: c.gyroRange, mount: decoder.mount, offsetG: decoder.offsetG)
+        decoder = MPU6050Decoder(
+            contents: c.fifoContents, accelerometerRange: c.accelerometerRange, gyroRange: c.gyroRange, mount: decoder.mount, offsetG: decoder.offsetG
+        )
         try writeSettings()
         phase = .running
         lastDelivered = now
@@ -162,9 +166,13 @@ public struct MPU6050<Bus: I2CBus>: Accelerometer, RegisterChip {
 
     /// Modes (a) and the register-by-register baseline: the data block at 0x3B (RM 4.17).
     mutating func readBlock(now: Instant, report: inout ReadReport, body: (Sample) -> Void) throws(SensorError) {
-        var block: (UInt64, UInt64) = (0, 0)  // 16 bytes of scratch for the 14-byte block
+        var block: (UInt64, UInt64) = (0, 0) // 16 bytes of scratch for the 14-byte block
         let whole = configuration.fifoContents != .accelerometer
-        let decoder = whole ? MPU6050Decoder(contents: .all, accelerometerRange: configuration.accelerometerRange, gyroRange: configuration.gyroRange, mount: self.decoder.mount, offsetG: self.decoder.offsetG) : self.decoder
+        let decoder =
+            whole
+            ? MPU6050Decoder(
+                contents: .all, accelerometerRange: configuration.accelerometerRange, gyroRange: configuration.gyroRange, mount: self.decoder.mount,
+                offsetG: self.decoder.offsetG) : self.decoder
         let count = whole ? 14 : 6
         let byRegister = configuration.readMode == .registerByRegister
         let isStuck = try withUnsafeMutableBytes(of: &block) { (raw) throws(SensorError) -> Bool in
@@ -220,7 +228,8 @@ public struct MPU6050<Bus: I2CBus>: Accelerometer, RegisterChip {
         let bus = self.bus
         let address = self.address
         let decoder = self.decoder
-        let isStuck = try withUnsafeTemporaryAllocation(byteCount: min(records, chunkRecords) * size, alignment: 8) { (buffer) throws(SensorError) -> Bool in
+        let isStuck = try withUnsafeTemporaryAllocation(byteCount: min(records, chunkRecords) * size, alignment: 8) {
+            (buffer) throws(SensorError) -> Bool in
             var done = 0
             while done < records {
                 let take = min(records - done, chunkRecords)

@@ -1,7 +1,10 @@
 /// Accelerometer full scale, ACCEL_CONFIG AFS_SEL (RM 4.5; PS 6.2 sensitivity).
 public enum MPU6050AccelerometerRange: UInt8, Hashable, Sendable, CaseIterable {
     /// Full scale of +-2, 4, 8 or 16 g (ACCEL_CONFIG AFS_SEL, RM 4.5).
-    case g2 = 0, g4 = 1, g8 = 2, g16 = 3
+    case g2 = 0
+    case g4 = 1
+    case g8 = 2
+    case g16 = 3
 
     /// PS 6.2: 16384 / 8192 / 4096 / 2048 LSB per g.
     @inlinable
@@ -11,7 +14,10 @@ public enum MPU6050AccelerometerRange: UInt8, Hashable, Sendable, CaseIterable {
 /// Gyroscope full scale, GYRO_CONFIG FS_SEL (RM 4.4; PS 6.1 sensitivity).
 public enum MPU6050GyroRange: UInt8, Hashable, Sendable, CaseIterable {
     /// Full scale of +-250, 500, 1000 or 2000 degrees per second (GYRO_CONFIG FS_SEL, RM 4.4).
-    case dps250 = 0, dps500 = 1, dps1000 = 2, dps2000 = 3
+    case dps250 = 0
+    case dps500 = 1
+    case dps1000 = 2
+    case dps2000 = 3
 
     /// PS 6.1: 131 / 65.5 / 32.8 / 16.4 LSB per degree per second.
     @inlinable
@@ -28,7 +34,13 @@ public enum MPU6050GyroRange: UInt8, Hashable, Sendable, CaseIterable {
 /// Digital low-pass filter, CONFIG DLPF_CFG (RM 4.3): accelerometer bandwidth in Hz.
 public enum MPU6050LowPassFilter: UInt8, Hashable, Sendable, CaseIterable {
     /// Accelerometer bandwidth of the digital low-pass filter in Hz (CONFIG DLPF_CFG, RM 4.3).
-    case hz260 = 0, hz184 = 1, hz94 = 2, hz44 = 3, hz21 = 4, hz10 = 5, hz5 = 6
+    case hz260 = 0
+    case hz184 = 1
+    case hz94 = 2
+    case hz44 = 3
+    case hz21 = 4
+    case hz10 = 5
+    case hz5 = 6
 
     /// RM 4.3: the gyroscope output rate is 8 kHz with DLPF_CFG 0 (or 7), 1 kHz otherwise.
     @inlinable

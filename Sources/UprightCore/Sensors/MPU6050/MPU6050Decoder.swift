@@ -16,7 +16,10 @@ public struct MPU6050Decoder: Equatable, Sendable {
     public var offsetG: Vector3
 
     /// A decoder for records of `contents` at these ranges, mount and offset.
-    public init(contents: MPU6050FIFOContents, accelerometerRange: MPU6050AccelerometerRange, gyroRange: MPU6050GyroRange, mount: MountMatrix = .identity, offsetG: Vector3 = .zero) {
+    public init(
+        contents: MPU6050FIFOContents, accelerometerRange: MPU6050AccelerometerRange, gyroRange: MPU6050GyroRange, mount: MountMatrix = .identity,
+        offsetG: Vector3 = .zero
+    ) {
         self.contents = contents
         self.accelerationGPerCount = 1 / accelerometerRange.countsPerG
         self.angularRateDPSPerCount = 1 / gyroRange.countsPerDPS
@@ -46,7 +49,8 @@ public struct MPU6050Decoder: Equatable, Sendable {
         case .accelerometer:
             return Sample(time: time, accelerationG: acceleration)
         case .accelerometerGyro:
-            return Sample(time: time, accelerationG: acceleration, angularRateDPS: mount.apply(vector(bytes, offset + 6, scale: angularRateDPSPerCount)))
+            return Sample(
+                time: time, accelerationG: acceleration, angularRateDPS: mount.apply(vector(bytes, offset + 6, scale: angularRateDPSPerCount)))
         case .all:
             return Sample(
                 time: time, accelerationG: acceleration,
