@@ -1,31 +1,48 @@
 /// Measurement range, DATA_FORMAT Range bits (data sheet Table 21).
 public enum ADXL345Range: UInt8, Hashable, Sendable, CaseIterable {
-    /// Full scale of +-2, 4, 8 or 16 g (DATA_FORMAT Range bits, Table 21).
+    /// +-2 g full scale (each case is its DATA_FORMAT Range bits, Table 21).
     case g2 = 0
+    /// +-4 g full scale.
     case g4 = 1
+    /// +-8 g full scale.
     case g8 = 2
+    /// +-16 g full scale.
     case g16 = 3
 }
 
 /// Output data rate, BW_RATE rate code (data sheet Table 7): 3200 Hz / 2^(15 - code).
 public enum ADXL345DataRate: UInt8, Hashable, Sendable, CaseIterable {
-    /// Output data rates below 25 Hz (BW_RATE Rate code, Table 7).
+    /// 0.10 Hz output data rate (each case is its BW_RATE Rate code, Table 7).
     case hz0_10 = 0
+    /// 0.20 Hz output data rate.
     case hz0_20 = 1
+    /// 0.39 Hz output data rate.
     case hz0_39 = 2
+    /// 0.78 Hz output data rate.
     case hz0_78 = 3
+    /// 1.56 Hz output data rate.
     case hz1_56 = 4
+    /// 3.13 Hz output data rate.
     case hz3_13 = 5
+    /// 6.25 Hz output data rate.
     case hz6_25 = 6
+    /// 12.5 Hz output data rate.
     case hz12_5 = 7
-    /// Output data rates from 25 Hz to 3200 Hz (BW_RATE Rate code, Table 7).
+    /// 25 Hz output data rate.
     case hz25 = 8
+    /// 50 Hz output data rate.
     case hz50 = 9
+    /// 100 Hz output data rate.
     case hz100 = 10
+    /// 200 Hz output data rate.
     case hz200 = 11
+    /// 400 Hz output data rate.
     case hz400 = 12
+    /// 800 Hz output data rate.
     case hz800 = 13
+    /// 1600 Hz output data rate.
     case hz1600 = 14
+    /// 3200 Hz output data rate.
     case hz3200 = 15
 
     /// 1 / (0.09765625 Hz x 2^code) = 10.24 s / 2^code, exact in nanoseconds for every code.

@@ -1,9 +1,12 @@
 /// Accelerometer full scale, ACCEL_CONFIG AFS_SEL (RM 4.5; PS 6.2 sensitivity).
 public enum MPU6050AccelerometerRange: UInt8, Hashable, Sendable, CaseIterable {
-    /// Full scale of +-2, 4, 8 or 16 g (ACCEL_CONFIG AFS_SEL, RM 4.5).
+    /// +-2 g full scale (each case is its ACCEL_CONFIG AFS_SEL value, RM 4.5).
     case g2 = 0
+    /// +-4 g full scale.
     case g4 = 1
+    /// +-8 g full scale.
     case g8 = 2
+    /// +-16 g full scale.
     case g16 = 3
 
     /// PS 6.2: 16384 / 8192 / 4096 / 2048 LSB per g.
@@ -13,10 +16,13 @@ public enum MPU6050AccelerometerRange: UInt8, Hashable, Sendable, CaseIterable {
 
 /// Gyroscope full scale, GYRO_CONFIG FS_SEL (RM 4.4; PS 6.1 sensitivity).
 public enum MPU6050GyroRange: UInt8, Hashable, Sendable, CaseIterable {
-    /// Full scale of +-250, 500, 1000 or 2000 degrees per second (GYRO_CONFIG FS_SEL, RM 4.4).
+    /// +-250 degrees per second full scale (each case is its GYRO_CONFIG FS_SEL value, RM 4.4).
     case dps250 = 0
+    /// +-500 degrees per second full scale.
     case dps500 = 1
+    /// +-1000 degrees per second full scale.
     case dps1000 = 2
+    /// +-2000 degrees per second full scale.
     case dps2000 = 3
 
     /// PS 6.1: 131 / 65.5 / 32.8 / 16.4 LSB per degree per second.
@@ -33,13 +39,19 @@ public enum MPU6050GyroRange: UInt8, Hashable, Sendable, CaseIterable {
 
 /// Digital low-pass filter, CONFIG DLPF_CFG (RM 4.3): accelerometer bandwidth in Hz.
 public enum MPU6050LowPassFilter: UInt8, Hashable, Sendable, CaseIterable {
-    /// Accelerometer bandwidth of the digital low-pass filter in Hz (CONFIG DLPF_CFG, RM 4.3).
+    /// 260 Hz accelerometer bandwidth (each case is its CONFIG DLPF_CFG value, RM 4.3).
     case hz260 = 0
+    /// 184 Hz accelerometer bandwidth.
     case hz184 = 1
+    /// 94 Hz accelerometer bandwidth.
     case hz94 = 2
+    /// 44 Hz accelerometer bandwidth.
     case hz44 = 3
+    /// 21 Hz accelerometer bandwidth.
     case hz21 = 4
+    /// 10 Hz accelerometer bandwidth.
     case hz10 = 5
+    /// 5 Hz accelerometer bandwidth.
     case hz5 = 6
 
     /// RM 4.3: the gyroscope output rate is 8 kHz with DLPF_CFG 0 (or 7), 1 kHz otherwise.
