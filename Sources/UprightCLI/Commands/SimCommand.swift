@@ -43,6 +43,11 @@ enum SimCommand: Subcommand {
         let scenarioPath = arguments.positionals.first
         let scenario = try loadScenario(scenarioPath)
         let board = try loadBoard(scenario.board, scenarioFile: scenarioPath)
+        if case .command = board.camera.backend {
+            // Running a board's real camera programs against the simulated sensor is not built
+            // yet: say so rather than let the simulated camera stand in unannounced.
+            console.printError("upright sim: the board's command camera is not run; the simulated camera stands in (its session rules are the same)")
+        }
         let seed = seedOption ?? scenario.seed ?? 1
         let output = try SimOutputDirectory(arguments.value("out") ?? "upright-out")
         let plotPath = try arguments.value("plot").map { (path) throws(CommandError) in try OutputFile.checked(path, option: "plot") }
