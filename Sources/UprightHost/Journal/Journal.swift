@@ -33,12 +33,20 @@ public final class Journal {
 
     deinit { close(fd) }
 
-    /// Appends one line (a newline is added) and fsyncs it.
+    /// Appends one line (a newline is added) and fsyncs it. A write that fails part-way (a
+    /// card that fills up takes what fits, then says ENOSPC) is cut back off, so the next line
+    /// does not follow a torn one: the journal stays whole lines, with this one missing.
     public func append(_ line: String) throws(FileError) {
         var bytes = Array(line.utf8)
         bytes.removeAll { $0 == 0x0A }
         bytes.append(0x0A)
-        try POSIXFile.writeAll(fd, bytes, path: path)
+        let end = lseek(fd, 0, SEEK_END)
+        do {
+            try POSIXFile.writeAll(fd, bytes, path: path)
+        } catch {
+            if end >= 0 { _ = ftruncate(fd, end) }
+            throw error
+        }
         try POSIXFile.sync(fd, path: path)
     }
 

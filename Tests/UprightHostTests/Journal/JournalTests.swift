@@ -1,4 +1,7 @@
 import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import Testing
 import UprightHost
 import UprightTestSupport
@@ -64,5 +67,33 @@ import UprightTestSupport
 
     @Test func unwritableDirectoryIsAFileError() {
         #expect(throws: FileError.self) { try Journal(path: "/nonexistent-dir/journal.ndjson") }
+    }
+
+    /// A card that fills up mid-line takes what fits and then fails the write: the torn bytes
+    /// are cut back off, so the journal stays whole lines and the next append is a line of its
+    /// own. Run in a child process: the file-size limit (RLIMIT_FSIZE, here what makes the
+    /// write partial, as ENOSPC does on a full card) is the whole process's.
+    @Test func aWriteThatFailsPartWayLeavesNoTornLine() async {
+        await #expect(processExitsWith: .success) {
+            let path = "/tmp/upright-journal-fsize-\(getpid()).ndjson"
+            unlink(path)
+            defer { unlink(path) }
+            signal(SIGXFSZ, SIG_IGN)
+            guard let journal = try? Journal(path: path) else { exit(10) }
+            guard (try? journal.append(#"{"t":1.000000,"event":"capture","shot":1}"#)) != nil else { exit(11) }
+            // 42 bytes written; allow 60: the next 80-byte line gets 18 bytes in, then EFBIG.
+            var limit = rlimit()
+            getrlimit(Int32(RLIMIT_FSIZE.rawValue), &limit)
+            let unlimited = limit
+            limit.rlim_cur = 60
+            setrlimit(Int32(RLIMIT_FSIZE.rawValue), &limit)
+            let long = #"{"t":2.000000,"event":"fault","kind":"storage","detail":"a line too long for the card"}"#
+            guard (try? journal.append(long)) == nil else { exit(12) }
+            var restored = unlimited
+            setrlimit(Int32(RLIMIT_FSIZE.rawValue), &restored)
+            guard (try? journal.append(#"{"t":3.000000,"event":"capture","shot":2}"#)) != nil else { exit(13) }
+            let lines = (try? Journal.lines(at: path)) ?? []
+            exit(lines == [#"{"t":1.000000,"event":"capture","shot":1}"#, #"{"t":3.000000,"event":"capture","shot":2}"#] ? 0 : 14)
+        }
     }
 }
