@@ -55,7 +55,8 @@ public struct CameraFiles: Equatable, Sendable {
             return .failure(CameraFileError(error.description))
         }
         guard bytes.count >= 4, bytes[0] == 0xFF, bytes[1] == 0xD8, bytes[bytes.count - 2] == 0xFF, bytes[bytes.count - 1] == 0xD9 else {
-            return .failure(CameraFileError("\(temporary): not a whole JPEG (\(bytes.count) bytes, no end-of-image marker)"))
+            // A program that could not write all of it (the card filled) leaves this too.
+            return .failure(storageError("\(temporary): not a whole JPEG (\(bytes.count) bytes, no end-of-image marker)", code: nil))
         }
         let patched: [UInt8]
         do throws(MediaError) {

@@ -30,7 +30,8 @@ import UprightCore
 ///   a clip fails (`recordingFailed`).
 /// - **Storage**: an order that finds the output's file system below the reserve or
 ///   read-only (`CameraFiles.storage`), or a photo or clip whose writing fails for the
-///   storage's sake (ENOSPC, EIO, EROFS), is a `storage` fault, reported before its failure
+///   storage's sake (ENOSPC, EIO, EROFS; a program that exits with a failure or leaves a
+///   partial photo while the file system has no room), is a `storage` fault, reported before its failure
 ///   (the machine then rejects presses `storage full`); the file system is looked at again
 ///   every `storageRecheck` and the fault `recovered` once there is room.
 ///
@@ -39,7 +40,7 @@ import UprightCore
 public struct CameraSession<Processes: CameraProcesses>: Camera {
     public var processes: Processes
     public let settings: CameraSessionSettings
-    public let files: CameraFiles
+    public var files: CameraFiles
 
     /// Why orders failed and what went wrong, oldest first, for the log (at most 32 kept).
     public private(set) var problems: [String] = []
@@ -296,6 +297,16 @@ public struct CameraSession<Processes: CameraProcesses>: Camera {
 
     /// A program ended other than asked: the fault it is, reported once; and the backoff.
     private mutating func fault(for exit: CameraExit, killedFor: CameraFault?, during phase: Phase?, program: String) {
+        if killedFor == nil, case .failed = exit, let problem = files.storage.problem() {
+            // rpicam exits with a failure when it cannot open or write its file: on a full or
+            // read-only card that is the storage's fault, not the camera's. No photo waiting
+            // can be written; it is started again (with backoff) for when there is room.
+            storageFailed("\(program) \(Self.describe(exit)): " + problem)
+            while photos.contains(where: { !$0.abandoned }) { failFirstPhoto("no room to write it") }
+            restartAt = lastNow + restartDelay
+            restartDelay = min(restartDelay + restartDelay, settings.longestRestartDelay)
+            return
+        }
         let kind: CameraFault
         if let killedFor {
             kind = killedFor

@@ -4,7 +4,7 @@ import Glibc
 
 /// Whether the output's file system can take another photo or clip: free space (statvfs(3):
 /// blocks available to unprivileged users times the fragment size) at or above the board's
-/// reserve (`output.reserve_mb`), and not mounted read-only. The reserve is what keeps the
+/// reserve (`output.reserve_mb`) and at least one block, and not mounted read-only. The reserve is what keeps the
 /// journal able to say why captures stop: below it no capture starts, the journal still
 /// appends. A write that fails with ENOSPC, EDQUOT, EIO or EROFS is a storage failure too
 /// (`isStorageFailure`), whatever statvfs said a moment before.
@@ -28,6 +28,9 @@ public struct StorageCheck: Equatable, Sendable {
         if info.f_flag & UInt(ST_RDONLY) != 0 { return "\(directory): file system is read-only" }
         let free = UInt64(info.f_bavail) &* UInt64(info.f_frsize)
         if free < reserveBytes { return "\(directory): \(free) bytes free, below the reserve of \(reserveBytes) (output.reserve_mb)" }
+        // Without a reserve (reserve_mb 0), less than one block free is still a full card: no
+        // file fits, and a camera program that cannot open its file only says it failed.
+        if free < UInt64(info.f_bsize) { return "\(directory): file system is full (\(free) bytes free)" }
         return nil
     }
 

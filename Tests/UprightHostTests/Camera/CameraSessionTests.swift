@@ -286,6 +286,41 @@ struct ScriptedProcesses: CameraProcesses {
         #expect(!POSIXFile.exists(directory.path + "/IMG_0001.jpg"))
     }
 
+    /// The same torn photo on a card with no room (the camera program could not write all of
+    /// it): the storage's failure, a `storage` fault before the failed photo.
+    @Test func aTornPhotoOnAFullCardIsAStorageFault() throws {
+        defer { directory.remove() }
+        var camera = Session(
+            processes: ScriptedProcesses(), settings: CameraSessionSettings(readyDelay: .milliseconds(800)),
+            files: CameraFiles(outputDirectory: directory.path, naming: MediaNaming(clipExtension: "mp4")))
+        camera.perform(.startPreview, at: ms(0))
+        _ = completions(&camera, at: ms(800))
+        camera.perform(.capturePhoto(shot: 1, orientation: .normal), at: ms(1000))
+        try Array(MediaFixtures.plainJPEG.prefix(40)).write(to: files.serverPhoto(index: 0))
+        camera.files.storage.reserveBytes = UInt64.max // the card filled meanwhile
+        camera.processes.events = [.photoClosed(index: 0, exposedAt: nil)]
+        #expect(completions(&camera, at: ms(1600)) == [.fault(.storage), .captureFailed(shot: 1)])
+        #expect(!POSIXFile.exists(files.serverPhoto(index: 0)))
+    }
+
+    /// rpicam exits with a failure when it cannot open its file; on a card with no room that
+    /// is a `storage` fault, not `camera-unavailable`: the photos waiting fail, the server is
+    /// started again after its backoff, and the fault is `recovered` once there is room.
+    @Test func aProgramThatFailsOnAFullCardIsAStorageFault() throws {
+        defer { directory.remove() }
+        var camera = session()
+        camera.perform(.startPreview, at: ms(0))
+        _ = completions(&camera, at: ms(800))
+        camera.perform(.capturePhoto(shot: 1, orientation: .normal), at: ms(1000))
+        camera.perform(.capturePhoto(shot: 2, orientation: .normal), at: ms(1010))
+        camera.files.storage.reserveBytes = UInt64.max
+        camera.processes.events = [.exited(.stillServer, .failed(status: 255))]
+        #expect(completions(&camera, at: ms(1100)) == [.fault(.storage), .captureFailed(shot: 1), .captureFailed(shot: 2)])
+        camera.files.storage.reserveBytes = 0
+        #expect(completions(&camera, at: ms(2100)) == [.recovered(.storage)])
+        #expect(camera.processes.calls.filter { if case .start = $0 { true } else { false } }.count == 2)
+    }
+
     /// One-shot mode: each photo is its own program, one after the other, never two at once.
     @Test func oneShotModeRunsOneCommandPerPhotoInTurn() throws {
         defer { directory.remove() }
