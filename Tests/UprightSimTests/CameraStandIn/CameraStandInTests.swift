@@ -349,6 +349,36 @@ import UprightHost
         #expect(rig.violations.isEmpty)
     }
 
+    /// After a power cut the dead owner's pid may belong to another process: a lock whose pid
+    /// is alive but started at another time is taken over; one whose pid and start time are a
+    /// live process's refuses the camera.
+    @Test(arguments: Shell.allCases)
+    func aLockWhosePidWasReusedIsTakenOver(shell: Shell) throws {
+        let rig = try Rig(shell)
+        // This test process stands for the unrelated process that got the dead owner's pid.
+        let stat = try TestFile.text("/proc/self/stat")
+        let started = String(stat[stat.range(of: ") ")!.upperBound...].split(separator: " ")[19])
+        func lock(start: String) throws {
+            try? FileManager.default.removeItem(atPath: rig.lock)
+            try FileManager.default.createDirectory(atPath: rig.lock, withIntermediateDirectories: false)
+            for (name, text) in [("mode", "still"), ("pid", "\(getpid())"), ("start", start)] {
+                try (text + "\n").write(toFile: rig.lock + "/" + name, atomically: false, encoding: .utf8)
+            }
+        }
+        try lock(start: String((Int(started) ?? 1) - 1))
+        let still = try rig.stillServer()
+        try still.waitFor("ready")
+        #expect(try TestFile.text(rig.lock + "/pid") == "\(still.pid)\n")
+        still.signal(SIGUSR2)
+        #expect(try still.exit().status == 0)
+        #expect(rig.violations.isEmpty)
+
+        try lock(start: started)
+        let refused = try rig.stillServer()
+        #expect(try refused.exit().status == 255)
+        #expect(rig.violations == ["still pid \(refused.pid) refused: camera owned by still pid \(getpid())"])
+    }
+
     @Test(arguments: Shell.allCases)
     func hangModesIgnoreEverythingButSIGKILL(shell: Shell) throws {
         let rig = try Rig(shell)
