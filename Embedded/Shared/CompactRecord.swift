@@ -73,8 +73,9 @@ public struct CompactRecord: Equatable {
             add(clip)
             add(UInt32(orientation.rawValue))
             add(UInt32(reason.rawValue))
-        case .recordFailed(let clip):
+        case .recordFailed(let clip, let reason):
             add(clip)
+            add(UInt32(reason.rawValue))
         case .shutterRejected(let reason):
             add(UInt32(reason.rawValue))
         case .fault(let kind), .recovered(let kind):
@@ -137,8 +138,12 @@ public struct CompactRecord: Equatable {
                 parsed = nil
             }
         case UInt8(ascii: "y"):
-            expected = 1
-            parsed = fields.count == 1 ? .recordFailed(clip: fields[0]) : nil
+            expected = 2
+            if fields.count == 2, let reason = small(1, RecordFailureReason.self) {
+                parsed = .recordFailed(clip: fields[0], reason: reason)
+            } else {
+                parsed = nil
+            }
         case UInt8(ascii: "j"):
             expected = 1
             parsed = small(0, RejectionReason.self).map { .shutterRejected($0) }

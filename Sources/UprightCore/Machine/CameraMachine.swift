@@ -65,6 +65,12 @@ public struct CameraMachine: Sendable {
         case .cameraRecovered(let fault):
             if fault == .storage { state.storageFull = false }
             commands.append(.journal(.recovered(fault.faultKind)))
+        case .recordingFailed(let clip) where clip == state.stoppedClip && clip != 0:
+            // The clip stopped at a press, a clip limit or a shutdown (its record-stop is
+            // written), and the camera could not finish its file (the card filled while the
+            // rotation was written, the recorder died while stopping): say it has none.
+            state.stoppedClip = 0
+            commands.append(.journal(.recordFailed(clip: clip, reason: state.storageFull ? .storage : .camera)))
         case .shutterPressed, .shutterReleased, .shutterHeld, .captureFinished, .captureFailed,
             .recordingStarted, .recordingStopped, .recordingFailed, .timerFired, .shutdownRequested:
             switch state.name {
@@ -204,7 +210,7 @@ public struct CameraMachine: Sendable {
             commands.append(.journal(.recordStop(clip: clip, orientation: state.clipLatch.orientation, reason: .camera)))
             go(&state, to: .previewing, &commands)
         case .recordingFailed(let clip) where clip == state.clip:
-            commands.append(.journal(.recordFailed(clip: clip)))
+            commands.append(.journal(.recordFailed(clip: clip, reason: state.storageFull ? .storage : .camera)))
             go(&state, to: .previewing, &commands)
         case .shutdownRequested:
             stopClip(&state, .shutdown, to: .idle, &commands)
@@ -288,6 +294,7 @@ public struct CameraMachine: Sendable {
 
     private func stopClip(_ state: inout MachineState, _ reason: RecordStopReason, to target: StateName, _ commands: inout Commands) {
         commands.append(.stopRecording(clip: state.clip))
+        state.stoppedClip = state.clip
         commands.append(.journal(.recordStop(clip: state.clip, orientation: state.clipLatch.orientation, reason: reason)))
         go(&state, to: target, &commands)
     }

@@ -18,8 +18,9 @@ public enum MachineRecord: Equatable, Sendable {
     case recordStart(clip: UInt32, orientation: UprightOrientation, stale: Bool)
     /// A clip ended; it reports the orientation latched at its start.
     case recordStop(clip: UInt32, orientation: UprightOrientation, reason: RecordStopReason)
-    /// Clip `clip` could not start or broke off.
-    case recordFailed(clip: UInt32)
+    /// Clip `clip` could not start, broke off, or (after its `recordStop`) could not be
+    /// finished into its file, for `reason`.
+    case recordFailed(clip: UInt32, reason: RecordFailureReason)
     /// A press or hold was refused, for this reason.
     case shutterRejected(RejectionReason)
     /// A fault of this kind began.
@@ -36,6 +37,15 @@ public enum CaptureFailureReason: UInt8, CaseIterable, Sendable {
     case timeout
     /// Shut down while the photo was in flight.
     case shutdown
+    /// The output's file system is full, failing or read-only (the camera reported the
+    /// `storage` fault before the failure).
+    case storage
+}
+
+/// Why a clip has no file.
+public enum RecordFailureReason: UInt8, CaseIterable, Sendable {
+    /// The camera or its video program failed.
+    case camera
     /// The output's file system is full, failing or read-only (the camera reported the
     /// `storage` fault before the failure).
     case storage

@@ -25,6 +25,9 @@ public struct MachineState: Equatable, Sendable {
     public internal(set) var clip: UInt32 = 0
     /// Latched at the press that started the clip; unchanged until it stops.
     public internal(set) var clipLatch = Latch(orientation: .normal, stale: false)
+    /// The clip stopped last (its `record-stop` journaled at the stop, 0: none), until the
+    /// camera says it could not be finished into its file: that late failure is journaled.
+    public internal(set) var stoppedClip: UInt32 = 0
 
     /// Starts in `name`; the first photo and the first clip are numbered `numberedAfter + 1`.
     public init(_ name: StateName = .idle, numberedAfter: UInt32 = 0) {

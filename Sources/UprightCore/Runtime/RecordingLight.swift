@@ -14,6 +14,8 @@ public struct RecordingLight: Equatable, Sendable {
 
     /// True while a clip records: the light is steady on.
     public private(set) var recording = false
+    /// The clip recording, or the latest one (a late failure of an earlier clip changes nothing).
+    private var clip: UInt32 = 0
     /// The end of the latest photo's blink.
     public private(set) var blinkUntil: Instant?
     /// When the current sensor fault began; nil when the sensor is well.
@@ -27,8 +29,11 @@ public struct RecordingLight: Equatable, Sendable {
     /// Takes in one of the engine's records.
     public mutating func observe(_ record: MachineRecord, at time: Instant) {
         switch record {
-        case .recordStart: recording = true
-        case .recordStop, .recordFailed: recording = false
+        case .recordStart(let started, _, _):
+            recording = true
+            clip = started
+        case .recordStop(let ended, _, _), .recordFailed(let ended, _):
+            if ended == clip { recording = false }
         case .capture: blinkUntil = time + Self.blinkLength
         case .fault(let kind) where Self.isSensor(kind):
             if faults == 0 { faultSince = time }

@@ -21,8 +21,8 @@ extension EventRecord {
             self = .recordStart(clip: Int(clip), orientation: orientation, stale: stale, file: file)
         case .recordStop(let clip, let orientation, let reason):
             self = .recordStop(clip: Int(clip), orientation: orientation, durationSeconds: clipDurationSeconds, reason: reason.text, file: file)
-        case .recordFailed(let clip):
-            self = .recordFailed(clip: Int(clip), reason: "camera")
+        case .recordFailed(let clip, let reason):
+            self = .recordFailed(clip: Int(clip), reason: reason.text)
         case .shutterRejected(let reason):
             self = .shutterRejected(reason: reason.text)
         case .fault(let kind):
@@ -39,6 +39,15 @@ extension CaptureFailureReason {
         case .camera: "camera"
         case .timeout: "timeout"
         case .shutdown: "shutdown"
+        case .storage: "storage"
+        }
+    }
+}
+
+extension RecordFailureReason {
+    public var text: String {
+        switch self {
+        case .camera: "camera"
         case .storage: "storage"
         }
     }

@@ -15,6 +15,7 @@ public enum TransitionTable {
         Transition(nil, .eventsLost, "", nil, "fault record"),
         Transition(nil, .cameraFault, "", nil, "fault record (camera-died, -hung, -unavailable)"),
         Transition(nil, .cameraRecovered, "", nil, "recovered record"),
+        Transition(nil, .recordingFailed, "the clip stopped last", nil, "record-failed (its file could not be finished)"),
 
         Transition(.idle, .shutterPressed, "", .previewing, "take the touch's latch"),
 

@@ -175,7 +175,12 @@ private struct JournalFacts {
                 }
             }
         case "record-failed":
-            if let clip { clipEnded.insert(clip) }
+            // Also after a record-stop: the clip could not be finished, it has no file.
+            if let clip {
+                clipEnded.insert(clip)
+                clipFiles[clip] = nil
+                accounted.remove(.clip(clip))
+            }
         case "file-recovered":
             if let shot, let file {
                 photoFiles[shot] = file

@@ -92,7 +92,8 @@ public struct SoakChecker: Sendable {
             }
             openClip = nil
         case .recordFailed(let clip, _):
-            openClip = nil
+            // The clip recording, or one stopped earlier that could not be finished.
+            if openClip?.clip == clip { openClip = nil }
             lastClip = max(lastClip, clip)
         case .fault(let kind, _):
             counts.faultRecords += 1

@@ -60,6 +60,27 @@ import UprightCore
         #expect(run(&state, .shutterReleased).contains(.capturePhoto(shot: 2, orientation: .normal)))
     }
 
+    /// A clip stopped at a press (record-stop written) whose file the camera then could not
+    /// finish, the card full: record-failed `storage` for it, once, wherever the machine is by
+    /// then (here recording the next clip, which goes on); a second report is ignored.
+    @Test func aStoppedClipThatCouldNotBeFinishedIsJournaledFailed() {
+        var state = MachineState(.previewing)
+        _ = press(&state)
+        #expect(run(&state, .shutterHeld).contains(.startRecording(clip: 1, orientation: .normal)))
+        _ = press(&state) // stops clip 1
+        #expect(state.name == .previewing)
+        _ = press(&state)
+        #expect(run(&state, .shutterHeld).contains(.startRecording(clip: 2, orientation: .normal)))
+        #expect(run(&state, .cameraFault(.storage)) == [.journal(.fault(.storage))])
+        #expect(run(&state, .recordingFailed(clip: 1)) == [.journal(.recordFailed(clip: 1, reason: .storage))])
+        #expect(state.name == .recording)
+        #expect(run(&state, .recordingFailed(clip: 1)) == [])
+        // The clip recording fails for the camera's sake once the card is well again.
+        #expect(run(&state, .cameraRecovered(.storage)) == [.journal(.recovered(.storage))])
+        #expect(run(&state, .recordingFailed(clip: 2)).first == .journal(.recordFailed(clip: 2, reason: .camera)))
+        #expect(state.name == .previewing)
+    }
+
     /// Presses queued behind a photo when the card fills are each answered `storage full`.
     @Test func pressesQueuedWhenTheCardFillsAreRejected() {
         var state = MachineState(.previewing)

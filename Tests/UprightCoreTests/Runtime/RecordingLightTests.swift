@@ -16,8 +16,19 @@ import UprightCore
         light.observe(.recordStop(clip: 1, orientation: .normal, reason: .shutter), at: Self.at(6000))
         #expect(!light.level(at: Self.at(6000)))
         light.observe(.recordStart(clip: 2, orientation: .normal, stale: false), at: Self.at(7000))
-        light.observe(.recordFailed(clip: 2), at: Self.at(7500))
+        light.observe(.recordFailed(clip: 2, reason: .camera), at: Self.at(7500))
         #expect(!light.level(at: Self.at(7500)))
+    }
+
+    /// A clip stopped earlier that could not be finished (its late `record-failed`) does not
+    /// put out the light of the clip recording now.
+    @Test func aStoppedClipsLateFailureLeavesTheLightOfTheNextClip() {
+        var light = RecordingLight()
+        light.observe(.recordStart(clip: 1, orientation: .normal, stale: false), at: Self.at(1000))
+        light.observe(.recordStop(clip: 1, orientation: .normal, reason: .shutter), at: Self.at(2000))
+        light.observe(.recordStart(clip: 2, orientation: .normal, stale: false), at: Self.at(3000))
+        light.observe(.recordFailed(clip: 1, reason: .storage), at: Self.at(3100))
+        #expect(light.level(at: Self.at(3100)))
     }
 
     /// A photo: on for 150 ms, then off; the change is announced.

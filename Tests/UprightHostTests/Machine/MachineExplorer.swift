@@ -181,8 +181,9 @@ struct MachineExplorer {
                         fail("record-stop reports \(orientation), clip latched \(String(describing: node.clipLatch))", event, before)
                     }
                     node.clipLatch = nil
-                case .recordFailed:
-                    node.clipLatch = nil
+                case .recordFailed(let clip, _):
+                    // Only the clip recording ends here; a stopped clip's late failure changes nothing.
+                    if before.name == .recording && clip == before.clip { node.clipLatch = nil }
                 default: break
                 }
             default: break

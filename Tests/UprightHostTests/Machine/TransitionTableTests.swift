@@ -17,7 +17,7 @@ import UprightHost
             capture-failed       .                    .                    previewing|=         .
             recording-started    .                    .                    .                    .
             recording-stopped    .                    .                    .                    previewing
-            recording-failed     .                    .                    .                    previewing
+            recording-failed     =                    =                    =                    =|previewing
             camera-fault         =                    =                    =                    =
             camera-recovered     =                    =                    =                    =
             idle-timer           .                    idle                 .                    .

@@ -95,6 +95,21 @@ struct OutputReconciliationTests {
         #expect(result.records.isEmpty)
     }
 
+    /// A clip stopped (record-stop names its file) that the camera then could not finish
+    /// (record-failed `storage`, the card full): no file is owed, nothing is journaled missing.
+    @Test func aStoppedClipJournaledFailedOwesNoFile() {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let journal = [
+            #"{"t":2.000000,"event":"record-start","orientation":"normal","exif":1,"rotation":0,"clip":3,"file":"CLIP_0003.mp4"}"#,
+            #"{"t":4.000000,"event":"record-stop","orientation":"normal","clip":3,"duration":2,"reason":"shutter","file":"CLIP_0003.mp4"}"#,
+            #"{"t":4.200000,"event":"record-failed","clip":3,"reason":"storage"}"#,
+        ]
+        let result = OutputReconciliation.reconcile(directory: directory.path, journalLines: journal, clipExtension: "mp4")
+        #expect(result.records.isEmpty)
+        #expect(result.highestNumber == 3)
+    }
+
     @Test func numberingGoesOnAfterTheJournalsHighestEvenWithoutAFile() {
         let directory = TemporaryDirectory()
         defer { directory.remove() }

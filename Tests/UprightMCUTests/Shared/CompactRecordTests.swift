@@ -17,7 +17,7 @@ import UprightMCUShared
         (.captureFailed(shot: 4, reason: .timeout), "x 100000000 4 1\n"),
         (.recordStart(clip: 1, orientation: .bottomUp, stale: false), "r 100000000 1 3 0\n"),
         (.recordStop(clip: 1, orientation: .bottomUp, reason: .clipLimit), "p 100000000 1 3 1\n"),
-        (.recordFailed(clip: 2), "y 100000000 2\n"),
+        (.recordFailed(clip: 2, reason: .storage), "y 100000000 2 1\n"),
         (.shutterRejected(.busy), "j 100000000 1\n"),
         (.fault(.sensor), "f 100000000 0\n"),
         (.recovered(.button), "v 100000000 2\n"),
