@@ -13,7 +13,7 @@ import UprightCore
 /// | `x` | capture-failed | shot, reason |
 /// | `r` | record-start | clip, orientation, stale |
 /// | `p` | record-stop | clip, orientation, reason |
-/// | `y` | record-failed | clip |
+/// | `y` | record-failed | clip, reason |
 /// | `j` | shutter-rejected | reason |
 /// | `f` | fault | kind |
 /// | `v` | recovered | kind |

@@ -40,7 +40,7 @@ import UprightCore
 public struct CameraSession<Processes: CameraProcesses>: Camera {
     public var processes: Processes
     public let settings: CameraSessionSettings
-    public var files: CameraFiles
+    public internal(set) var files: CameraFiles
 
     /// Why orders failed and what went wrong, oldest first, for the log (at most 32 kept).
     public private(set) var problems: [String] = []
@@ -400,9 +400,10 @@ public struct CameraSession<Processes: CameraProcesses>: Camera {
         restartAt = nil
         if let request = clip {
             guard !request.stopWanted else {
-                // Stopped before it could start: nothing was recorded.
+                // Stopped before it could start: nothing was recorded, and the record-stop the
+                // machine journaled at the stop names a file that will never be: a failure.
                 clip = nil
-                completions.append(.recordingStopped(clip: request.clip))
+                completions.append(.recordingFailed(clip: request.clip))
                 return true
             }
             start(.video(clip: request.clip), output: files.pendingClip(clip: request.clip), orientation: request.orientation, at: now)

@@ -30,7 +30,7 @@ public struct StorageCheck: Equatable, Sendable {
         if free < reserveBytes { return "\(directory): \(free) bytes free, below the reserve of \(reserveBytes) (output.reserve_mb)" }
         // Without a reserve (reserve_mb 0), less than one block free is still a full card: no
         // file fits, and a camera program that cannot open its file only says it failed.
-        if free < UInt64(info.f_bsize) { return "\(directory): file system is full (\(free) bytes free)" }
+        if free < UInt64(info.f_frsize) { return "\(directory): file system is full (\(free) bytes free)" }
         return nil
     }
 

@@ -192,6 +192,22 @@ struct ScriptedProcesses: CameraProcesses {
         #expect(camera.processes.mostAlive == 1)
     }
 
+    /// A clip stopped while the still server was still handing the camera over: no recorder is
+    /// started, and the clip fails (the machine journaled its record-stop, naming a file that
+    /// will never be).
+    @Test func aClipStoppedBeforeItsRecorderStartedFails() throws {
+        defer { directory.remove() }
+        var camera = session()
+        camera.perform(.startPreview, at: ms(0))
+        _ = completions(&camera, at: ms(800))
+        camera.perform(.startRecording(clip: 3, orientation: .leftUp), at: ms(1000))
+        camera.perform(.stopRecording(clip: 3), at: ms(1050))
+        camera.processes.events = [.exited(.stillServer, .clean)]
+        #expect(completions(&camera, at: ms(1100)) == [.recordingFailed(clip: 3)])
+        #expect(!camera.processes.calls.contains { if case .start(.video, _) = $0 { true } else { false } })
+        #expect(!POSIXFile.exists(directory.path + "/CLIP_0003.mp4"))
+    }
+
     /// A stop asked while the recorder is still starting waits for it to be ready (SIGINT
     /// before its handler would end it and leave a broken file).
     @Test func aStopWhileTheRecorderStartsWaitsForIt() throws {
