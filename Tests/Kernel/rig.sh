@@ -1,0 +1,211 @@
+#!/usr/bin/env bash
+# The kernel rig, sourced by Tests/Kernel/kernel-test.sh (make kernel-test) and
+# Tests/Kernel/crash-test.sh (make crash-test): installs the host's Debian packages (as root;
+# otherwise prints the apt-get line), downloads Debian's bookworm kernel, builds gpio-sim and
+# i2c-stub-rdwr out of tree and a fully static `upright`, and packs a busybox initramfs whose
+# /init is RIG_INIT. Everything downloaded or built is cached under R (.kernel-rig/), keyed by
+# the kernel package version, so a rerun only rebuilds `upright` (incrementally) and the
+# initramfs.
+#
+# The caller sets ROOT, HERE (Tests/Kernel), R, SWIFT, RIG (its name, for messages), RESULTS
+# (its PASS/FAIL file), RIG_INIT (the guest's /init), RIG_INITRAMFS (the archive to write) and
+# RIG_EXTRA_PACKAGES (Debian packages it needs besides the rig's); then it boots the guest with
+# rig_boot. host_pass and host_fail append a line to RESULTS; say logs to stderr.
+SWIFT=${SWIFT:-swift}
+export LC_ALL=C DEBIAN_FRONTEND=noninteractive
+HOST_PACKAGES="qemu-system-x86 busybox-static i2c-tools gpiod cpio kmod xz-utils gzip gcc-12 make libc6-dev binutils ${RIG_EXTRA_PACKAGES:-}"
+START=$(date +%s)
+say() { echo "$RIG: [$(( $(date +%s) - START ))s] $*" >&2; }
+mkdir -p "$R/dl"
+: >"$RESULTS"
+host_pass() { echo "PASS  $1" >>"$RESULTS"; }
+host_fail() { echo "FAIL  $1: $2" >>"$RESULTS"; }
+
+# ---------------------------------------------------------------- 1. host packages
+missing=""
+for p in $HOST_PACKAGES; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing="$missing $p"
+done
+if [ -n "$missing" ]; then
+    if [ "$(id -u)" != 0 ]; then
+        echo "$RIG: missing Debian packages; run:" >&2
+        echo "  sudo apt-get install -y --no-install-recommends$missing" >&2
+        exit 1
+    fi
+    say "installing$missing"
+    { apt-get install -y -q --no-install-recommends -o DPkg::Lock::Timeout=600 $missing ||
+      { apt-get update -q && apt-get install -y -q --no-install-recommends -o DPkg::Lock::Timeout=600 $missing; }
+    } >"$R/apt-install.log" 2>&1 || { tail -20 "$R/apt-install.log" >&2; exit 1; }
+fi
+
+# ---------------------------------------------------------------- 2. kernel packages
+# The kernel under test is whatever bookworm's linux-image-amd64 currently depends on.
+kernel_base() { apt-cache depends linux-image-amd64 2>/dev/null |
+    awk '$1 == "Depends:" && $2 ~ /^linux-image-/ { print $2; exit }'; }
+KBASE=$(kernel_base)
+if [ -z "$KBASE" ] && [ "$(id -u)" = 0 ]; then
+    apt-get update -q >"$R/apt-update.log" 2>&1 || true
+    KBASE=$(kernel_base)
+fi
+[ -n "$KBASE" ] || { echo "$RIG: apt knows no linux-image-amd64 (apt-get update?)" >&2; exit 1; }
+KV=${KBASE#linux-image-}                                   # uname -r, e.g. 6.1.0-57-amd64
+KPKG=$KBASE
+apt-cache show "$KBASE-unsigned" >/dev/null 2>&1 && KPKG=$KBASE-unsigned
+KVER=$(apt-cache policy "$KPKG" | awk '/Candidate:/ { print $2 }')   # e.g. 6.1.192-3
+KSERIES=$(echo "$KVER" | cut -d. -f1,2)                      # e.g. 6.1
+KCOMMON=linux-headers-${KV%-amd64}-common
+APT_DOWNLOAD="apt-get -q download"
+[ "$(id -u)" = 0 ] && APT_DOWNLOAD="$APT_DOWNLOAD -o APT::Sandbox::User=root"
+for p in "$KPKG" "linux-headers-$KV" "$KCOMMON" "linux-kbuild-$KSERIES" "linux-source-$KSERIES"; do
+    ls "$R/dl/${p}_${KVER}_"*.deb >/dev/null 2>&1 && continue
+    say "downloading $p $KVER"
+    (cd "$R/dl" && $APT_DOWNLOAD "$p=$KVER" >/dev/null)
+done
+# Only the kernel and the three stock modules the guest loads are unpacked (the whole package
+# is 400 MB unpacked). Bookworm keeps modules in /lib/modules, later releases in /usr/lib/modules.
+STOCK_MODULES="fs/configfs/configfs drivers/i2c/i2c-dev drivers/i2c/i2c-stub"
+if [ ! -e "$R/k/.stamp-$KVER" ]; then
+    rm -rf "$R/k" && mkdir -p "$R/k"
+    dpkg-deb --fsys-tarfile "$R/dl/${KPKG}_${KVER}_amd64.deb" |
+        tar -x -C "$R/k" --wildcards "./boot/vmlinuz-$KV" \
+            $(for m in $STOCK_MODULES; do echo "*/modules/$KV/kernel/$m.ko*"; done)
+    touch "$R/k/.stamp-$KVER"
+fi
+VMLINUZ=$R/k/boot/vmlinuz-$KV
+say "kernel $KPKG $KVER"
+
+# ---------------------------------------------------------------- 3. out-of-tree modules
+# gpio-sim: Debian leaves CONFIG_GPIO_SIM unset and has no built-in irq_sim, so irq_sim.c is
+# linked into the module; irq_to_desc() is not exported to modules, and generic_handle_irq()
+# does the same for this simple interrupt. i2c-stub-rdwr: i2c-stub plus a master_xfer.
+# The key covers the patch and this section's recipe only, so editing the rest of the script
+# does not rebuild the modules.
+OOT_KEY=$KVER-$( { cat "$HERE/i2c-stub-rdwr-xfer.c"
+                   sed -n '/^# -* 3\. out-of-tree modules/,/^# -* 4\. static upright/p' "$HERE/rig.sh"; } |
+                 sha1sum | cut -c1-12)
+if [ ! -e "$R/oot/.stamp-$OOT_KEY" ]; then
+    say "building gpio-sim.ko and i2c-stub-rdwr.ko out of tree"
+    rm -rf "$R/hdr" "$R/src" "$R/oot"
+    mkdir -p "$R/hdr" "$R/src" "$R/oot/gpio-sim" "$R/oot/i2c-stub-rdwr"
+    for p in "linux-headers-$KV" "$KCOMMON" "linux-kbuild-$KSERIES"; do
+        dpkg-deb -x "$R/dl/${p}_${KVER}_"*.deb "$R/hdr"
+    done
+    # the headers' Makefile includes the -common tree by its installed absolute path
+    echo "include $R/hdr/usr/src/$KCOMMON/Makefile" >"$R/hdr/usr/src/linux-headers-$KV/Makefile"
+    S=linux-source-$KSERIES
+    dpkg-deb --fsys-tarfile "$R/dl/${S}_${KVER}_all.deb" | tar -xO "./usr/src/$S.tar.xz" | xz -dc |
+        tar -x -C "$R/src" "$S/drivers/gpio/gpio-sim.c" "$S/drivers/gpio/gpiolib.h" \
+            "$S/kernel/irq/irq_sim.c" "$S/drivers/i2c/i2c-stub.c"
+    cp "$R/src/$S/drivers/gpio/gpio-sim.c" "$R/oot/gpio-sim/gpio-sim-main.c"
+    cp "$R/src/$S/drivers/gpio/gpiolib.h" "$R/src/$S/kernel/irq/irq_sim.c" "$R/oot/gpio-sim/"
+    sed -i 's/handle_simple_irq(irq_to_desc(irqnum));/generic_handle_irq(irqnum);/' "$R/oot/gpio-sim/irq_sim.c"
+    grep -q 'generic_handle_irq(irqnum);' "$R/oot/gpio-sim/irq_sim.c"
+    printf 'obj-m := gpio-sim.o\ngpio-sim-y := gpio-sim-main.o irq_sim.o\n' >"$R/oot/gpio-sim/Kbuild"
+
+    f=$R/oot/i2c-stub-rdwr/i2c-stub-rdwr.c
+    awk -v xfer="$HERE/i2c-stub-rdwr-xfer.c" '
+        /^static u32 stub_func\(struct i2c_adapter \*adapter\)/ { while ((getline l < xfer) > 0) print l }
+        /return STUB_FUNC_ALL & functionality;/ { sub(/STUB_FUNC_ALL & functionality/, "(STUB_FUNC_ALL \\& functionality) | I2C_FUNC_I2C") }
+        /\.name\t\t= "SMBus stub driver"/ { sub(/"SMBus stub driver"/, "\"SMBus stub driver (rdwr)\"") }
+        { print }
+        /^\t\.smbus_xfer\t= stub_xfer,/ { print "\t.master_xfer\t= upright_stub_master_xfer," }
+    ' "$R/src/$S/drivers/i2c/i2c-stub.c" >"$f"
+    for want in 'static int upright_stub_master_xfer' '.master_xfer	= upright_stub_master_xfer,' \
+                '| I2C_FUNC_I2C;' '"SMBus stub driver (rdwr)"'; do
+        grep -qF "$want" "$f" || { echo "$RIG: patching i2c-stub.c failed at: $want" >&2; exit 1; }
+    done
+    echo 'obj-m := i2c-stub-rdwr.o' >"$R/oot/i2c-stub-rdwr/Kbuild"
+    for d in gpio-sim i2c-stub-rdwr; do
+        make -s -C "$R/hdr/usr/src/linux-headers-$KV" M="$R/oot/$d" modules >"$R/oot/$d.build.log" 2>&1 ||
+            { cat "$R/oot/$d.build.log" >&2; exit 1; }
+        strip --strip-debug "$R/oot/$d/$d.ko"
+    done
+    rm -rf "$R/hdr" "$R/src"      # 100 MB of headers and sources, needed only for this build
+    touch "$R/oot/.stamp-$OOT_KEY"
+fi
+
+# ---------------------------------------------------------------- 4. static upright
+# --static-swift-stdlib alone still links glibc dynamically; -static-executable makes the
+# binary self-contained (libswiftCore, FoundationEssentials and Debian's libi2c.a included), so
+# the initramfs needs no shared libraries for it. A separate scratch path keeps .build/ intact.
+UP=$R/upright
+if [ -n "${UPRIGHT_BINARY:-}" ]; then
+    cp "$UPRIGHT_BINARY" "$UP.unstripped"
+else
+    say "building static upright (swift build -c release --static-swift-stdlib -Xswiftc -static-executable)"
+    if (cd "$ROOT" && "$SWIFT" build -c release --product upright --scratch-path "$R/swiftpm" \
+            --static-swift-stdlib -Xswiftc -static-executable) >"$R/swift-build.log" 2>&1; then
+        cp "$R/swiftpm/release/upright" "$UP.unstripped"
+    else
+        grep -E 'error' "$R/swift-build.log" | head -20 >&2
+        rm -f "$UP.unstripped"
+    fi
+fi
+rm -f "$UP"
+if [ -e "$UP.unstripped" ]; then
+    strip -o "$UP" "$UP.unstripped" 2>/dev/null || cp "$UP.unstripped" "$UP"
+    size=$(stat -c %s "$UP")
+    if readelf -d "$UP" 2>&1 | grep -q 'There is no dynamic section'; then
+        host_pass "static upright built: no dynamic section, $size bytes stripped ($(stat -c %s "$UP.unstripped") unstripped)"
+    else
+        host_fail "static upright built" "the binary has a dynamic section: $(readelf -d "$UP" | grep NEEDED | tr -s ' ' | tr '\n' ' ')"
+    fi
+else
+    host_fail "static upright built" "swift build failed, see $R/swift-build.log"
+fi
+
+# ---------------------------------------------------------------- 5. initramfs
+IR=${RIG_INITRAMFS%.cpio.gz}
+rm -rf "$IR"
+mkdir -p "$IR"/{bin,sbin,usr/bin,usr/sbin,proc,sys,dev,tmp,etc,opt/kt,lib/modules/$KV}
+cp /bin/busybox "$IR/bin/busybox"
+for a in $(/bin/busybox --list); do [ "$a" = busybox ] || ln -s busybox "$IR/bin/$a"; done
+copy_with_libs() {  # copy_with_libs DEST-DIR BINARY...: the binaries and the libraries ldd names
+    local dest=$1; shift
+    for b in "$@"; do
+        cp -L "$b" "$IR$dest/"
+        ldd "$b" 2>/dev/null | grep -oE '/[^ ]+' | while read -r lib; do
+            [ -e "$IR$lib" ] || { mkdir -p "$IR$(dirname "$lib")"; cp -L "$lib" "$IR$lib"; }
+        done
+    done
+}
+copy_with_libs /usr/sbin /usr/sbin/i2cset /usr/sbin/i2cget /usr/sbin/i2cdetect /usr/sbin/i2ctransfer
+copy_with_libs /usr/bin /usr/bin/gpiodetect /usr/bin/gpioinfo /usr/bin/gpiomon
+for m in $STOCK_MODULES; do cp "$R/k/"*"/modules/$KV/kernel/$m.ko"* "$IR/lib/modules/$KV/"; done
+cp "$R/oot/gpio-sim/gpio-sim.ko" "$R/oot/i2c-stub-rdwr/i2c-stub-rdwr.ko" "$IR/lib/modules/$KV/"
+for f in "$IR/lib/modules/$KV/"*.ko.xz; do [ -e "$f" ] && xz -d "$f"; done   # newer kernels ship .ko.xz
+[ -e "$UP" ] && cp "$UP" "$IR/opt/kt/upright"
+cp "$HERE/board.json" "$IR/opt/kt/"
+# The committed scenarios the run's journals are compared with, and their simulated board.
+mkdir -p "$IR/opt/kt/boards" "$IR/opt/kt/scenarios"
+cp "$ROOT/boards/sim-adxl345.json" "$IR/opt/kt/boards/"
+cp "$ROOT/scenarios/kernel/"*.json "$IR/opt/kt/scenarios/"
+cp -a "$ROOT/Tests/CameraStandIn" "$IR/opt/kt/camera"     # the rpicam stand-in, symlinks kept
+cp "$HERE/guest-devices.sh" "$IR/opt/kt/"
+cp "$RIG_INIT" "$IR/init"
+chmod +x "$IR/init"
+(cd "$IR" && find . | cpio -o -H newc --quiet | gzip -1 >"$RIG_INITRAMFS")
+say "initramfs $(du -h "$RIG_INITRAMFS" | cut -f1) gzipped"
+
+# rig_boot LOG TIMEOUT MEMORY-MB KERNEL-ARGUMENTS WHAT: boots the guest (its console in LOG),
+# prints its KT-INFO lines on stderr, adds its KT-RESULT lines to RESULTS and a check that it
+# got to KT-DONE and powered off ("guest WHAT and powered off").
+rig_boot() {
+    local log=$1 timeout=$2 memory=$3 arguments=$4 what=$5 boot0 status seconds why
+    boot0=$(date +%s)
+    set +e
+    timeout "$timeout" qemu-system-x86_64 -accel tcg -m "$memory" -nographic -no-reboot -net none \
+        -kernel "$VMLINUZ" -initrd "$RIG_INITRAMFS" \
+        -append "console=ttyS0 panic=-1 quiet${arguments:+ $arguments}" </dev/null >"$log" 2>&1
+    status=$?
+    set -e
+    seconds=$(( $(date +%s) - boot0 ))
+    tr -d '\r' <"$log" | grep -a '^KT-INFO' >&2 || true
+    tr -d '\r' <"$log" | sed -n -e 's/^KT-RESULT PASS /PASS  /p' -e 's/^KT-RESULT FAIL \(.*\) :: /FAIL  \1: /p' >>"$RESULTS"
+    if grep -aq '^KT-DONE' "$log"; then
+        host_pass "guest $what and powered off (${seconds}s in QEMU)"
+    else
+        why=$(tr -d '\r' <"$log" | grep -aE 'Kernel panic|error|Oops' | tail -2 | tr '\n' ' ')
+        host_fail "guest $what and powered off" "no KT-DONE after ${seconds}s (qemu status $status) ${why:-see $log}"
+    fi
+}
