@@ -232,6 +232,15 @@ soak: release
 kernel-test: deps
 	SWIFT=$(SWIFT) Tests/Kernel/kernel-test.sh
 
+## crash-test: power cuts (SIGKILL to upright and its camera programs at a random moment, then a
+## restart in the same directory; CRASH_CUTS of them, 200 by default) and a full card, in the
+## kernel rig; every restart's files and journal are checked on the host with djpeg, exiftool
+## and ffprobe. CRASH_SEED repeats a run's random moments (it prints the one it used).
+CRASH_CUTS ?= 200
+.PHONY: crash-test
+crash-test: deps
+	SWIFT=$(SWIFT) CRASH_CUTS=$(CRASH_CUTS) Tests/Kernel/crash-test.sh
+
 ## install: binary, a board file under /etc/upright (kept if present), the systemd unit and
 ## the unprivileged `upright` user in the i2c and gpio groups. BOARD picks the board file.
 BOARD        ?= boards/rpi4-mpu6050.json
