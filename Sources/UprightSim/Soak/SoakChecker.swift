@@ -19,6 +19,13 @@ public struct SoakChecker: Sendable {
     private var openClip: (clip: Int, orientation: UprightOrientation)?
     private var lastClip = 0
     private var lastShot = 0
+    /// Presses fed and answers seen since the last checkpoint, by time: a checkpoint is
+    /// looked at after the step that passed it, and that step may already have fed the next
+    /// episode's press (an event loop stall holds the engine while the inputs go on), or
+    /// answered it. Bounded: an episode has at most ten presses; more is itself a violation.
+    private var pressTimes: [Instant] = []
+    private var answerTimes: [Instant] = []
+    static let maximumUnsettled = 64
 
     public init() {}
 
@@ -32,14 +39,26 @@ public struct SoakChecker: Sendable {
     }
 
     /// A clean down edge that begins a press was fed to the runtime.
-    public mutating func pressFed(at time: Instant) { counts.presses += 1 }
+    public mutating func pressFed(at time: Instant) {
+        counts.presses += 1
+        if pressTimes.count < Self.maximumUnsettled { pressTimes.append(time) } else { fail("more presses than an episode has", at: time) }
+    }
+
+    private mutating func answered(at time: Instant) {
+        if answerTimes.count < Self.maximumUnsettled { answerTimes.append(time) } else { fail("more answers than an episode has", at: time) }
+    }
 
     /// Quiet for longer than any press takes to be answered: all must be answered now.
     public mutating func checkpoint(at time: Instant) {
-        let answers = counts.answers
-        if answers != counts.presses {
-            fail(String(counts.presses - answers) + " of " + String(counts.presses) + " presses have no capture or rejection record", at: time)
+        let presses = pressTimes.filter { $0 <= time }.count
+        let answers = answerTimes.filter { $0 <= time }.count
+        if answers != presses {
+            fail(
+                String(presses - answers) + " of " + String(presses) + " presses since the last checkpoint have no capture or rejection record",
+                at: time)
         }
+        pressTimes.removeAll { $0 <= time }
+        answerTimes.removeAll { $0 <= time }
     }
 
     /// One record of the event stream; `journaled` tells whether its journal line was written
@@ -63,23 +82,30 @@ public struct SoakChecker: Sendable {
             return
         case .capture(let shot, _, let stale, _, _, _):
             counts.captures += 1
+            answered(at: time)
             if stale { counts.staleCaptures += 1 }
             checkShot(shot, at: time)
             if journaled { counts.journaledCaptures += 1 } else { fail("capture of shot " + String(shot) + " has no journal line", at: time) }
         case .captureFailed(let shot, _):
             counts.captureFailures += 1
+            answered(at: time)
             checkShot(shot, at: time)
         case .shutterRejected(let reason):
+            answered(at: time)
             if reason == "queue full" { counts.rejectionsQueueFull += 1 } else { counts.rejectionsOther += 1 }
         case .recordStart(let clip, let orientation, _, _):
             counts.clipsStarted += 1
+            answered(at: time)
             if let open = openClip { fail("clip " + String(clip) + " started while clip " + String(open.clip) + " is still recording", at: time) }
             if clip != lastClip + 1 { fail("clip " + String(clip) + " started after clip " + String(lastClip), at: time) }
             lastClip = clip
             openClip = (clip, orientation)
         case .recordStop(let clip, let orientation, _, let reason, _):
             counts.clipsStopped += 1
-            if reason == "shutter" { counts.clipsStoppedByShutter += 1 }
+            if reason == "shutter" {
+                counts.clipsStoppedByShutter += 1
+                answered(at: time)
+            }
             if reason == "clip-limit" { counts.clipLimitStops += 1 }
             guard let open = openClip, open.clip == clip else {
                 fail("clip " + String(clip) + " stopped but was not recording", at: time)
