@@ -95,10 +95,8 @@ running() { # running: bounded (30 s) wait for the first orientation; false if i
 }
 seconds() { echo "$(($1 / 1000)).$(printf %03d $(($1 % 1000)))"; }   # seconds MS
 
-pose() { $I2CSET -y $RDWR 0x53 0x32 $1 $2 $3 $4 $5 $6 i 2>/dev/null; }
 left_up() { pose 0x00 0xff 0x20 0x00 0xc0 0xff; }
 normal() { pose 0x00 0x00 0x00 0x01 0xc0 0xff; }
-click() { echo pull-down > $PULL; sleep 0.25; echo pull-up > $PULL; }
 waitev() { # waitev PATTERN COUNT: at most 20 s, less when the power is cut
     n=0
     while [ $n -lt 200 ] && alive && [ "$(grep -c "$1" $E 2>/dev/null)" -lt $2 ]; do sleep 0.1; n=$((n + 1)); done

@@ -3,8 +3,8 @@
 # make crash-test): mounts, loads the i2c and gpio test modules, preloads both emulated
 # accelerometers with the left-up pose (guest-init.sh's header has the registers and why),
 # makes the gpio-sim chip (line 0 the shutter, line 1 the recording light), checks the harness
-# itself (KT-RESULT lines), and defines the helpers both guests use. Sets RDWR, SMBUS, CHIP,
-# PULL, VALUE, LED, UPRIGHT, I2CSET, I2CGET, I2CTRANSFER.
+# itself (KT-RESULT lines), and defines the helpers both guests use (pose, click,
+# start_jitter). Sets RDWR, SMBUS, CHIP, PULL, VALUE, LED, UPRIGHT, I2CSET, I2CGET, I2CTRANSFER.
 export PATH=/usr/sbin:/usr/bin:/sbin:/bin
 mount -t proc proc /proc
 mount -t sysfs sysfs /sys
@@ -115,6 +115,11 @@ kill $MON 2>/dev/null; wait $MON 2>/dev/null
 sed 's/^/KT-INFO gpiomon | /' /tmp/kt/gpiomon.out
 echo pull-down > $PULL
 expect "harness: sysfs pull-down brings the released line back to 0" 0 "$(cat $VALUE 2>&1)"
+
+# pose B0..B5: the ADXL345's data registers DATAX0..DATAZ1 (0x32-0x37) rewritten, a new pose.
+pose() { $I2CSET -y $RDWR 0x53 0x32 $1 $2 $3 $4 $5 $6 i 2>/dev/null; }
+# click: a 0.25 s press of the shutter through gpio-sim's pull (pull-down is the button down).
+click() { echo pull-down > $PULL; sleep 0.25; echo pull-up > $PULL; }
 
 # start_jitter ROUNDS: in the background, act as a measuring ADXL345 on the i2c-stub-rdwr bus
 # (sets JITTER to its pid). i2c-stub's registers are plain memory: without this the chip would

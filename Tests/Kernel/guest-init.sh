@@ -208,8 +208,6 @@ if [ "$ONLY" != probe ]; then
         waited=0
         while [ $waited -lt 200 ] && [ "$(grep -c "$2" $1 2>/dev/null)" -lt $3 ]; do sleep 0.1; waited=$((waited + 1)); done
     }
-    pose() { $I2CSET -y $RDWR 0x53 0x32 $1 $2 $3 $4 $5 $6 i 2>/dev/null; }
-    click() { echo pull-down > $PULL; sleep 0.25; echo pull-up > $PULL; }
     echo pull-up > $PULL; sleep 0.5
     click                                                        # photo 1, left-up
     waitfor $J '"event":"capture"' 1
@@ -329,7 +327,6 @@ if [ "$ONLY" != probe ]; then
     while [ $waited -lt 300 ] && kill -0 $RUN2 2>/dev/null && ! grep -q '"orientation":"left-up"' $E2 2>/dev/null; do
         sleep 0.1; waited=$((waited + 1))
     done
-    click() { echo pull-down > $PULL; sleep 0.25; echo pull-up > $PULL; }
     click; sleep 1.5
     if [ -w $UNPLUG ]; then pass "unplug: i2c-stub-rdwr has a writable unplugged parameter"; else fail "unplug: i2c-stub-rdwr has a writable unplugged parameter" "$UNPLUG missing"; fi
     echo 1 > $UNPLUG

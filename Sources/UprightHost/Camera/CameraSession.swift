@@ -303,8 +303,7 @@ public struct CameraSession<Processes: CameraProcesses>: Camera {
             // can be written; it is started again (with backoff) for when there is room.
             storageFailed("\(program) \(Self.describe(exit)): " + problem)
             while photos.contains(where: { !$0.abandoned }) { failFirstPhoto("no room to write it") }
-            restartAt = lastNow + restartDelay
-            restartDelay = min(restartDelay + restartDelay, settings.longestRestartDelay)
+            backOff()
             return
         }
         let kind: CameraFault
@@ -329,6 +328,11 @@ public struct CameraSession<Processes: CameraProcesses>: Camera {
             outstandingFault = kind
             completions.append(.fault(kind))
         }
+        backOff()
+    }
+
+    /// The next start after the current backoff, which doubles (up to its longest) for the one after.
+    private mutating func backOff() {
         restartAt = lastNow + restartDelay
         restartDelay = min(restartDelay + restartDelay, settings.longestRestartDelay)
     }

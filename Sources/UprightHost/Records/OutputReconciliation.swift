@@ -91,6 +91,18 @@ public struct OutputReconciliation: Equatable, Sendable {
         return result
     }
 
+    /// The files the journal says exist, by number (photos, then clips): each photo or clip
+    /// journaled with its file (`capture`, `record-stop`, `file-recovered`), less those it says
+    /// are gone (`file-missing`) or were never finished (a `record-failed` after the stop).
+    /// A clip's `record-start` names its file before it is finished, so it owes none.
+    public static func filesOwed(by journalLines: [String]) -> [String] {
+        var journal = JournalFacts()
+        for line in journalLines { _ = journal.read(line) }
+        let photos = journal.photoFiles.filter { !journal.missing.contains(.shot($0.key)) }.sorted { $0.key < $1.key }
+        let clips = journal.clipFiles.filter { !journal.missing.contains(.clip($0.key)) }.sorted { $0.key < $1.key }
+        return (photos + clips).map(\.value)
+    }
+
     /// The files journal lines name (`file` keys), each a plain name in the output directory.
     public static func fileNames(in journalLines: [String]) -> [String] {
         var names: [String] = []

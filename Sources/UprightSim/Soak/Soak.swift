@@ -129,26 +129,10 @@ public struct Soak {
         return small
     }
 
-    /// The first `file` a journal line names that is not in `directory`, nil when all are.
+    /// The first file the journal says exists that is not in `directory`, nil when all are.
     static func missingFile(journalPath: String, directory: String) -> String? {
         guard let lines = try? Journal.lines(at: journalPath) else { return nil }
-        func clip(of line: String) -> Substring? {
-            guard let start = line.firstRange(of: "\"clip\":"), let end = line[start.upperBound...].firstIndex(where: { !$0.isNumber }) else {
-                return nil
-            }
-            return line[start.upperBound..<end]
-        }
-        // A clip's record-stop names its file at the stop; a later record-failed says it has none.
-        let unfinished = Set(lines.filter { $0.contains("\"event\":\"record-failed\"") }.compactMap { clip(of: $0) })
-        for line in lines {
-            guard let start = line.firstRange(of: "\"file\":\""), let end = line[start.upperBound...].firstIndex(of: "\"") else { continue }
-            let name = String(line[start.upperBound..<end])
-            // A clip's record-start names its file before it is finished; record-stop after.
-            if line.contains("\"event\":\"record-start\"") { continue }
-            if line.contains("\"event\":\"record-stop\""), let number = clip(of: line), unfinished.contains(number) { continue }
-            if !POSIXFile.exists(directory + "/" + name) { return name }
-        }
-        return nil
+        return OutputReconciliation.filesOwed(by: lines).first { !POSIXFile.exists(directory + "/" + $0) }
     }
 
     static func monotonicSeconds() -> Double {

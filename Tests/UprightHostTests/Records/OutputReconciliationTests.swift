@@ -110,6 +110,23 @@ struct OutputReconciliationTests {
         #expect(result.highestNumber == 3)
     }
 
+    /// What the journal says exists: photos and finished clips, not a clip only started, not
+    /// one that failed after its stop, not a file journaled missing.
+    @Test func filesOwedAreTheFinishedOnesStillThere() {
+        let journal = [
+            #"{"t":1.000000,"event":"capture","orientation":"normal","exif":1,"shot":2,"file":"IMG_0002.jpg"}"#,
+            #"{"t":1.500000,"event":"capture","orientation":"normal","exif":1,"shot":1,"file":"IMG_0001.jpg"}"#,
+            #"{"t":2.000000,"event":"record-start","orientation":"normal","exif":1,"rotation":0,"clip":3,"file":"CLIP_0003.mp4"}"#,
+            #"{"t":4.000000,"event":"record-stop","orientation":"normal","clip":3,"duration":2,"reason":"shutter","file":"CLIP_0003.mp4"}"#,
+            #"{"t":5.000000,"event":"record-start","orientation":"normal","exif":1,"rotation":0,"clip":4,"file":"CLIP_0004.mp4"}"#,
+            #"{"t":6.000000,"event":"record-stop","orientation":"normal","clip":4,"duration":1,"reason":"shutter","file":"CLIP_0004.mp4"}"#,
+            #"{"t":6.100000,"event":"record-failed","clip":4,"reason":"storage"}"#,
+            #"{"t":7.000000,"event":"record-start","orientation":"normal","exif":1,"rotation":0,"clip":5,"file":"CLIP_0005.mp4"}"#,
+            #"{"t":0.000000,"event":"file-missing","shot":2,"file":"IMG_0002.jpg"}"#,
+        ]
+        #expect(OutputReconciliation.filesOwed(by: journal) == ["IMG_0001.jpg", "CLIP_0003.mp4"])
+    }
+
     @Test func numberingGoesOnAfterTheJournalsHighestEvenWithoutAFile() {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
