@@ -1,3 +1,5 @@
+import UprightCore
+
 /// The floating-point operations the engine's decisions rest on (the detector's filters and
 /// thresholds, the drivers' scaling, `TimeSpan.secondsFloat`), run on pseudo-random operands
 /// and folded, family by family, into digests of the results' bit patterns. A Cortex-M0
@@ -62,11 +64,16 @@ public struct FloatProbe {
             // each count converted through `Int` as the drivers do (`Float(count:)`).
             fold(.convert, Float(Int(Int16(truncatingIfNeeded: raw))) * (1 / 16384))
             fold(.convert, Float(Int(Int16(truncatingIfNeeded: raw >> 16))) * 0.0039)
-            fold(.convert, Float(Int32(bitPattern: next())))
-            fold(.convert, Float(next()))
-            // TimeSpan.secondsFloat: 64-bit nanoseconds to Float, then / 1e9.
+            // Through `Int`, as the engine converts: `Float(Int32)` and `Float(UInt32)` take the
+            // generic path, which on a 32-bit core goes through a 64-bit integer, and libgcc
+            // converts that in double precision (the engine never does). The engine's own
+            // 64-bit conversion instead, on 32-bit values (its rounding past 2^24).
+            fold(.convert, Float(Int(Int32(bitPattern: next()))))
+            fold(.convert, TimeSpan(nanoseconds: Int64(next())).secondsFloat)
+            // TimeSpan.secondsFloat: 64-bit nanoseconds to Float (its own correctly rounded
+            // conversion), then / 1e9.
             let nanoseconds = Int64(bitPattern: UInt64(next()) << 32 | UInt64(next())) >> (next() & 63)
-            fold(.convert, Float(nanoseconds) / 1e9)
+            fold(.convert, TimeSpan(nanoseconds: nanoseconds).secondsFloat)
         }
     }
 

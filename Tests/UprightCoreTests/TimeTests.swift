@@ -19,4 +19,38 @@ import UprightCore
         #expect(start < later)
         #expect(later - .milliseconds(5) == start)
     }
+
+    /// `secondsFloat` converts without `Float(Int64)` (a Cortex-M0 would link double-precision
+    /// routines for it) and rounds exactly as it does: ties to even at the 24th bit, both signs,
+    /// the extremes, and a million values of every magnitude.
+    @Test func secondsFloatRoundsAsFloatOfInt64Does() {
+        let edges: [Int64] = [
+            0, 1, -1, 16_777_217, 1 << 31, (1 << 31) - 1, -(1 << 31), -(1 << 31) - 1,
+            // 2^24 + 1 at the 8th bit: exactly half-way (ties to even, down), just past half (up),
+            // and half-way from an odd significand (ties to even, up).
+            16_777_217 << 8 + 128, 16_777_217 << 8 + 129, 16_777_219 << 8 + 128, Int64.max, Int64.min, Int64.min + 1,
+        ]
+        var generator = SplitMix(seed: 7)
+        var values = edges
+        for _ in 0..<1_000_000 { values.append(Int64(bitPattern: generator.next()) >> Int64(generator.next() % 64)) }
+        var mismatches: [Int64] = []
+        for value in values where TimeSpan(nanoseconds: value).secondsFloat.bitPattern != (Float(value) / 1e9).bitPattern {
+            mismatches.append(value)
+        }
+        #expect(mismatches.isEmpty)
+        #expect(TimeSpan.milliseconds(30).secondsFloat == 0.03)
+    }
+}
+
+/// A small seeded generator for the conversion test (SplitMix64).
+private struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
 }

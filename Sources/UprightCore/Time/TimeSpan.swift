@@ -49,5 +49,33 @@ public struct TimeSpan: Equatable, Comparable, Sendable {
     /// For reports and float filters; logic compares spans, not seconds.
     public var seconds: Double { Double(nanoseconds) / 1e9 }
     /// Seconds as `Float`, for the detector's filter coefficients (Float is cheaper on M-class cores).
-    public var secondsFloat: Float { Float(nanoseconds) / 1e9 }
+    public var secondsFloat: Float { Self.float(nanoseconds) / 1e9 }
+
+    /// `Float(value)`, correctly rounded (to nearest, ties to even), built from its bits: a
+    /// Cortex-M0's libgcc converts a 64-bit integer to `Float` through `Double`, which links
+    /// the double-precision soft-float routines (3.6 KB of its flash) for this alone, and the
+    /// compiler turns any narrower conversion of a value it can bound back into that one.
+    @usableFromInline
+    static func float(_ value: Int64) -> Float {
+        guard value != 0 else { return 0 }
+        var magnitude = value.magnitude
+        // The leading one's position: the binary exponent.
+        var exponent = UInt64(63 - magnitude.leadingZeroBitCount)
+        if exponent <= 23 {
+            magnitude <<= 23 - exponent
+        } else {
+            let shift = exponent - 23
+            let dropped = magnitude & ((1 << shift) - 1)
+            let half: UInt64 = 1 << (shift - 1)
+            magnitude >>= shift
+            if dropped > half || (dropped == half && magnitude & 1 == 1) { magnitude += 1 }
+            // Rounded up to the next power of two.
+            if magnitude == 1 << 24 {
+                magnitude >>= 1
+                exponent += 1
+            }
+        }
+        let sign: UInt32 = value < 0 ? 1 << 31 : 0
+        return Float(bitPattern: sign | UInt32(truncatingIfNeeded: 127 + exponent) << 23 | UInt32(truncatingIfNeeded: magnitude) & 0x7F_FFFF)
+    }
 }

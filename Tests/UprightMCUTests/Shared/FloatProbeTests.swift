@@ -9,7 +9,7 @@ import UprightMCUShared
         var probe = FloatProbe(seed: 0x5EED_F10A)
         probe.run(rounds: 4096)
         let digests = FloatProbe.Family.allCases.map { probe.digests[Int($0.rawValue)] }
-        #expect(digests == [4_155_715_366, 3_116_696_729, 2_865_114_481, 2_760_034_448, 1_028_188_507, 2_164_648_217, 1_450_234_846, 2_569_809_126])
+        #expect(digests == [4_155_715_366, 3_116_696_729, 2_865_114_481, 2_760_034_448, 1_028_188_507, 2_164_648_217, 1_450_234_846, 3_377_762_218])
     }
 
     @Test func everyFamilyDependsOnTheOperands() {
