@@ -12,14 +12,15 @@ import UprightCore
 /// | `c` | capture | shot, orientation, stale |
 /// | `x` | capture-failed | shot, reason |
 /// | `r` | record-start | clip, orientation, stale |
-/// | `p` | record-stop | clip, orientation, reason |
+/// | `p` | record-stop | clip, orientation, reason, duration (ms) |
 /// | `y` | record-failed | clip, reason |
 /// | `j` | shutter-rejected | reason |
 /// | `f` | fault | kind |
 /// | `v` | recovered | kind |
+/// | `b` | fault `bound` | bound kind, lost |
 public struct CompactRecord: Equatable {
     /// The most payload fields a record has.
-    public static let maximumFields = 3
+    public static let maximumFields = 4
 
     public var record: MachineRecord
 
@@ -40,12 +41,13 @@ public struct CompactRecord: Equatable {
         case .shutterRejected: UInt8(ascii: "j")
         case .fault: UInt8(ascii: "f")
         case .recovered: UInt8(ascii: "v")
+        case .bound: UInt8(ascii: "b")
         }
     }
 
     /// The payload fields, in the table's order.
-    public var fields: (count: Int, values: InlineArray<3, UInt32>) {
-        var values = InlineArray<3, UInt32>(repeating: 0)
+    public var fields: (count: Int, values: InlineArray<4, UInt32>) {
+        var values = InlineArray<4, UInt32>(repeating: 0)
         var count = 0
         func add(_ value: UInt32) {
             values[count] = value
@@ -69,10 +71,11 @@ public struct CompactRecord: Equatable {
             add(clip)
             add(UInt32(orientation.rawValue))
             add(stale ? 1 : 0)
-        case .recordStop(let clip, let orientation, let reason):
+        case .recordStop(let clip, let orientation, let reason, let duration):
             add(clip)
             add(UInt32(orientation.rawValue))
             add(UInt32(reason.rawValue))
+            add(duration)
         case .recordFailed(let clip, let reason):
             add(clip)
             add(UInt32(reason.rawValue))
@@ -80,6 +83,9 @@ public struct CompactRecord: Equatable {
             add(UInt32(reason.rawValue))
         case .fault(let kind), .recovered(let kind):
             add(UInt32(kind.rawValue))
+        case .bound(let kind, let lost):
+            add(UInt32(kind.rawValue))
+            add(lost)
         }
         return (count, values)
     }
@@ -131,9 +137,9 @@ public struct CompactRecord: Equatable {
                 parsed = nil
             }
         case UInt8(ascii: "p"):
-            expected = 3
-            if fields.count == 3, let orientation = small(1, UprightOrientation.self), let reason = small(2, RecordStopReason.self) {
-                parsed = .recordStop(clip: fields[0], orientation: orientation, reason: reason)
+            expected = 4
+            if fields.count == 4, let orientation = small(1, UprightOrientation.self), let reason = small(2, RecordStopReason.self) {
+                parsed = .recordStop(clip: fields[0], orientation: orientation, reason: reason, durationMilliseconds: fields[3])
             } else {
                 parsed = nil
             }
@@ -153,6 +159,9 @@ public struct CompactRecord: Equatable {
         case UInt8(ascii: "v"):
             expected = 1
             parsed = small(0, FaultKind.self).map { .recovered($0) }
+        case UInt8(ascii: "b"):
+            expected = 2
+            if fields.count == 2, let kind = small(0, BoundKind.self) { parsed = .bound(kind, lost: fields[1]) } else { parsed = nil }
         default:
             return nil
         }

@@ -5,8 +5,9 @@ import UprightCore
 // tool and the comparison) is independent of it. Both paths drive the firmware engine
 // (`FirmwareEngine`, Sources/UprightCore/Firmware) with the harness's camera and sink:
 // - `TraceEngine` exactly as `upright replay` does (Sources/UprightSim/Replay/TraceReplay.swift):
-//   a `FedSensor` read by the detached sampler at each row's time, the button column's changes
-//   as shutter edges, a step at each row, a shutdown at the last row;
+//   a `FedSensor` the engine reads, read at each row's time, the button column's changes as
+//   shutter edges, a step at every deadline between rows and at each row, a shutdown at the
+//   last row;
 // - `BusEngine`: the chip's driver on a bus (the recording's playback on a chip, the simulated
 //   chip behind a recorder on the host), the engine reading it inline in `step` on its own
 //   schedule with its supervision, fed the recorded steps, shutter edges and the final shutdown.
@@ -32,7 +33,6 @@ public enum EngineAdapter {
 /// Trace rows through the engine, as `upright replay` runs them.
 public struct TraceEngine<Sink: RecordSink> {
     public let engine: FirmwareEngine<FedSensor, InstantCamera, Sink>
-    private let sampler: SensorSampler<FedSensor>
     private var buttonDown = false
     private var lastTime: Instant
 
@@ -41,14 +41,16 @@ public struct TraceEngine<Sink: RecordSink> {
         engine = try FirmwareEngine(
             sensor: FedSensor(), camera: InstantCamera(), records: sink, settings: EngineAdapter.settings,
             initial: .previewing, start: start)
-        // Detached right after init: never nil.
-        sampler = engine.detachSampler()!
         lastTime = start
     }
 
-    /// One row at its time: the sample is read from the sensor, a change of the button column
-    /// is an edge; the step handles both, the sample first.
+    /// One row at its time: what fell due since the last row at its own time, then the sample
+    /// is read from the sensor, a change of the button column is an edge; the step handles
+    /// both, the sample first.
     public mutating func feed(_ sample: Sample, buttonDown level: Bool?) {
+        // The engine reads its own sensor (it is never detached here).
+        guard let sampler = engine.sampler else { return }
+        engine.stepThroughDeadlines(before: sample.time)
         _ = sampler.sensor.feed(sample)
         sampler.read(at: sample.time)
         if let level, level != buttonDown {

@@ -3,15 +3,19 @@ import UprightCore
 /// The harness's camera: like `upright replay`'s ReplayCamera it writes nothing and finishes
 /// every photo and clip start in the same instant it is ordered, so the chip's records can be
 /// compared with replay's line for line. Completions wait in a fixed ring instead of an
-/// array: the runtime collects them after every event, and one event's commands order at
-/// most one photo or clip start, so four slots never overflow (one more is refused and
-/// counted, never a crash; a lost completion would change the records, which the check
-/// compares). Four, not more: the ring is in the runtime, and the runtime is built on the
-/// chip's stack before it is moved into the engine (32 bytes a slot, docs/mcu.md, "RAM").
+/// array, each with the time its order reached the camera (the runtime takes it when its own
+/// time has come that far): one event's commands order at most one photo or clip start, the
+/// machine orders the next only after this one's answer, and a step's orders are answered by
+/// the step's end, so three slots never overflow (one more is refused and counted, never a
+/// crash; a lost completion would change the records, which the check compares). Three,
+/// not more: the ring is in the runtime, and the runtime is built on the chip's stack
+/// before it is moved into the engine (40 bytes a slot, docs/mcu.md, "RAM").
 public struct InstantCamera: Camera {
-    public static let capacity = 4
+    public static let capacity = 3
 
-    private var ready = InlineArray<4, CameraCompletion>(repeating: .captureFinished(shot: 0))
+    private var ready = InlineArray<3, CameraCompletion>(repeating: .captureFinished(shot: 0))
+    /// When each order reached the camera: its completion's time.
+    private var readyAt = InlineArray<3, Instant>(repeating: .zero)
     private var head = 0
     private var count = 0
     /// Completions refused because the ring was full (never expected).
@@ -22,30 +26,32 @@ public struct InstantCamera: Camera {
     public mutating func perform(_ order: CameraOrder, at now: Instant) {
         switch order {
         case .capturePhoto(let shot, _):
-            enqueue(.captureFinished(shot: shot))
+            enqueue(.captureFinished(shot: shot), at: now)
         case .startRecording(let clip, _):
-            enqueue(.recordingStarted(clip: clip))
+            enqueue(.recordingStarted(clip: clip), at: now)
         case .startPreview, .stopPreview, .showOrientation, .stopRecording, .abandonPhoto:
             break
         }
     }
 
-    public mutating func nextCompletion(now: Instant) -> CameraCompletion? {
-        guard count > 0 else { return nil }
-        let completion = ready[head]
+    public mutating func nextCompletion(through time: Instant, now: Instant) -> CameraReport? {
+        guard count > 0, readyAt[head] <= time else { return nil }
+        let report = CameraReport(ready[head], at: readyAt[head])
         head = (head + 1) % InstantCamera.capacity
         count -= 1
-        return completion
+        return report
     }
 
-    public var nextDeadline: Instant? { nil }
+    /// The oldest answer's time: the instant its order reached the camera.
+    public var nextDeadline: Instant? { count > 0 ? readyAt[head] : nil }
 
-    private mutating func enqueue(_ completion: CameraCompletion) {
+    private mutating func enqueue(_ completion: CameraCompletion, at time: Instant) {
         guard count < InstantCamera.capacity else {
             refused += 1
             return
         }
         ready[(head + count) % InstantCamera.capacity] = completion
+        readyAt[(head + count) % InstantCamera.capacity] = time
         count += 1
     }
 }

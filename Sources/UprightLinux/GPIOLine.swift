@@ -12,8 +12,9 @@ public final class GPIOLine {
     /// The line's descriptor (readable when events are queued).
     public let fd: Int32
 
-    /// At most this many events are read per call (the kernel buffers 16 per line by default).
-    public static let maximumEventsPerRead = 16
+    /// At most this many events are read per call; a reader that must drain the line calls
+    /// again until a call returns fewer (`LinuxEdges`).
+    public static let maximumEventsPerRead = 64
 
     /// Requests `configuration.offset` on `chip`.
     public init(chip: GPIOChip, configuration: GPIOLineConfiguration) throws(LinuxDeviceError) {

@@ -29,8 +29,13 @@ public struct GPIOLineConfiguration: Hashable, Sendable {
     public var debounceMicroseconds: UInt32
     /// Name shown by gpioinfo as the line's consumer (at most 31 bytes are kept).
     public var consumer: String
-    /// Events the kernel keeps for us before dropping (0: the kernel's default, 16 per line).
+    /// Events the kernel keeps for us before dropping the oldest (0: the kernel's default,
+    /// 16 per line).
     public var eventBufferSize: UInt32
+
+    /// The most events one line request may ask the kernel to keep: gpiolib-cdev refuses an
+    /// `event_buffer_size` above `GPIO_V2_LINES_MAX` (64) times 16 (docs/hardware.md, "GPIO").
+    public static let maximumEventBufferSize: UInt32 = 1024
 
     public init(
         offset: UInt32, bias: Bias = .pullUp, activeLow: Bool = true, edges: Edges = .both,

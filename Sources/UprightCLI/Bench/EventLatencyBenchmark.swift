@@ -49,19 +49,21 @@ public enum EventLatencyBenchmark {
 /// Stamps the monotonic clock when a capture order arrives and finishes it at once.
 private struct StampingCamera: Camera {
     var stamp: Instant?
-    private var finished: UInt32?
+    private var finished: CameraReport?
 
     mutating func perform(_ order: CameraOrder, at now: Instant) {
         guard case .capturePhoto(let shot, _) = order else { return }
         if stamp == nil { stamp = MonotonicClock.now() }
-        finished = shot
+        finished = CameraReport(.captureFinished(shot: shot), at: now)
     }
 
-    mutating func nextCompletion(now: Instant) -> CameraCompletion? {
-        guard let shot = finished else { return nil }
+    mutating func nextCompletion(through time: Instant, now: Instant) -> CameraReport? {
+        guard let report = finished, report.time <= time else { return nil }
         finished = nil
-        return .captureFinished(shot: shot)
+        return report
     }
+
+    var nextDeadline: Instant? { finished?.time }
 }
 
 private struct DiscardingSink: RecordSink {

@@ -268,7 +268,7 @@ enum PipelineBenchmark {
 /// A camera that does nothing and never completes: the pipeline measures the firmware alone.
 private struct NoCamera: Camera {
     mutating func perform(_ order: CameraOrder, at now: Instant) {}
-    mutating func nextCompletion(now: Instant) -> CameraCompletion? { nil }
+    mutating func nextCompletion(through time: Instant, now: Instant) -> CameraReport? { nil }
     var nextDeadline: Instant? { nil }
 }
 

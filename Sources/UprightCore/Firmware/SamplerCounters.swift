@@ -12,13 +12,10 @@ public struct SamplerCounters: Equatable, Sendable {
     public var fifoOverflows = 0
     /// Times the driver's initialisation was started again after samples stalled.
     public var restarts = 0
-    /// Samples the ring refused (`rejectNewest`); overwritten ones are the consumer's count.
-    public var samplesRefused = 0
-    /// Sensor events published (trouble starts and ends): a change tells a sampler thread to
-    /// wake the engine at once.
+    /// Sensor events published (trouble starts and ends, FIFO overflows): a change tells a
+    /// sampler thread to wake the engine at once. Pushes the rings refused are the engine's
+    /// count (it reads them from the rings and journals them).
     public var eventsPublished = 0
-    /// Sensor events the event ring refused (a broken bound: the engine reports it).
-    public var eventsRefused = 0
 
     /// Counters with nothing counted yet.
     public init() {}

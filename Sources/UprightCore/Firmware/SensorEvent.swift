@@ -1,5 +1,6 @@
 /// What the sampling context tells the engine besides samples, through the sensor-event ring:
-/// the start and end of driver trouble, stamped with the read that saw it.
+/// the start and end of driver trouble and the chip's FIFO overflowing, stamped with the read
+/// that saw it.
 public struct SensorEvent: Equatable, Sendable {
     /// What happened to the sensor.
     public enum Kind: Equatable, Sendable {
@@ -7,6 +8,9 @@ public struct SensorEvent: Equatable, Sendable {
         case troubleStarted(SensorTrouble)
         /// Samples flow again after the trouble.
         case troubleCleared(SensorTrouble)
+        /// The chip's FIFO had overflowed when it was read: this many samples were lost
+        /// (the sampling context was held up for longer than the FIFO lasts).
+        case fifoOverflowed(lost: UInt32)
     }
 
     /// The time of the read that saw it.

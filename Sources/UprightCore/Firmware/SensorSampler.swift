@@ -31,20 +31,22 @@ public final class SensorSampler<Sensor: Accelerometer>: @unchecked Sendable {
     @exclusivity(unchecked) public private(set) var counters = SamplerCounters()
     /// The trouble being recovered from, if any.
     @exclusivity(unchecked) public private(set) var trouble: SensorTrouble?
+    /// The time of the last read that did not fail: every sample measured up to it has been
+    /// pushed, and the drivers stamp every later one after it (`Accelerometer.readSamples`),
+    /// so the engine may judge up to it even when the read brought nothing new.
+    @exclusivity(unchecked) public private(set) var deliveredThrough: Instant
 
     @exclusivity(unchecked) @usableFromInline var samples: SampleRing<Sample>.Producer
     @exclusivity(unchecked) var events: SampleRing<SensorEvent>.Producer
     @exclusivity(unchecked) private var lastProgress: Instant
     @exclusivity(unchecked) private var retryInterval: TimeSpan
-    private let strictBounds: Bool
 
     /// Begins the sensor's initialisation (where it is stored: a driver is about 150 bytes, and
     /// every copy of it is stack on a microcontroller); throws when the chip does not answer.
     init(
         sensor: consuming Sensor, supervision: SupervisionSettings, samples: consuming SampleRing<Sample>.Producer,
-        events: consuming SampleRing<SensorEvent>.Producer, start: Instant, strictBounds: Bool
+        events: consuming SampleRing<SensorEvent>.Producer, start: Instant
     ) throws(SensorError) {
-        self.strictBounds = strictBounds
         self.sensor = sensor
         // Set again below, once the chip is identified (its FIFO's depth depends on the part).
         self.schedule = ReadSchedule(samplePeriod: ReadSchedule.shortestInterval, fifoSamples: 0)
@@ -52,6 +54,7 @@ public final class SensorSampler<Sensor: Accelerometer>: @unchecked Sendable {
         self.samples = samples
         self.events = events
         self.nextRead = start
+        self.deliveredThrough = start
         self.lastProgress = start
         self.retryInterval = .zero
         try self.sensor.begin(now: start)
@@ -65,8 +68,8 @@ public final class SensorSampler<Sensor: Accelerometer>: @unchecked Sendable {
     /// How many samples the sample ring holds.
     public var ringCapacity: Int { samples.capacity }
 
-    /// Whether a read is due at `now`.
-    public func isDue(at now: Instant) -> Bool { now >= nextRead }
+    /// True while failed reads are backing off: the next read is a retry, not the schedule's.
+    public var isBackingOff: Bool { retryInterval > schedule.interval }
 
     /// Reads when due; returns whether it read.
     @discardableResult
@@ -78,18 +81,22 @@ public final class SensorSampler<Sensor: Accelerometer>: @unchecked Sendable {
 
     /// One read of the chip now (on the schedule, or on a data-ready interrupt), with its
     /// supervision. The next read is due an interval later, or a backed-off retry later.
+    @inline(never)
     public func read(at now: Instant) {
         counters.reads += 1
         do throws(SensorError) {
             var pushed = 0
-            var refused = 0
             let report = try sensor.readSamples(now: now) { sample in
-                if samples.push(sample) { pushed += 1 } else { refused += 1 }
+                // A refused push is counted by the ring, where the engine reads it.
+                if samples.push(sample) { pushed += 1 }
             }
             counters.samplesDelivered += pushed
-            counters.samplesRefused += refused
             counters.samplesLost += report.lost
-            if report.overflowed { counters.fifoOverflows += 1 }
+            if now > deliveredThrough { deliveredThrough = now }
+            if report.overflowed {
+                counters.fifoOverflows += 1
+                publish(SensorEvent(time: now, kind: .fifoOverflowed(lost: UInt32(clamping: report.lost))))
+            }
             retryInterval = schedule.interval
             nextRead = now + schedule.interval
             if report.delivered > 0 {
@@ -126,14 +133,9 @@ public final class SensorSampler<Sensor: Accelerometer>: @unchecked Sendable {
         }
     }
 
-    /// A full event ring means the consumer has not run for many trouble episodes: a broken
-    /// bound (trapped on when strict), counted otherwise.
+    /// A full event ring means the consumer has not run for many trouble episodes: the ring
+    /// counts the refusal, and the engine journals it (a `bound` `sensorEvents` record).
     private func publish(_ event: SensorEvent) {
-        guard events.push(event) else {
-            if strictBounds { preconditionFailure("SensorSampler: sensor-event ring full") }
-            counters.eventsRefused += 1
-            return
-        }
-        counters.eventsPublished += 1
+        if events.push(event) { counters.eventsPublished += 1 }
     }
 }

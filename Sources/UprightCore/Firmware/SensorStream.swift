@@ -12,8 +12,7 @@ public final class SensorStream<Sensor: Accelerometer> {
 
     /// Begins `sensor`'s initialisation at `start` and builds the sampler and its two rings.
     public init(
-        sensor: consuming Sensor, supervision: SupervisionSettings, ringCapacity: Int, eventRingCapacity: Int = 32, start: Instant,
-        strictBounds: Bool = false
+        sensor: consuming Sensor, supervision: SupervisionSettings, ringCapacity: Int, eventRingCapacity: Int = 32, start: Instant
     ) throws(SensorError) {
         let sampleRing = SampleRing<Sample>.make(minimumCapacity: ringCapacity, overrun: .overwriteOldest)
         let eventRing = SampleRing<SensorEvent>.make(minimumCapacity: eventRingCapacity, overrun: .rejectNewest)
@@ -21,7 +20,7 @@ public final class SensorStream<Sensor: Accelerometer> {
         events = eventRing.consumer
         sampler = try SensorSampler(
             sensor: sensor, supervision: supervision, samples: sampleRing.producer, events: eventRing.producer,
-            start: start, strictBounds: strictBounds)
+            start: start)
     }
 
     /// The sample ring's capacity.
@@ -31,6 +30,11 @@ public final class SensorStream<Sensor: Accelerometer> {
 
     /// Samples the ring overwrote because they were not taken in time.
     public var samplesOverwritten: Int { Int(samples.counters.overwritten) }
+    /// Samples that never reach the engine: overwritten, or refused (the oldest slot was
+    /// being read when the ring was full). Wraps; compare differences.
+    public var samplesDropped: UInt { samples.counters.dropped }
+    /// Sensor events the event ring refused (it was full). Wraps; compare differences.
+    public var eventsDropped: UInt { events.counters.dropped }
 
     /// Appends up to `max` waiting samples to `destination`, oldest first; returns how many.
     public func popSamples(into destination: inout [Sample], max: Int) -> Int {

@@ -16,8 +16,11 @@ public enum MachineRecord: Equatable, Sendable {
     case captureFailed(shot: UInt32, reason: CaptureFailureReason)
     /// Clip `clip` started with this latched orientation; `stale` as for a photo.
     case recordStart(clip: UInt32, orientation: UprightOrientation, stale: Bool)
-    /// A clip ended; it reports the orientation latched at its start.
-    case recordStop(clip: UInt32, orientation: UprightOrientation, reason: RecordStopReason)
+    /// A clip ended; it reports the orientation latched at its start. `durationMilliseconds`
+    /// is the recorder's: from when the camera said the clip was recording to when the stop
+    /// order reached it, on the real clock (a stall of the firmware does not shorten or
+    /// lengthen it); the machine has no clock and writes 0, the runtime measures it.
+    case recordStop(clip: UInt32, orientation: UprightOrientation, reason: RecordStopReason, durationMilliseconds: UInt32 = 0)
     /// Clip `clip` could not start, broke off, or (after its `recordStop`) could not be
     /// finished into its file, for `reason`.
     case recordFailed(clip: UInt32, reason: RecordFailureReason)
@@ -27,6 +30,9 @@ public enum MachineRecord: Equatable, Sendable {
     case fault(FaultKind)
     /// The fault of this kind is over.
     case recovered(FaultKind)
+    /// A fixed bound was reached (`BoundKind` says which): `lost` inputs were dropped because
+    /// of it (0 when they were kept and handled late). A one-off fault: no `recovered` follows.
+    case bound(BoundKind, lost: UInt32)
 }
 
 /// Why a photo was not written.
@@ -100,7 +106,4 @@ public enum FaultKind: UInt8, CaseIterable, Sendable {
     /// The output's file system is full (below the board's reserve), failing or read-only:
     /// presses are rejected until space returns.
     case storage
-    /// A fixed-size buffer overflowed (a broken bound: a defect); an event, gesture or
-    /// command was dropped. Trapped on in the simulator.
-    case bound
 }

@@ -7,4 +7,14 @@ public enum TimerID: UInt8, CaseIterable, Sendable {
     case capture
     /// The maximum clip length.
     case clip
+
+    /// Whether the timer bounds something outside the firmware (the camera taking a photo, the
+    /// recorder's clip), so the runtime counts it from when the order reached the camera, on
+    /// the real clock; the idle timer measures the person's inactivity, in input time.
+    public var boundsTheCamera: Bool {
+        switch self {
+        case .idle: false
+        case .capture, .clip: true
+        }
+    }
 }

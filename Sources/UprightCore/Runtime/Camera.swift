@@ -1,18 +1,28 @@
-/// A camera backend: the simulated camera (writes JPEGs), the command camera (rpicam-still /
-/// rpicam-vid), a test fake. Orders go in; completions are polled, so a backend may finish an
+/// A camera backend: the camera session over the board's programs or the simulated ones, the
+/// live view's, a test fake. Orders go in; completions are polled, so a backend may finish an
 /// order at once, later in virtual time, or when a child process exits. The runtime is the
 /// only caller, on its one thread: nothing here needs to be thread-safe.
+///
+/// Two clocks meet here. The runtime judges inputs at the time they happened (its `now`),
+/// which after a stall of the firmware is behind the real clock; an order decided at such a
+/// time reaches the camera only when the engine really runs, so `perform` is given the real
+/// clock, and a bound on a camera program (a photo's time limit, a stop, a kill) counts from
+/// then. A completion says when it happened on the same clock, and the runtime takes it when
+/// its own time has come that far.
 public protocol Camera {
-    /// Starts carrying out `order` at `now`. Never blocks for long: slow work is reported
+    /// Starts carrying out `order`, which reaches the camera at `now` (the real clock: never
+    /// earlier than the input that decided it). Never blocks for long: slow work is reported
     /// later through `nextCompletion`. Failures are completions too (`captureFailed`).
     mutating func perform(_ order: CameraOrder, at now: Instant)
 
-    /// The next finished order by `now`, oldest first; nil when none is ready. The runtime
-    /// calls this until nil after every event and whenever time advances.
-    mutating func nextCompletion(now: Instant) -> CameraCompletion?
+    /// The oldest finished order that happened by `time` (the runtime's time), with when it
+    /// happened; nil when none has. `now` is the real clock, for a backend that polls its
+    /// programs. The runtime calls this until nil after every event and whenever time advances.
+    mutating func nextCompletion(through time: Instant, now: Instant) -> CameraReport?
 
-    /// When the next completion will be ready, if the backend knows (a simulated latency), so a
-    /// virtual clock can step straight to it; nil when unknown or nothing is in flight.
+    /// When the next completion will have happened, if the backend knows (one already waiting,
+    /// or a simulated latency), so the runtime can step straight to it; nil when unknown or
+    /// nothing is in flight.
     var nextDeadline: Instant? { get }
 }
 

@@ -29,3 +29,18 @@ public enum CameraCompletion: Equatable, Sendable {
         }
     }
 }
+
+/// A completion with the time it happened on the real clock (`Camera`).
+public struct CameraReport: Equatable, Sendable {
+    /// What finished.
+    public var completion: CameraCompletion
+    /// When it happened.
+    public var time: Instant
+
+    /// `completion`, which happened at `time`.
+    @inlinable
+    public init(_ completion: CameraCompletion, at time: Instant) {
+        self.completion = completion
+        self.time = time
+    }
+}

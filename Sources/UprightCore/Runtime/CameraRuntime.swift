@@ -5,8 +5,20 @@
 ///
 /// Time is data: the runtime never reads a clock. The caller moves it forward with
 /// `advance(to:)` (a virtual clock in tests, replay and simulation, the monotonic clock on a
-/// board), and samples and edges carry their own times; time never goes backwards. Within one
-/// `advance`, everything due is handled in time order: gestures, camera completions, timers.
+/// board), and samples and edges carry their own times. Within one `advance`, everything due
+/// is handled in time order: gestures, camera completions, timers, each at its own time.
+///
+/// **Two clocks.** `now` is the time of the input being judged: a press is judged at its
+/// edge's time however late the firmware gets to it. `realTime` is the real clock, which the
+/// caller moves with `advanceRealTime(to:)` (the engine: when it reads its inputs): an order
+/// given now reaches the camera then, so a bound on something outside (the camera's own, the
+/// capture timer, the clip-length timer) counts from it, and a clip's duration is the
+/// recorder's, measured on it. The idle timer measures the person's inactivity: input time.
+///
+/// **Time only goes forward.** An input older than `now` is a defect of whoever fed it (the
+/// engine merges its inputs in time order and never advances past one it has not taken): it
+/// traps when `strictBounds` is set and is otherwise a `bound` `lateInput` record, handled at
+/// `now`.
 ///
 /// Feeding order matters: a press latches the orientation when its first down edge is fed
 /// (the gesture's `touched`, which the machine latches on), so feed an edge before the samples
@@ -37,22 +49,31 @@ public struct CameraRuntime<C: Camera, S: RecordSink> {
     /// The runtime's time: it only moves forward, with samples, edges and `advance(to:)`.
     public var now: Instant { clock }
 
+    /// The real clock as last told (`advanceRealTime(to:)`); never behind `now`.
+    public var realTime: Instant { max(realClock, clock) }
+
     @usableFromInline internal var poseDetector: OrientationDetector
     @usableFromInline internal var clock: Instant
+    private var realClock: Instant
     /// The earliest time anything can be due (`nextDeadline`, or `clock` while events wait):
     /// kept up to date by every entry point, so a sample before it only moves the clock.
     @usableFromInline internal var wake = Instant(nanoseconds: Int64.max)
 
     private var queue = EventQueue()
     private var eventsLost = false
+    /// When the camera said the clip being recorded started, on the real clock (its
+    /// `recordingStarted`); `Instant.distantPast` when no clip is recording or it has not said
+    /// yet (an optional would take 16 bytes of a microcontroller's RAM, not 8).
+    private var recordingSince = Instant.distantPast
     /// Armed deadlines; nil when disarmed.
     private var timers = TimerDeadlines()
     /// Trap on a broken bound instead of reporting it (see the type's documentation).
     public let strictBounds: Bool
     private var gestureOverflowReported = false
 
-    /// The most events one `drain` runs before returning (the rest wait for the next call);
-    /// and the most deadlines one `advance` steps through.
+    /// The most events one `drain` runs, and the most deadlines one `advance` steps through:
+    /// far more than one instant can bring (a press's gestures, three timers, the camera's
+    /// completions); reaching it is a `bound` `loop` record, and the rest wait for the next call.
     public static var stepLimit: Int { 256 }
 
     /// Starts the machine in `initial` (`idle` at boot, `previewing` for replay) at `start`,
@@ -75,6 +96,7 @@ public struct CameraRuntime<C: Camera, S: RecordSink> {
         self.poseDetector = detector
         self.gesture = ShutterGesture(configuration: gesture)
         self.clock = start
+        self.realClock = start
         var commands = machine.start(&state)
         execute(&commands)
         refreshWake()
@@ -92,13 +114,17 @@ public struct CameraRuntime<C: Camera, S: RecordSink> {
     /// Feeds one sample. The hot path: unless something is due by its time (`wake`), it costs
     /// one comparison, a clock move and the detector. A camera that cannot say when it will
     /// finish (`nextDeadline` nil: a child process) is not polled here; the event loop calls
-    /// `advance(to:)` when that camera's descriptor is ready.
+    /// `advance(to:)` when that camera's descriptor is ready. A sample older than `now` is a
+    /// late input (see the type's documentation); `FirmwareEngine` drops the samples its
+    /// sampling context delivered too late before they get here.
     @inlinable
     public mutating func ingest(_ sample: Sample) {
         if sample.time >= wake {
             advance(to: sample.time)
         } else if sample.time > clock {
             clock = sample.time
+        } else if sample.time < clock {
+            lateInput()
         }
         if let pose = poseDetector.update(sample) { orientationChanged(pose) }
     }
@@ -106,8 +132,9 @@ public struct CameraRuntime<C: Camera, S: RecordSink> {
     /// The shutter line changed (`down`: pressed) at `time`. A touch is run at once, so the
     /// machine latches the orientation of this instant.
     public mutating func buttonEdge(down: Bool, at time: Instant) {
+        if time < clock { lateInput() }
         advance(to: time)
-        gesture.edge(down: down, at: time)
+        gesture.edge(down: down, at: max(time, clock))
         collectGestures()
         drain()
         refreshWake()
@@ -133,11 +160,19 @@ public struct CameraRuntime<C: Camera, S: RecordSink> {
         refreshWake()
     }
 
-    /// Moves time to `target`, handling everything due on the way in time order.
+    /// Moves time to `target`, handling everything due on the way in time order, each at its
+    /// own time. A target in the past moves nothing.
     @inline(never)
     public mutating func advance(to target: Instant) {
         var steps = 0
-        while steps < Self.stepLimit, let due = nextDeadline, due <= target {
+        while let due = nextDeadline, due <= target {
+            guard steps < Self.stepLimit else {
+                // Time stays at the last deadline handled: the rest are handled at their own
+                // times by the next call, never skipped.
+                boundReached(.loop, lost: 0)
+                refreshWake()
+                return
+            }
             steps += 1
             if due > clock { clock = due }
             handleDue()
@@ -147,10 +182,23 @@ public struct CameraRuntime<C: Camera, S: RecordSink> {
         refreshWake()
     }
 
+    /// The real clock has reached `now` (the engine read its inputs then): orders from here on
+    /// reach the camera at `now`. A time in the past moves nothing.
+    public mutating func advanceRealTime(to now: Instant) {
+        if now > realClock { realClock = now }
+    }
+
     /// When something will be due if no input comes first: the next gesture step, timer or
-    /// known camera completion. A real event loop sleeps until then (or an input).
-    @inline(__always)
+    /// known camera completion. A real event loop sleeps until then (or an input). Out of
+    /// line (it is asked in many places, and a sample only compares with `wake`), and a
+    /// mutating read: a non-mutating call of an out-of-line method on the runtime, held in the
+    /// engine, would copy the whole runtime (over a kilobyte) to a microcontroller's stack.
     public var nextDeadline: Instant? {
+        mutating get { earliestDue() }
+    }
+
+    @inline(never)
+    private mutating func earliestDue() -> Instant? {
         var earliest = TimerDeadlines.earlier(gesture.nextDeadline, timers.earliest)
         if let deadline = camera.nextDeadline, earliest.map({ deadline < $0 }) ?? true { earliest = deadline }
         return earliest
@@ -182,9 +230,14 @@ public struct CameraRuntime<C: Camera, S: RecordSink> {
 
     @inline(never)
     private mutating func collectGestures() {
+        // Bounded: the recogniser holds at most its pending capacity (6) at once.
         var count = 0
-        while count < 8, let recognised = gesture.next(now: clock) {
+        while let recognised = gesture.next(now: clock) {
             count += 1
+            if count > 8 {
+                boundReached(.loop, lost: 0)
+                break
+            }
             switch recognised.kind {
             case .touched: enqueue(.shutterTouched(at: recognised.time))
             case .pressed: enqueue(.shutterPressed)
@@ -196,16 +249,22 @@ public struct CameraRuntime<C: Camera, S: RecordSink> {
         }
         if gesture.overflowed && !gestureOverflowReported {
             gestureOverflowReported = true
-            boundExceeded("ShutterGesture: pending gestures overflowed")
+            boundReached(.gestures, lost: 1)
         }
     }
 
-    /// A fixed buffer overflowed and something was dropped: trap when strict, else say so.
+    /// A bound was reached (here, or outside the runtime: the engine's rings, the shutter's
+    /// source): a `bound` record at `now`; one only a defect reaches traps when `strictBounds`
+    /// is set (the backtrace names the bound; one message keeps a microcontroller's flash).
     @inline(never)
-    private mutating func boundExceeded(_ what: String) {
-        if strictBounds { preconditionFailure(what) }
-        sink.record(.fault(.bound), at: clock)
+    public mutating func boundReached(_ kind: BoundKind, lost: UInt32) {
+        if strictBounds && kind.onlyADefectReaches { preconditionFailure("Upright: a bound only a defect reaches") }
+        sink.record(.bound(kind, lost: lost), at: clock)
     }
+
+    /// An input older than `now` (see the type's documentation).
+    @usableFromInline @inline(never)
+    internal mutating func lateInput() { boundReached(.lateInput, lost: 0) }
 
     /// After every entry point: timers, gesture and camera may have changed.
     private mutating func refreshWake() {
@@ -216,38 +275,49 @@ public struct CameraRuntime<C: Camera, S: RecordSink> {
         }
     }
 
+    /// The camera's next completion that has happened by now, as an event (nil when none).
+    /// Taken one at a time, when the queue is empty: the queue then never holds more than one
+    /// instant's gestures and one posted event (7 of its 16), and the completions wait in the
+    /// camera, which holds them, rather than here.
     @inline(never)
-    private mutating func collectCompletions() {
-        var count = 0
-        while count < EventQueue.capacity, let completion = camera.nextCompletion(now: clock) {
-            count += 1
-            enqueue(completion.event)
-        }
+    private mutating func takeCompletion() -> MachineEvent? {
+        guard let report = camera.nextCompletion(through: clock, now: realTime) else { return nil }
+        // A camera says when each completion happened and announces it (`nextDeadline`), so
+        // the runtime takes it at that time: one from another time broke that promise.
+        if report.time != clock { lateInput() }
+        if case .recordingStarted(let clip) = report.completion, clip == state.clip { recordingSince = report.time }
+        return report.completion.event
     }
 
     @inline(never)
     private mutating func enqueue(_ event: MachineEvent) {
         if !queue.append(event) {
-            if strictBounds { preconditionFailure("CameraRuntime: event queue full") }
+            if strictBounds { preconditionFailure("Upright: a bound only a defect reaches") }
             eventsLost = true
         }
     }
 
+    /// Runs the queued events, then the camera's completions due, each to completion.
     @inline(never)
     private mutating func drain() {
-        collectCompletions()
         var steps = 0
-        while steps < Self.stepLimit {
+        while true {
+            guard steps < Self.stepLimit else {
+                // What is queued stays queued for the next call, in order.
+                boundReached(.loop, lost: 0)
+                return
+            }
             steps += 1
             if eventsLost {
                 eventsLost = false
                 handle(.eventsLost)
             } else if let event = queue.removeFirst() {
                 handle(event)
+            } else if let completion = takeCompletion() {
+                handle(completion)
             } else {
                 return
             }
-            collectCompletions()
         }
     }
 
@@ -255,23 +325,42 @@ public struct CameraRuntime<C: Camera, S: RecordSink> {
     private mutating func handle(_ event: MachineEvent) {
         var commands = machine.transition(&state, event)
         execute(&commands)
-        if commands.overflowed { boundExceeded("CameraMachine: more commands than Commands.capacity") }
+        if commands.overflowed { boundReached(.commands, lost: 1) }
     }
 
+    /// Orders reach the camera on the real clock; records are written at the input's time.
     @inline(never)
     private mutating func execute(_ commands: inout Commands) {
+        let reached = realTime
+        var stopOrdered = false
         for index in 0..<commands.count {
             switch commands.command(at: index) {
-            case .startPreview: camera.perform(.startPreview, at: clock)
-            case .stopPreview: camera.perform(.stopPreview, at: clock)
-            case .showOrientation(let pose): camera.perform(.showOrientation(pose), at: clock)
-            case .capturePhoto(let shot, let orientation): camera.perform(.capturePhoto(shot: shot, orientation: orientation), at: clock)
-            case .abandonPhoto(let shot): camera.perform(.abandonPhoto(shot: shot), at: clock)
-            case .startRecording(let clip, let orientation): camera.perform(.startRecording(clip: clip, orientation: orientation), at: clock)
-            case .stopRecording(let clip): camera.perform(.stopRecording(clip: clip), at: clock)
-            case .armTimer(let timer, let span): timers[timer] = clock + span
+            case .startPreview: camera.perform(.startPreview, at: reached)
+            case .stopPreview: camera.perform(.stopPreview, at: reached)
+            case .showOrientation(let pose): camera.perform(.showOrientation(pose), at: reached)
+            case .capturePhoto(let shot, let orientation): camera.perform(.capturePhoto(shot: shot, orientation: orientation), at: reached)
+            case .abandonPhoto(let shot): camera.perform(.abandonPhoto(shot: shot), at: reached)
+            case .startRecording(let clip, let orientation):
+                recordingSince = .distantPast
+                camera.perform(.startRecording(clip: clip, orientation: orientation), at: reached)
+            case .stopRecording(let clip):
+                stopOrdered = true
+                camera.perform(.stopRecording(clip: clip), at: reached)
+            case .armTimer(let timer, let span): timers[timer] = (timer.boundsTheCamera ? reached : clock) + span
             case .cancelTimer(let timer): timers[timer] = nil
-            case .journal(let record): sink.record(record, at: clock)
+            case .journal(let record):
+                if case .recordStop(let clip, let orientation, let reason, _) = record {
+                    // The recorder's length: from its start to the stop order reaching it (or,
+                    // stopped by itself, to when it said so, which is now).
+                    let end = stopOrdered ? reached : clock
+                    let length = recordingSince == .distantPast ? 0 : max(.zero, end - recordingSince).milliseconds
+                    recordingSince = .distantPast
+                    sink.record(
+                        .recordStop(clip: clip, orientation: orientation, reason: reason, durationMilliseconds: UInt32(clamping: length)),
+                        at: clock)
+                } else {
+                    sink.record(record, at: clock)
+                }
             }
         }
     }

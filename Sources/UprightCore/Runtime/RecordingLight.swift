@@ -32,7 +32,7 @@ public struct RecordingLight: Equatable, Sendable {
         case .recordStart(let started, _, _):
             recording = true
             clip = started
-        case .recordStop(let ended, _, _), .recordFailed(let ended, _):
+        case .recordStop(let ended, _, _, _), .recordFailed(let ended, _):
             if ended == clip { recording = false }
         case .capture: blinkUntil = time + Self.blinkLength
         case .fault(let kind) where Self.isSensor(kind):

@@ -19,6 +19,10 @@ public protocol Accelerometer {
 
     /// Advances initialisation or recovery, then delivers the available samples to `body`,
     /// oldest first, without allocating. After a thrown error the driver is still usable.
+    ///
+    /// Samples are stamped no later than `now`, and after every sample delivered before and
+    /// after the last read that returned (with or without samples): a read that returns
+    /// promises that nothing measured up to `now` comes later (`SensorSampler.deliveredThrough`).
     mutating func readSamples(now: Instant, into body: (Sample) -> Void) throws(SensorError) -> ReadReport
 }
 
@@ -62,6 +66,19 @@ extension Accelerometer {
         let offset = mean - Self.nearestAxis(mean)
         offsetG = offset
         return offset
+    }
+
+    /// The spacing a FIFO drain stamps its `records` with, back from `now`: the sample period,
+    /// or less when that would stamp the oldest at or before `since`, the previous read that
+    /// returned (a FIFO found empty then holds only records measured after it): a chip whose
+    /// clock runs fast, or read late, holds more records than the nominal rate allows. So
+    /// every sample is stamped after the reads before it and never later than its own
+    /// (`readSamples`' promise).
+    @inlinable
+    static func stampingPeriod(_ period: TimeSpan, records: Int, since: Instant, now: Instant) -> TimeSpan {
+        guard records > 0, now - period * Int64(records - 1) <= since else { return period }
+        let room = (now - since).nanoseconds / Int64(records)
+        return TimeSpan(nanoseconds: max(1, min(period.nanoseconds, room)))
     }
 
     /// The unit vector along the axis where `v` is largest, with `v`'s sign.

@@ -13,6 +13,11 @@ public struct Instant: Equatable, Comparable, Sendable {
 
     /// The clock's origin.
     public static let zero = Instant(nanoseconds: 0)
+    /// Earlier than any instant a clock gives: a sentinel for "none" where an optional would
+    /// double the bytes.
+    public static let distantPast = Instant(nanoseconds: Int64.min)
+    /// Later than any instant a clock gives: a sentinel for "none".
+    public static let distantFuture = Instant(nanoseconds: Int64.max)
 
     /// Earlier than.
     @inlinable

@@ -35,8 +35,16 @@ import UprightCore
 ///   (the machine then rejects presses `storage full`); the file system is looked at again
 ///   every `storageRecheck` and the fault `recovered` once there is room.
 ///
-/// Time is the engine's: deadlines (ready, bounds, restarts) are in `nextDeadline`, and a
-/// process edge that cannot predict its events (real programs) has its descriptors polled.
+/// - **Kill**: a program killed (SIGKILL) and still not ended `killBound` later is stuck in
+///   the kernel (uninterruptible sleep in a driver): it still owns the camera, so nothing else
+///   is started, but the photos and the clip waiting fail at once, it is a
+///   `camera-unavailable` fault, and new orders fail at once until it ends.
+///
+/// Time is the real clock the runtime gives (`perform(_:at:)`, `nextCompletion(through:now:)`):
+/// when an order really reached the camera, so a stall of the firmware never counts against a
+/// program's bound. Deadlines (ready, bounds, restarts) are in `nextDeadline`; a process edge
+/// that cannot predict its events (real programs) has its descriptors polled. Each completion
+/// carries the time the session saw it.
 public struct CameraSession<Processes: CameraProcesses>: Camera {
     public var processes: Processes
     public let settings: CameraSessionSettings
@@ -71,6 +79,8 @@ public struct CameraSession<Processes: CameraProcesses>: Camera {
         case stopping(since: Instant)
         /// SIGKILL sent at `since`; waiting for the exit.
         case killed(since: Instant)
+        /// Killed and not ended `killBound` later: stuck; still waiting for the exit.
+        case stuck
     }
 
     private struct Running {
@@ -95,13 +105,16 @@ public struct CameraSession<Processes: CameraProcesses>: Camera {
     private var readyDelay: TimeSpan
     /// The fault reported and not yet recovered from.
     private var outstandingFault: CameraFault?
-    private var completions: [CameraCompletion] = []
+    private var completions: [CameraReport] = []
     private var lastNow = Instant.zero
     /// While the storage fault is outstanding: when to look at the file system again.
     private var storageRecheckAt: Instant?
 
     /// How often a full file system is looked at again.
     public static var storageRecheck: TimeSpan { .seconds(1) }
+    /// How long a killed program may take to end before it counts as stuck: SIGKILL cannot be
+    /// caught, so only a process asleep in the kernel outlives it.
+    public static var killBound: TimeSpan { .seconds(2) }
 
     public static var maximumPhotoRequests: Int { 8 }
     public static var maximumProblems: Int { 32 }
@@ -127,6 +140,7 @@ public struct CameraSession<Processes: CameraProcesses>: Camera {
 
     public mutating func perform(_ order: CameraOrder, at now: Instant) {
         lastNow = max(lastNow, now)
+        let now = lastNow
         switch order {
         case .startPreview:
             previewWanted = true
@@ -135,13 +149,18 @@ public struct CameraSession<Processes: CameraProcesses>: Camera {
         case .showOrientation:
             break // rpicam-still draws no overlay; the pose is in the event stream
         case .capturePhoto(let shot, let orientation):
+            if isStuck {
+                note("photo \(shot): the camera program is stuck and still owns the camera")
+                complete(.captureFailed(shot: shot))
+                break
+            }
             if let problem = files.storage.problem() {
                 storageFailed("photo \(shot): " + problem)
-                completions.append(.captureFailed(shot: shot))
+                complete(.captureFailed(shot: shot))
                 break
             }
             guard photos.count < Self.maximumPhotoRequests else {
-                completions.append(.captureFailed(shot: shot))
+                complete(.captureFailed(shot: shot))
                 note("photo \(shot): \(Self.maximumPhotoRequests) photos already waiting")
                 break
             }
@@ -149,13 +168,18 @@ public struct CameraSession<Processes: CameraProcesses>: Camera {
         case .abandonPhoto(let shot):
             abandon(shot: shot)
         case .startRecording(let clip, let orientation):
+            if isStuck {
+                note("clip \(clip): the camera program is stuck and still owns the camera")
+                complete(.recordingFailed(clip: clip))
+                break
+            }
             if let problem = files.storage.problem() {
                 storageFailed("clip \(clip): " + problem)
-                completions.append(.recordingFailed(clip: clip))
+                complete(.recordingFailed(clip: clip))
                 break
             }
             guard self.clip == nil else {
-                completions.append(.recordingFailed(clip: clip))
+                complete(.recordingFailed(clip: clip))
                 note("clip \(clip): a clip is still recording")
                 break
             }
@@ -167,10 +191,11 @@ public struct CameraSession<Processes: CameraProcesses>: Camera {
         update(now: now)
     }
 
-    public mutating func nextCompletion(now: Instant) -> CameraCompletion? {
+    public mutating func nextCompletion(through time: Instant, now: Instant) -> CameraReport? {
         lastNow = max(lastNow, now)
-        update(now: now)
-        return completions.isEmpty ? nil : completions.removeFirst()
+        update(now: lastNow)
+        guard let first = completions.first, first.time <= time else { return nil }
+        return completions.removeFirst()
     }
 
     public var nextDeadline: Instant? {
@@ -184,13 +209,14 @@ public struct CameraSession<Processes: CameraProcesses>: Camera {
             case .ready: break
             case .shooting(_, let since): consider(since + settings.photoBound)
             case .stopping(let since): consider(since + settings.stopBound)
-            case .killed: break
+            case .killed(let since): consider(since + Self.killBound)
+            case .stuck: break
             }
         } else if let restartAt, wantsAProgram {
             consider(restartAt)
         }
         consider(storageRecheckAt)
-        if !completions.isEmpty { consider(lastNow) }
+        consider(completions.first?.time)
         return earliest
     }
 
@@ -208,7 +234,7 @@ public struct CameraSession<Processes: CameraProcesses>: Camera {
         if let recheck = storageRecheckAt, now >= recheck {
             if files.storage.problem() == nil {
                 storageRecheckAt = nil
-                completions.append(.recovered(.storage))
+                complete(.recovered(.storage))
             } else {
                 storageRecheckAt = now + Self.storageRecheck
             }
@@ -280,16 +306,16 @@ public struct CameraSession<Processes: CameraProcesses>: Camera {
                 switch files.finishClip(at: temporary, clip: number, orientation: request.orientation) {
                 case .success(let path):
                     wrote(path)
-                    completions.append(.recordingStopped(clip: number))
+                    complete(.recordingStopped(clip: number))
                 case .failure(let error):
                     if error.isStorage { storageFailed("clip \(number): \(error)") } else { note("clip \(number): \(error)") }
-                    completions.append(.recordingFailed(clip: number))
+                    complete(.recordingFailed(clip: number))
                 }
                 if !stopping { note("clip \(number): the video program ended by itself") }
             } else {
                 files.discard(temporary)
                 checkStorage("clip \(number)")
-                completions.append(.recordingFailed(clip: number))
+                complete(.recordingFailed(clip: number))
                 fault(for: exit, killedFor: was?.killedFor, during: was?.phase, program: "video program")
             }
         }
@@ -326,7 +352,7 @@ public struct CameraSession<Processes: CameraProcesses>: Camera {
         }
         if outstandingFault == nil {
             outstandingFault = kind
-            completions.append(.fault(kind))
+            complete(.fault(kind))
         }
         backOff()
     }
@@ -346,17 +372,30 @@ public struct CameraSession<Processes: CameraProcesses>: Camera {
             restartDelay = settings.firstRestartDelay
             if let fault = outstandingFault {
                 outstandingFault = nil
-                completions.append(.recovered(fault))
+                complete(.recovered(fault))
             }
             if case .video = current.program, var request = clip {
                 request.started = true
                 clip = request
-                completions.append(.recordingStarted(clip: request.clip))
+                complete(.recordingStarted(clip: request.clip))
             }
         case .shooting(_, let since) where now - since >= settings.photoBound:
             kill(&current, for: .hung, at: now)
         case .stopping(let since) where now - since >= settings.stopBound:
             kill(&current, for: .hung, at: now)
+        case .killed(let since) where now - since >= Self.killBound:
+            current.phase = .stuck
+            running = current
+            note("the camera program did not end \(Self.killBound.seconds) s after SIGKILL (stuck in the kernel); it still owns the camera")
+            while photos.contains(where: { !$0.abandoned }) { failFirstPhoto("the camera program is stuck") }
+            if let request = clip {
+                clip = nil
+                complete(.recordingFailed(clip: request.clip))
+            }
+            if outstandingFault == nil {
+                outstandingFault = .unavailable
+                complete(.fault(.unavailable))
+            }
         default:
             break
         }
@@ -407,7 +446,7 @@ public struct CameraSession<Processes: CameraProcesses>: Camera {
                 // Stopped before it could start: nothing was recorded, and the record-stop the
                 // machine journaled at the stop names a file that will never be: a failure.
                 clip = nil
-                completions.append(.recordingFailed(clip: request.clip))
+                complete(.recordingFailed(clip: request.clip))
                 return true
             }
             start(.video(clip: request.clip), output: files.pendingClip(clip: request.clip), orientation: request.orientation, at: now)
@@ -473,10 +512,10 @@ public struct CameraSession<Processes: CameraProcesses>: Camera {
         switch files.finishPhoto(at: temporary, shot: request.shot, orientation: request.orientation) {
         case .success(let path):
             wrote(path)
-            completions.append(.captureFinished(shot: request.shot, exposedAt: exposedAt, waited: max(.zero, signalled - request.orderedAt)))
+            complete(.captureFinished(shot: request.shot, exposedAt: exposedAt, waited: max(.zero, signalled - request.orderedAt)))
         case .failure(let error):
             if error.isStorage { storageFailed("photo \(request.shot): \(error)") } else { note("photo \(request.shot): \(error)") }
-            completions.append(.captureFailed(shot: request.shot))
+            complete(.captureFailed(shot: request.shot))
         }
     }
 
@@ -488,19 +527,30 @@ public struct CameraSession<Processes: CameraProcesses>: Camera {
         note("photo \(request.shot): \(why)")
         // A camera program that could not write its file (the card filled) dies too.
         checkStorage("photo \(request.shot)")
-        completions.append(.captureFailed(shot: request.shot))
+        complete(.captureFailed(shot: request.shot))
     }
 
     /// Reports the storage fault (once) and looks again in `storageRecheck`.
     private mutating func storageFailed(_ why: String) {
         note(why)
-        if storageRecheckAt == nil { completions.append(.fault(.storage)) }
+        if storageRecheckAt == nil { complete(.fault(.storage)) }
         storageRecheckAt = lastNow + Self.storageRecheck
     }
 
     /// After a failure that may be the storage's: the storage fault if the file system has no room.
     private mutating func checkStorage(_ what: String) {
         if let problem = files.storage.problem() { storageFailed(what + ": " + problem) }
+    }
+
+    /// A completion, seen now.
+    private mutating func complete(_ completion: CameraCompletion) {
+        completions.append(CameraReport(completion, at: lastNow))
+    }
+
+    /// A killed program outlived `killBound`: it is stuck (see the type's documentation).
+    private var isStuck: Bool {
+        if case .stuck = running?.phase { return true }
+        return false
     }
 
     private mutating func wrote(_ path: String) {

@@ -1,26 +1,54 @@
 import UprightCore
 
-/// Shutter edges an edge has seen and the engine has not taken yet, oldest first: the
-/// `ShutterEdgeSource` half of the Linux edges (edges read from the GPIO line) and of the
-/// simulated rig (edges its world pressed).
-public struct ShutterEdgeBuffer: ShutterEdgeSource {
-    private var edges: [ShutterEdge] = []
-    private var next = 0
+/// Shutter edges an edge source has read and the engine has not taken yet, oldest first: the
+/// buffer behind the Linux edges (edges read from the GPIO line) and the simulated rig (edges
+/// its world pressed). Fixed capacity, allocated once: an edge that finds it full is counted
+/// as lost (the engine journals it), never stored past the bound.
+public struct ShutterEdgeBuffer {
+    /// The kernel's largest edge buffer for one line request (`GPIO_V2_LINES_MAX` * 16 events):
+    /// whatever one wake-up can read fits.
+    public static let defaultCapacity = 1024
 
-    public init() {}
+    /// How many edges it holds.
+    public let capacity: Int
+    private var edges: [ShutterEdge]
+    private var head = 0
+    /// How many edges wait.
+    public private(set) var count = 0
+    private var lost: UInt32 = 0
 
-    public var isEmpty: Bool { next == edges.count }
+    public init(capacity: Int = ShutterEdgeBuffer.defaultCapacity) {
+        self.capacity = max(1, capacity)
+        edges = [ShutterEdge](repeating: ShutterEdge(time: .zero, down: false), count: self.capacity)
+    }
 
-    public mutating func append(_ edge: ShutterEdge) { edges.append(edge) }
-
-    public mutating func nextEdge() -> ShutterEdge? {
-        guard next < edges.count else {
-            // All taken: start over rather than grow.
-            edges.removeAll(keepingCapacity: true)
-            next = 0
-            return nil
+    /// Adds `edge` after the others; false (and counted as lost) when full.
+    @discardableResult
+    public mutating func append(_ edge: ShutterEdge) -> Bool {
+        guard count < capacity else {
+            lost &+= 1
+            return false
         }
-        next += 1
-        return edges[next - 1]
+        edges[(head + count) % capacity] = edge
+        count += 1
+        return true
+    }
+
+    /// Counts `count` edges lost before they reached this buffer (the kernel's overflow).
+    public mutating func countLost(_ count: UInt32) { lost &+= count }
+
+    /// The oldest edge, removed; nil when none waits.
+    public mutating func nextEdge() -> ShutterEdge? {
+        guard count > 0 else { return nil }
+        let edge = edges[head]
+        head = (head + 1) % capacity
+        count -= 1
+        return edge
+    }
+
+    /// The edges lost since the last call.
+    public mutating func takeEdgesLost() -> UInt32 {
+        defer { lost = 0 }
+        return lost
     }
 }

@@ -3,9 +3,8 @@ import UprightCore
 // The core reports with typed `MachineRecord`s; this turns them into contract lines.
 
 extension EventRecord {
-    /// The contract record for `record`. `clipDuration` is the clip's length for `recordStop`
-    /// (the core keeps no clock; `EventLog` measures it); `file` is what the camera wrote.
-    public init(_ record: MachineRecord, clipDurationSeconds: Double = 0, file: String? = nil) {
+    /// The contract record for `record`; `file` is what the camera wrote.
+    public init(_ record: MachineRecord, file: String? = nil) {
         switch record {
         case .orientation(let pose):
             self = .orientation(pose)
@@ -19,8 +18,8 @@ extension EventRecord {
             self = .captureFailed(shot: Int(shot), reason: reason.text)
         case .recordStart(let clip, let orientation, let stale):
             self = .recordStart(clip: Int(clip), orientation: orientation, stale: stale, file: file)
-        case .recordStop(let clip, let orientation, let reason):
-            self = .recordStop(clip: Int(clip), orientation: orientation, durationSeconds: clipDurationSeconds, reason: reason.text, file: file)
+        case .recordStop(let clip, let orientation, let reason, let duration):
+            self = .recordStop(clip: Int(clip), orientation: orientation, durationSeconds: Double(duration) / 1000, reason: reason.text, file: file)
         case .recordFailed(let clip, let reason):
             self = .recordFailed(clip: Int(clip), reason: reason.text)
         case .shutterRejected(let reason):
@@ -29,6 +28,43 @@ extension EventRecord {
             self = .fault(kind: kind.text, detail: kind.faultDetail)
         case .recovered(let kind):
             self = .recovered(kind: kind.text, detail: kind.recoveryDetail)
+        case .bound(let kind, let lost):
+            self = .bound(bound: kind.text, lost: Int(lost))
+        }
+    }
+
+    /// The `detail` of a `bound` fault line: what was reached and what it cost.
+    public static func boundDetail(bound: String, lost: Int) -> String {
+        let what: String
+        switch bound {
+        case "shutter-edges": what = "the shutter's edge buffer overflowed (edges lost before the firmware read them)"
+        case "sample-ring": what = "the sample ring overwrote samples the engine had not taken"
+        case "sensor-events": what = "the sensor-event ring was full"
+        case "chip-fifo": what = "the chip's FIFO overflowed before it was read"
+        case "late-samples": what = "samples came after the engine had stopped waiting for them"
+        case "late-input": what = "an input was older than the firmware's time (a defect); handled late"
+        case "gestures": what = "the gesture recogniser overflowed (a defect)"
+        case "commands": what = "a transition gave more commands than its bound (a defect)"
+        case "loop": what = "a loop reached its bound (a defect); the rest waits for the next step"
+        default: what = "a bound was reached"
+        }
+        return lost > 0 ? what + "; " + String(lost) + " lost" : what
+    }
+}
+
+extension BoundKind {
+    /// The `bound` value of a `bound` fault line (**contract**, docs/events.md).
+    public var text: String {
+        switch self {
+        case .shutterEdges: "shutter-edges"
+        case .sampleRing: "sample-ring"
+        case .sensorEvents: "sensor-events"
+        case .chipFIFO: "chip-fifo"
+        case .lateSamples: "late-samples"
+        case .lateInput: "late-input"
+        case .gestures: "gestures"
+        case .commands: "commands"
+        case .loop: "loop"
         }
     }
 }
@@ -82,7 +118,6 @@ extension FaultKind {
         case .sensor: "sensor"
         case .eventQueue: "event-queue"
         case .button: "button"
-        case .bound: "bound"
         case .cameraDied: "camera-died"
         case .cameraHung: "camera-hung"
         case .cameraUnavailable: "camera-unavailable"
@@ -97,7 +132,6 @@ extension FaultKind {
         case .sensor: "latching the last known orientation (stale)"
         case .eventQueue: "event queue full, events dropped"
         case .button: "shutter held down past the stuck time"
-        case .bound: "a fixed-size buffer overflowed; an event or command was dropped"
         case .cameraDied: "a camera process ended by itself; starting it again"
         case .cameraHung: "a camera process did not answer in time and was killed"
         case .cameraUnavailable: "the camera could not be acquired (another program owns it, or there is none) or its program not started"
@@ -112,7 +146,6 @@ extension FaultKind {
         case .sensor: "sensor answering again"
         case .eventQueue: "event queue draining"
         case .button: "shutter released"
-        case .bound: "running on"
         case .cameraDied, .cameraHung, .cameraUnavailable: "camera ready again"
         case .sensorReset, .stuckData: "samples flowing again"
         case .storage: "space for photos and clips again"

@@ -30,6 +30,10 @@ public enum EventRecord: Equatable, Sendable {
     case fault(kind: String, detail: String)
     /// A fault cleared.
     case recovered(kind: String, detail: String)
+    /// A fault of kind `bound`: a fixed bound was reached (`bound` names it, e.g.
+    /// `sample-ring`), `lost` inputs dropped by it (0: kept and handled late). Written as a
+    /// `fault` line with `kind` `bound`, its `detail`, then `bound` and `lost`.
+    case bound(bound: String, lost: Int)
     /// Start-up found a finished photo or clip whose record the journal lacks (a cut between
     /// naming the file and journaling it): its number, what its file says of its orientation
     /// (nil when unreadable), its name. Written by `OutputReconciliation`.
@@ -49,7 +53,7 @@ public enum EventRecord: Equatable, Sendable {
         case .recordStop: "record-stop"
         case .recordFailed: "record-failed"
         case .shutterRejected: "shutter-rejected"
-        case .fault: "fault"
+        case .fault, .bound: "fault"
         case .recovered: "recovered"
         case .fileRecovered: "file-recovered"
         case .fileMissing: "file-missing"
@@ -110,6 +114,11 @@ public struct TimedEvent: Equatable, Sendable {
         case .fault(let kind, let detail), .recovered(let kind, let detail):
             writer.field("kind", kind)
             writer.field("detail", detail)
+        case .bound(let bound, let lost):
+            writer.field("kind", "bound")
+            writer.field("detail", EventRecord.boundDetail(bound: bound, lost: lost))
+            writer.field("bound", bound)
+            writer.field("lost", lost)
         case .fileRecovered(let number, let orientation, let file):
             writer.field(number.key, number.value)
             if let orientation {

@@ -24,7 +24,7 @@ public struct MediaNaming: Equatable, Sendable {
     public func fileName(for record: MachineRecord) -> String? {
         switch record {
         case .capture(let shot, _, _, _, _): namesPhotos ? photoName(shot: shot) : nil
-        case .recordStart(let clip, _, _), .recordStop(let clip, _, _): clipName(clip: clip)
+        case .recordStart(let clip, _, _), .recordStop(let clip, _, _, _): clipName(clip: clip)
         default: nil
         }
     }

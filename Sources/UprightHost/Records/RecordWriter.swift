@@ -30,7 +30,7 @@ public struct RecordWriter<Output: EventOutput>: RecordSink {
     public static func journals(_ record: EventRecord) -> Bool {
         switch record {
         case .orientation, .state: false
-        case .capture, .captureFailed, .recordStart, .recordStop, .recordFailed, .shutterRejected, .fault, .recovered,
+        case .capture, .captureFailed, .recordStart, .recordStop, .recordFailed, .shutterRejected, .fault, .recovered, .bound,
             .fileRecovered, .fileMissing:
             true
         }

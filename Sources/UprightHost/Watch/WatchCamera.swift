@@ -8,7 +8,7 @@ public struct WatchCamera: Camera, Sendable {
     public static var keptOrders: Int { 8 }
 
     public private(set) var orders: [CameraOrder] = []
-    private var ready: [CameraCompletion] = []
+    private var ready: [CameraReport] = []
 
     public init() {}
 
@@ -16,13 +16,17 @@ public struct WatchCamera: Camera, Sendable {
         orders.append(order)
         if orders.count > Self.keptOrders { orders.removeFirst() }
         switch order {
-        case .capturePhoto(let shot, _): ready.append(.captureFinished(shot: shot))
-        case .startRecording(let clip, _): ready.append(.recordingStarted(clip: clip))
+        case .capturePhoto(let shot, _): ready.append(CameraReport(.captureFinished(shot: shot), at: now))
+        case .startRecording(let clip, _): ready.append(CameraReport(.recordingStarted(clip: clip), at: now))
         case .startPreview, .stopPreview, .showOrientation, .abandonPhoto, .stopRecording: break
         }
     }
 
-    public mutating func nextCompletion(now: Instant) -> CameraCompletion? {
-        ready.isEmpty ? nil : ready.removeFirst()
+    public mutating func nextCompletion(through time: Instant, now: Instant) -> CameraReport? {
+        guard let first = ready.first, first.time <= time else { return nil }
+        return ready.removeFirst()
     }
+
+    /// The oldest answer's time: the instant its order reached the camera.
+    public var nextDeadline: Instant? { ready.first?.time }
 }

@@ -53,11 +53,11 @@ public final class WatchModel {
             "photo \(shot) would be \(orientation) (EXIF \(orientation.exifValue))\(stale ? ", stale" : "")"
         case .recordStart(let clip, let orientation, let stale):
             "clip \(clip) would start \(orientation) (rotation \(orientation.rotationDegrees))\(stale ? ", stale" : "")"
-        case .recordStop(let clip, let orientation, _):
+        case .recordStop(let clip, let orientation, _, _):
             "clip \(clip) would stop, \(orientation)"
         case .shutterRejected(let reason):
             "press rejected: \(EventRecord(record).rejectionText ?? String(describing: reason))"
-        case .fault, .recovered:
+        case .fault, .recovered, .bound:
             EventRecord(record).faultText
         case .orientation, .state, .captureFailed, .recordFailed:
             nil
@@ -75,6 +75,7 @@ extension EventRecord {
         switch self {
         case .fault(let kind, let detail): "fault \(kind): \(detail)"
         case .recovered(let kind, let detail): "recovered \(kind): \(detail)"
+        case .bound(let bound, let lost): "fault bound: " + EventRecord.boundDetail(bound: bound, lost: lost)
         default: nil
         }
     }

@@ -3,14 +3,14 @@ import UprightHost
 
 /// Opens the real devices a board file names: `/dev/i2c-N`, the shutter and data-ready
 /// lines requested as inputs with edge events (the shutter: pull-up, active-low, both edges,
-/// the board's debounce done by the kernel too), and the recording light as an output line.
+/// no kernel debounce, the kernel's largest event buffer), and the recording light as an
+/// output line.
 public enum BoardDevices {
     public static func open(_ board: Board) throws(FirmwareError) -> FirmwareDevices<LinuxI2CBus> {
         do throws(LinuxDeviceError) {
             let bus = try LinuxI2CBus(bus: board.i2c.bus)
             let shutter = try board.shutter.gpio.map { settings throws(LinuxDeviceError) in
-                try GPIOLine(
-                    chip: chip(settings.chip), configuration: shutterLine(settings, debounceMilliseconds: board.shutter.debounceMilliseconds))
+                try GPIOLine(chip: chip(settings.chip), configuration: shutterLine(settings))
             }
             // The line paces register (burst) reads on data ready, and an ADXL345's FIFO drains
             // on its watermark interrupt (the loader refuses it for a FIFO without one).
@@ -35,10 +35,19 @@ public enum BoardDevices {
     }
 
     /// A button to ground: pull-up bias, active-low (pressed reads active), both edges.
-    public static func shutterLine(_ settings: Board.GPIOLineSettings, debounceMilliseconds: Int) -> GPIOLineConfiguration {
+    ///
+    /// No kernel debounce: gpiolib-cdev's software debouncer stamps an edge when its debounce
+    /// period ends, not when the contact moved (the kernel test measures it: late by the
+    /// period), so a press would latch the orientation of 30 ms after the touch, and the
+    /// simulator, which debounces in the recogniser, would not model it. The recogniser
+    /// (`ShutterGesture`) debounces by the kernel's raw timestamps instead: one place, the
+    /// same on the Pi and in the simulator. A bouncing contact then brings its chatter to us,
+    /// tens of edges a press; the buffer the kernel keeps for us holds the most it allows
+    /// (`eventBufferSize`), and a gap in the events' sequence numbers is journaled as lost.
+    public static func shutterLine(_ settings: Board.GPIOLineSettings) -> GPIOLineConfiguration {
         GPIOLineConfiguration(
             offset: UInt32(settings.line), bias: .pullUp, activeLow: true, edges: .both,
-            debounceMicroseconds: UInt32(debounceMilliseconds * 1000), consumer: "upright-shutter")
+            debounceMicroseconds: 0, consumer: "upright-shutter", eventBufferSize: GPIOLineConfiguration.maximumEventBufferSize)
     }
 
     /// The IMU's INT pin, configured active-high push-pull: rising edges only, no bias.

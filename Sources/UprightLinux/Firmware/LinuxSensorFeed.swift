@@ -68,6 +68,7 @@ public final class LinuxSensorFeed<Bus: I2CBus>: SensorFeed {
             case .troubleStarted(.sensorReset): note("sensor: chip found reset; set up again")
             case .troubleStarted(.stuckData): note("sensor: data stuck; chip set up again")
             case .troubleCleared: note("sensor: samples flowing again")
+            case .fifoOverflowed(let lost): note("sensor: the chip's FIFO overflowed; \(lost) samples lost")
             }
         }
         return true

@@ -12,6 +12,11 @@ import UprightHost
 /// Samples are taken as they are, in the device frame (the trace format's contract): no mount
 /// matrix is applied here. A gap in the rows longer than the failure timeout is a sensor
 /// fault, as the same gap on a board would be.
+///
+/// A replay has no stalls: whatever falls due between two rows (a debounce settling, a hold,
+/// a timer) is handled at its own time, by a step there, as a loop that wakes for its
+/// deadlines would; the sensor is read by the engine itself, so such a step knows that no
+/// sample before the next row is missing.
 public struct TraceReplay {
     public typealias Engine = FirmwareEngine<FedSensor, ReplayCamera, RecordWriter<EventCollector>>
 
@@ -19,7 +24,6 @@ public struct TraceReplay {
     public let initial: StateName
     /// Created at the first row; nil before.
     public private(set) var engine: Engine?
-    private var sampler: SensorSampler<FedSensor>?
     private var buttonDown = false
     private var lastTime = Instant.zero
 
@@ -39,9 +43,9 @@ public struct TraceReplay {
             engine = try? Engine(
                 sensor: FedSensor(), camera: ReplayCamera(), records: RecordWriter(journal: nil, output: EventCollector()),
                 settings: settings, initial: initial, start: row.time)
-            sampler = engine?.detachSampler()
         }
-        guard let engine, let sampler else { return }
+        guard let engine, let sampler = engine.sampler else { return }
+        engine.stepThroughDeadlines(before: row.time)
         _ = sampler.sensor.feed(row.sample)
         sampler.read(at: row.time)
         if let level = row.buttonPressed, level != buttonDown {

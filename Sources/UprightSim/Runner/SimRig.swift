@@ -9,7 +9,7 @@ import UprightHost
 ///
 /// ```
 ///  world (scenario or soak): motion -> chip on SimBus; faults; button edges
-///  sampling context: SensorSampler.read on its schedule --rings--> FirmwareEngine
+///  sampling: in the engine's step (the Pi's default), or a context of its own --rings-->
 ///  event loop: FirmwareEngine.pass(&rig): edges, step, wait (this rig: virtual time)
 /// ```
 ///
@@ -17,8 +17,11 @@ import UprightHost
 /// the next instant anything happens (the engine's deadline, the next read, the world's next
 /// input), never sample by sample (the chip models compute the samples due since their last
 /// transfer when read), and at that instant lets the world act, then the sampling context
-/// read. The sampling context is detached from the engine, like a sampler thread on a Pi, so
-/// a world can stall either side on its own (a chip FIFO overflowing, a ring overwriting).
+/// read. The chip is read where a Pi reads it (`ReadSchedule.needsOwnContext`, the rule
+/// `upright run` places its sampling by): in the engine's own step when the chip buffers
+/// enough, so a stalled loop overflows the chip's FIFO; else on a context of its own, as a
+/// sampler thread, which a world can stall apart from the loop (the FIFO overflowing while
+/// the loop runs, or the ring overwriting while the loop stalls).
 ///
 /// A class: it holds the engine (which holds ring handles) and is passed `inout` as the
 /// engine's clock; single-threaded, and its per-step state is touched only from the stepper.
@@ -30,8 +33,10 @@ public final class SimRig<World: SimulationWorld>: FirmwareClock, ShutterEdgeSou
     /// The chip's bus address.
     public let address: UInt8
     public let engine: Engine
-    /// The sampling context's half of the engine, run by the stepper.
+    /// The sampling context's half of the engine: the engine's own, or run by the stepper.
     public let sampler: SensorSampler<AnySensor<SimBus>>
+    /// The engine reads the chip in its step (else the stepper runs the sampler on its own).
+    public let readsInline: Bool
     public let world: World
     /// The run ends after the step at this instant.
     public let end: Instant
@@ -64,8 +69,14 @@ public final class SimRig<World: SimulationWorld>: FirmwareClock, ShutterEdgeSou
         } catch {
             throw SimulationError(kind: .board, path: "sensor", message: "the simulated chip does not answer: \(error)")
         }
-        // Never nil right after init.
-        sampler = engine.detachSampler()!
+        if engine.schedule.needsOwnContext {
+            readsInline = false
+            // Never nil right after init.
+            sampler = engine.detachSampler()!
+        } else {
+            readsInline = true
+            sampler = engine.sampler!
+        }
         self.world = world
         self.end = end
         self.hooks = hooks
@@ -99,6 +110,11 @@ public final class SimRig<World: SimulationWorld>: FirmwareClock, ShutterEdgeSou
 
     public func nextEdge() -> ShutterEdge? { edges.nextEdge() }
 
+    /// The world presses every edge when it is due: all up to now are in.
+    public var edgesKnownThrough: Instant { clock.now }
+
+    public func takeEdgesLost() -> UInt32 { edges.takeEdgesLost() }
+
     /// The engine has stepped at `now` (or, while it is paused, not): ask the world, then move
     /// virtual time to the next instant anything is due and let it happen there.
     public func wait(until deadline: Instant?) {
@@ -124,12 +140,12 @@ public final class SimRig<World: SimulationWorld>: FirmwareClock, ShutterEdgeSou
             }
             consider(engineDeadline)
             consider(world.nextTime(after: now))
-            if !world.samplingPaused(at: now) { consider(sampler.nextRead) }
+            if !readsInline && !world.samplingPaused(at: now) { consider(sampler.nextRead) }
             let target = max(next, now + TimeSpan(nanoseconds: 1))
             hooks.beforeStep?(target)
             clock.advance(to: target)
             arrive(at: target)
-            if !world.enginePaused(at: target) { return }
+            if !enginePaused(at: target) { return }
             // The engine sleeps through this instant; its deadlines wait for it.
             steps += 1
             engineDeadline = nil
@@ -140,9 +156,16 @@ public final class SimRig<World: SimulationWorld>: FirmwareClock, ShutterEdgeSou
         }
     }
 
-    /// At an instant: the world acts, then the sampling context reads if due.
+    /// At an instant: the world acts, then the sampling context reads if due (reading
+    /// inline, the engine reads in its step).
     private func arrive(at now: Instant) {
         world.act(at: now, on: self)
-        if !world.samplingPaused(at: now) { sampler.readIfDue(at: now) }
+        if !readsInline && !world.samplingPaused(at: now) { sampler.readIfDue(at: now) }
+    }
+
+    /// The engine sleeps through `now`: its loop is stalled, or (reading inline, it is the
+    /// sampling context) the sampling is.
+    private func enginePaused(at now: Instant) -> Bool {
+        world.enginePaused(at: now) || (readsInline && world.samplingPaused(at: now))
     }
 }

@@ -77,14 +77,16 @@ public struct Simulation {
     /// first, with the files it names (an earlier run's photos and clips: each run starts
     /// afresh, so one scenario and seed give the same files and journal every time); files it
     /// does not name are left for start-up reconciliation, which never overwrites them.
-    public static func freshJournal(directory: String, name: String) throws(SimulationError) -> (journal: Journal, path: String) {
+    public static func freshJournal(
+        directory: String, name: String, syncsEachLine: Bool = true
+    ) throws(SimulationError) -> (journal: Journal, path: String) {
         let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
         if let lines = try? Journal.lines(at: path) {
             for file in OutputReconciliation.fileNames(in: lines) { _ = unlink(OutputReconciliation.join(directory, file)) }
         }
         _ = unlink(path)
         do throws(FileError) {
-            return (try Journal(path: path), path)
+            return (try Journal(path: path, syncsEachLine: syncsEachLine), path)
         } catch {
             throw SimulationError(kind: .output, path: path, message: error.message)
         }

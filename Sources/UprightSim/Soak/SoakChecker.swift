@@ -124,6 +124,9 @@ public struct SoakChecker: Sendable {
         case .fault(let kind, _):
             counts.faultRecords += 1
             if let index = ["camera-died", "camera-hung", "camera-unavailable"].firstIndex(of: kind) { counts.cameraFaultRecords[index] += 1 }
+        case .bound:
+            counts.faultRecords += 1
+            counts.boundRecords += 1
         case .recovered:
             counts.recoveredRecords += 1
         case .fileRecovered, .fileMissing:

@@ -15,6 +15,9 @@ public struct SoakEventCounts: Equatable, Sendable {
     /// `fault` records (sensor, event queue, button, driver trouble), and `recovered` records.
     public var faultRecords = 0
     public var recoveredRecords = 0
+    /// `fault` records of kind `bound` (a ring overwrote, the chip's FIFO overflowed): counted
+    /// in `faultRecords` too; they have no `recovered` record.
+    public var boundRecords = 0
     /// The camera's `fault` records by kind: [died, hung, unavailable].
     public var cameraFaultRecords = [0, 0, 0]
     public var stateChanges = 0

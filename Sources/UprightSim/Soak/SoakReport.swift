@@ -73,7 +73,7 @@ public struct SoakReport: Equatable, Sendable {
                     "  recovery     max " + SoakReport.seconds(phase.maximumRecovery.seconds) + " s"
                         + (phase.maximumRecoveryKind.map { " (" + $0.name + ")" } ?? "")
                         + ", bound " + SoakReport.seconds(SoakRecoveryTracker.limit.seconds) + " s; fault records " + String(e.faultRecords)
-                        + ", recovered records "
+                        + " (" + String(e.boundRecords) + " of them bounds), recovered records "
                         + String(e.recoveredRecords) + ", driver restarts " + String(phase.sensorRestarts))
                 var longest: [String] = []
                 for kind in SoakFaultKind.allCases where phase.faultsInjected[kind.rawValue] > 0 {

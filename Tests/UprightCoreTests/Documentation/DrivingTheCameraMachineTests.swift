@@ -26,10 +26,10 @@ struct DelayedCamera: Camera {
         }
     }
 
-    mutating func nextCompletion(now: Instant) -> CameraCompletion? {
-        guard let first = pending.first, first.due <= now else { return nil }
+    mutating func nextCompletion(through time: Instant, now: Instant) -> CameraReport? {
+        guard let first = pending.first, first.due <= time else { return nil }
         pending.removeFirst()
-        return first.completion
+        return CameraReport(first.completion, at: first.due)
     }
 
     var nextDeadline: Instant? { pending.first?.due }

@@ -27,10 +27,10 @@ struct FakeCamera: Camera {
         }
     }
 
-    mutating func nextCompletion(now: Instant) -> CameraCompletion? {
-        guard let first = scheduled.first, first.due <= now else { return nil }
+    mutating func nextCompletion(through time: Instant, now: Instant) -> CameraReport? {
+        guard let first = scheduled.first, first.due <= time else { return nil }
         scheduled.removeFirst()
-        return first.completion
+        return CameraReport(first.completion, at: first.due)
     }
 
     var nextDeadline: Instant? { scheduled.first?.due }

@@ -58,7 +58,7 @@ struct ScriptedProcesses: CameraProcesses {
 
     func completions(_ session: inout Session, at now: Instant) -> [CameraCompletion] {
         var out: [CameraCompletion] = []
-        while let completion = session.nextCompletion(now: now), out.count < 20 { out.append(completion) }
+        while let report = session.nextCompletion(through: now, now: now), out.count < 20 { out.append(report.completion) }
         return out
     }
 

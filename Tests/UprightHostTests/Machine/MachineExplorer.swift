@@ -176,7 +176,7 @@ struct MachineExplorer {
                 case .recordStart(_, let orientation, _):
                     node.openPresses -= 1
                     node.clipLatch = orientation
-                case .recordStop(_, let orientation, _):
+                case .recordStop(_, let orientation, _, _):
                     if orientation != node.clipLatch {
                         fail("record-stop reports \(orientation), clip latched \(String(describing: node.clipLatch))", event, before)
                     }

@@ -93,7 +93,8 @@ extension CameraSession where Processes == RpicamProcesses {
         var seen: [CameraCompletion] = []
         let end = monotonicNow() + .seconds(seconds)
         while monotonicNow() < end {
-            while let completion = nextCompletion(now: monotonicNow()) { seen.append(completion) }
+            let now = monotonicNow()
+            while let report = nextCompletion(through: now, now: now) { seen.append(report.completion) }
             if done(seen) || (untilIdle && !isBusy) { return seen }
             var timeout = TimeSpan.milliseconds(20)
             if let deadline = nextDeadline { timeout = min(timeout, max(.zero, deadline - monotonicNow())) }

@@ -30,9 +30,9 @@ import Testing
         #expect(run.figures == [.init(name: "samples", value: 21), .init(name: "instructions", value: 155_625)])
     }
 
-    /// A clip's duration is measured from its record-start to its record-stop, as replay does.
-    @Test func aClipsDurationComesFromItsRecordTimes() throws {
-        let run = try OutputDecoder.decode("upright-mcu 1 mps2-an386 trace\nr 1000000000 1 0 0\np 2500000000 1 0 0\nend ok 2\n")
+    /// A clip's duration is the record-stop's own (the recorder's, as the runtime measured it).
+    @Test func aClipsDurationComesFromItsRecord() throws {
+        let run = try OutputDecoder.decode("upright-mcu 1 mps2-an386 trace\nr 1000000000 1 0 0\np 2500000000 1 0 0 2500\nend ok 2\n")
         #expect(
             run.lines == [
                 #"{"t":1.000000,"event":"record-start","orientation":"normal","exif":1,"rotation":0,"clip":1}"#,

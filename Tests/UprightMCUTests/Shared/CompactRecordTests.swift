@@ -16,11 +16,12 @@ import UprightMCUShared
         (.capture(shot: 3, orientation: .rightUp, stale: true), "c 100000000 3 2 1\n"),
         (.captureFailed(shot: 4, reason: .timeout), "x 100000000 4 1\n"),
         (.recordStart(clip: 1, orientation: .bottomUp, stale: false), "r 100000000 1 3 0\n"),
-        (.recordStop(clip: 1, orientation: .bottomUp, reason: .clipLimit), "p 100000000 1 3 1\n"),
+        (.recordStop(clip: 1, orientation: .bottomUp, reason: .clipLimit, durationMilliseconds: 4_900), "p 100000000 1 3 1 4900\n"),
         (.recordFailed(clip: 2, reason: .storage), "y 100000000 2 1\n"),
         (.shutterRejected(.busy), "j 100000000 1\n"),
         (.fault(.sensor), "f 100000000 0\n"),
         (.recovered(.button), "v 100000000 2\n"),
+        (.bound(.sampleRing, lost: 345), "b 100000000 1 345\n"),
     ]
 
     @Test func everyRecordHasItsLine() {
@@ -45,7 +46,9 @@ import UprightMCUShared
         ("s", [1]), // a field short
         ("c", [1, 4, 0]), // no upright orientation 4
         ("c", [1, 1, 2]), // stale is 0 or 1
-        ("p", [1, 1, 4]), // no stop reason 4
+        ("p", [1, 1, 4, 0]), // no stop reason 4
+        ("p", [1, 1, 1]), // no duration
+        ("b", [9, 0]), // no bound kind 9
         ("j", [256]), // beyond a raw value's byte
     ])
     func malformedLinesAreRefused(tag: String, fields: [UInt32]) {

@@ -13,18 +13,20 @@ import UprightMCUShared
         camera.perform(.showOrientation(.lensUp), at: now)
         camera.perform(.startRecording(clip: 1, orientation: .normal), at: now)
         camera.perform(.stopRecording(clip: 1), at: now)
-        #expect(camera.nextCompletion(now: now) == .captureFinished(shot: 1))
-        #expect(camera.nextCompletion(now: now) == .recordingStarted(clip: 1))
-        #expect(camera.nextCompletion(now: now) == nil)
+        #expect(camera.nextDeadline == Instant(nanoseconds: 5))
+        #expect(camera.nextCompletion(through: Instant(nanoseconds: 4), now: now) == nil)
+        #expect(camera.nextCompletion(through: now, now: now) == CameraReport(.captureFinished(shot: 1), at: now))
+        #expect(camera.nextCompletion(through: now, now: now) == CameraReport(.recordingStarted(clip: 1), at: now))
+        #expect(camera.nextCompletion(through: now, now: now) == nil)
         #expect(camera.nextDeadline == nil)
     }
 
     @Test func completionsBeyondTheRingAreCountedNotLost() {
         var camera = InstantCamera()
         for shot in 1...6 { camera.perform(.capturePhoto(shot: UInt32(shot), orientation: .normal), at: .zero) }
-        #expect(camera.refused == 2)
+        #expect(camera.refused == 3)
         var shots: [UInt32] = []
-        while case .captureFinished(let shot, _, _)? = camera.nextCompletion(now: .zero) { shots.append(shot) }
-        #expect(shots == [1, 2, 3, 4])
+        while case .captureFinished(let shot, _, _)? = camera.nextCompletion(through: .zero, now: .zero)?.completion { shots.append(shot) }
+        #expect(shots == [1, 2, 3])
     }
 }

@@ -19,6 +19,9 @@ public struct ADXL345<Bus: I2CBus>: Accelerometer, RegisterChip {
 
     var phase: SensorPhase = .unconfigured
     var lastDelivered: Instant = .zero
+    /// The earliest time the next drain may stamp a sample at: after the last read that
+    /// returned, with records or with none (`Accelerometer.readSamples`' promise).
+    var stampFloor: Instant = .zero
     var lastHealthCheck: Instant = .zero
     var gapStart: Instant?
     var stuck: StuckDataMonitor
@@ -97,9 +100,17 @@ public struct ADXL345<Bus: I2CBus>: Accelerometer, RegisterChip {
         try body(ADXL345Register.powerControl, ADXL345Register.powerMeasure)
     }
 
-    /// Configures the chip when due, then delivers the new samples (data registers or FIFO) to `body`.
+    /// The accelerometer's read (`Accelerometer.readSamples`): what is available, then the
+    /// stamp floor moves to `now`, the read having returned.
     @inline(never)
     public mutating func readSamples(now: Instant, into body: (Sample) -> Void) throws(SensorError) -> ReadReport {
+        let report = try readAvailable(now: now, into: body)
+        if now > stampFloor { stampFloor = now }
+        return report
+    }
+
+    /// Configures the chip when due, then delivers the new samples (data registers or FIFO) to `body`.
+    mutating func readAvailable(now: Instant, into body: (Sample) -> Void) throws(SensorError) -> ReadReport {
         var report = ReadReport()
         switch phase {
         case .unconfigured:
@@ -199,7 +210,7 @@ public struct ADXL345<Bus: I2CBus>: Accelerometer, RegisterChip {
         let bus = self.bus
         let address = self.address
         let decoder = self.decoder
-        let period = samplePeriod
+        let period = Self.stampingPeriod(samplePeriod, records: records, since: max(lastDelivered, stampFloor), now: now)
         let isStuck = try withUnsafeTemporaryAllocation(byteCount: records * 6, alignment: 8) { (buffer) throws(SensorError) -> Bool in
             for index in 0..<records {
                 let entry = UnsafeMutableRawBufferPointer(rebasing: buffer[(index * 6)..<(index * 6 + 6)])

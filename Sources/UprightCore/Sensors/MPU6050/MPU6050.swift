@@ -21,6 +21,9 @@ public struct MPU6050<Bus: I2CBus>: Accelerometer, RegisterChip {
 
     var phase: SensorPhase = .unconfigured
     var lastDelivered: Instant = .zero
+    /// The earliest time the next drain may stamp a sample at: after the last read that
+    /// returned, with records or with none (`Accelerometer.readSamples`' promise).
+    var stampFloor: Instant = .zero
     var lastHealthCheck: Instant = .zero
     /// Start of a gap caused by a chip reset (samples lost until configured again).
     var gapStart: Instant?
@@ -115,9 +118,17 @@ public struct MPU6050<Bus: I2CBus>: Accelerometer, RegisterChip {
         }
     }
 
-    /// Configures the chip when its reset time has passed, then delivers the new samples to `body`.
+    /// The accelerometer's read (`Accelerometer.readSamples`): what is available, then the
+    /// stamp floor moves to `now`, the read having returned.
     @inline(never)
     public mutating func readSamples(now: Instant, into body: (Sample) -> Void) throws(SensorError) -> ReadReport {
+        let report = try readAvailable(now: now, into: body)
+        if now > stampFloor { stampFloor = now }
+        return report
+    }
+
+    /// Configures the chip when its reset time has passed, then delivers the new samples to `body`.
+    mutating func readAvailable(now: Instant, into body: (Sample) -> Void) throws(SensorError) -> ReadReport {
         var report = ReadReport()
         switch phase {
         case .unconfigured:
@@ -224,7 +235,7 @@ public struct MPU6050<Bus: I2CBus>: Accelerometer, RegisterChip {
         let chunkRecords = min(bus.capabilities.maximumReadBytes, Self.drainBufferBytes) / size
         guard chunkRecords > 0 else { throw .adapterTooSmall(maximumReadBytes: bus.capabilities.maximumReadBytes) }
         let records = count / size
-        let period = samplePeriod
+        let period = Self.stampingPeriod(samplePeriod, records: records, since: max(lastDelivered, stampFloor), now: now)
         let bus = self.bus
         let address = self.address
         let decoder = self.decoder
