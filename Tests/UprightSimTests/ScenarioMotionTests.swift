@@ -174,4 +174,27 @@ import UprightSim
         let motion = ScenarioMotion(scenario: scenario, generator: &generator)
         #expect(Self.close(motion.motion(at: .zero).accelerationG, Vector3(x: 0, y: -1, z: 0)))
     }
+
+    /// While the camera holds still and nothing disturbs it the motion is kept, not evaluated
+    /// again (the chip asks a thousand times a second): every answer at 1 kHz through holds,
+    /// turns, a shake, a vibration and a drop equals the answer a fresh model gives for that
+    /// instant alone.
+    @Test func aHeldStillMotionIsTheEvaluatedOne() throws {
+        let scenario = try ScenarioLoader.parse(
+            #"""
+            {"duration": 12, "motion": [{"t": 0, "angle": 0}, {"t": 2, "angle": 0}, {"t": 3, "angle": 90, "easing": "ease-in-out"},
+              {"t": 8, "angle": 90, "tilt": 10}, {"t": 9, "angle": 90, "tilt": 10}],
+             "disturbances": [{"type": "shake", "start": 4, "duration": 1, "amplitude": 0.5, "frequency": 4, "rotation": 5},
+              {"type": "vibration", "start": 6, "duration": 0.5, "amplitude": 0.2, "frequency": 30},
+              {"type": "drop", "start": 10, "fall": 0.2, "impact": 3, "impact_duration": 0.02}]}
+            """#, file: "s.json")
+        var generator = SeededGenerator(seed: 5)
+        let stepping = ScenarioMotion(scenario: scenario, generator: &generator)
+        for millisecond in stride(from: Int64(0), to: 12_000, by: 1) {
+            let time = Instant(nanoseconds: millisecond * 1_000_000)
+            var fresh = SeededGenerator(seed: 5)
+            let alone = ScenarioMotion(scenario: scenario, generator: &fresh).motion(at: time)
+            #expect(stepping.motion(at: time) == alone, "at \(millisecond) ms")
+        }
+    }
 }

@@ -23,6 +23,9 @@ enum SimCommand: Subcommand {
             .value(
                 "soak", "HOURS",
                 help: "soak: HOURS of device time with seeded faults, then a quarter as long without; report, exit 1 on a broken invariant"),
+            .value("swarm", "N", help: "with --soak: N seeds from --seed, each with its own mix, in child processes; N passed, M failed"),
+            .value("jobs", "J", help: "with --swarm: J seeds at a time (default: the number of cores)"),
+            .flag("mix", help: "with --soak: draw the faults, their rates and the presses from the seed, as a swarm does"),
         ],
         discussion: """
             Runs the real firmware (driver, ring, detector, gesture recogniser, state machine,
@@ -34,6 +37,10 @@ enum SimCommand: Subcommand {
 
     static func run(_ arguments: ParsedArguments, console: Console) throws(CommandError) -> Int32 {
         if let hours = try SimSoak.hours(arguments) { return try SimSoak.run(hours: hours, arguments, console: console) }
+        for option in ["swarm", "jobs"] where arguments.value(option) != nil {
+            throw .usage(UsageError("option '--\(option)' goes with '--soak'"))
+        }
+        if arguments.flag("mix") { throw .usage(UsageError("option '--mix' goes with '--soak'")) }
         let seedOption: UInt64?
         do throws(UsageError) {
             seedOption = try arguments.value("seed", as: UInt64.self)

@@ -2,11 +2,13 @@ import UprightCore
 import UprightHost
 import UprightSim
 
-/// `upright sim --soak HOURS [SCENARIO] [--seed N] [--out DIR]`: hours of device time with
-/// seeded faults, then a quarter as long with faults off, checking invariants throughout
-/// (see `Soak`). The scenario, when given, only names the board. The report goes to stdout;
-/// the journal to DIR/journal.ndjson. Exit 1 on the first broken invariant (its time and
-/// what broke) or when the faults-off phase is not back to normal.
+/// `upright sim --soak HOURS [SCENARIO] [--seed N] [--mix] [--out DIR]`: hours of device time
+/// with seeded faults, then a quarter as long with faults off, checking invariants throughout
+/// (see `Soak`). The scenario, when given, only names the board. `--mix` draws what the soak
+/// does from the seed (`SoakMix.drawn`, as every seed of a swarm does); without it, the
+/// standard mix. `--swarm N` runs N seeds (`SimSwarm`). The report goes to stdout; the journal
+/// to DIR/journal.ndjson. Exit 1 on the first broken invariant (its time and what broke) or
+/// when the faults-off phase is not back to normal.
 enum SimSoak {
     /// `--soak HOURS`, or nil without it.
     static func hours(_ arguments: ParsedArguments) throws(CommandError) -> Double? {
@@ -27,6 +29,17 @@ enum SimSoak {
         if arguments.value("plot") != nil {
             throw .usage(UsageError("option '--plot' does not go with '--soak' (a day does not fit one timeline)"))
         }
+        let swarm: Int?
+        do throws(UsageError) {
+            swarm = try arguments.value("swarm", as: Int.self)
+        } catch {
+            throw .usage(error)
+        }
+        if let swarm {
+            if arguments.flag("mix") { throw .usage(UsageError("option '--mix' does not go with '--swarm' (every seed of a swarm draws its mix)")) }
+            return try SimSwarm.run(hours: hours, seeds: swarm, arguments, console: console)
+        }
+        if arguments.value("jobs") != nil { throw .usage(UsageError("option '--jobs' goes with '--swarm'")) }
         let seed: UInt64
         do throws(UsageError) {
             seed = try arguments.value("seed", default: UInt64(1))
@@ -48,7 +61,7 @@ enum SimSoak {
         let output = try SimOutputDirectory(arguments.value("out") ?? "upright-out")
         try output.create()
 
-        let soak = Soak(board: board, seed: seed, hours: hours, directory: output.path)
+        let soak = Soak(board: board, seed: seed, hours: hours, directory: output.path, mix: arguments.flag("mix") ? .drawn(seed: seed) : .standard)
         var bar = ProgressBar.onStandardError(totalSeconds: soak.faultsOnSeconds + soak.faultsOffSeconds)
         let report: SoakReport
         do throws(SimulationError) {

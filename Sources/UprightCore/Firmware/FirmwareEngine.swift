@@ -284,9 +284,10 @@ public final class FirmwareEngine<Sensor: Accelerometer, Cam: Camera, Records: R
     }
 
     private func enqueue(_ edge: ShutterEdge) {
-        // A source gives its edges in time order, none older than what was judged: one out of
-        // order is a broken promise of the source (a defect), judged in the order given.
-        if edge.time < (shutterEdges.last?.time ?? runtime.now) { runtime.boundReached(.lateInput, lost: 0) }
+        // A source gives its edges in time order: one out of order is a broken promise of the
+        // source (a defect), judged in the order given. (One older than what was judged the
+        // runtime finds.)
+        if let last = shutterEdges.last, edge.time < last.time { runtime.boundReached(.lateInput, lost: 0) }
         // Never full here: both callers make room first.
         _ = shutterEdges.append(edge)
     }

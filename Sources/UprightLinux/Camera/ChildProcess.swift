@@ -10,7 +10,8 @@ import CLinux
 /// The child starts with no blocked signals and default SIGINT/SIGTERM/SIGPIPE handling (an
 /// event loop that blocks signals for a signalfd would otherwise pass the mask on, and SIGINT
 /// would not stop a recording), in its own process group (a Ctrl-C at the terminal reaches
-/// the firmware, which stops its children itself), with stdin from /dev/null.
+/// the firmware, which stops its children itself), with stdin from /dev/null, and stdout and
+/// stderr to `output` when one is given (created or truncated).
 public struct ChildProcess {
     public enum Status: Equatable, Sendable {
         case exited(code: Int32)
@@ -26,12 +27,16 @@ public struct ChildProcess {
     public private(set) var descriptor: Int32
     public private(set) var status: Status?
 
-    public static func spawn(_ arguments: [String]) throws(SpawnError) -> ChildProcess {
+    public static func spawn(_ arguments: [String], output: String? = nil) throws(SpawnError) -> ChildProcess {
         guard let program = arguments.first, !program.isEmpty else { throw SpawnError(program: "", message: "empty argument vector") }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        if let output {
+            posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+            posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        }
 
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)

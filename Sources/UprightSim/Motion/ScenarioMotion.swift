@@ -52,6 +52,10 @@ public final class ScenarioMotion: MotionSource {
     /// the rounding drift far below the chip's quantisation.
     @exclusivity(unchecked) private var phasors: [(t: Int64, sin: Double, cos: Double, step: Int64, stepSin: Double, stepCos: Double, run: Int)]
     static let phasorRefresh = 1000
+    /// A span of time over which the camera holds still (two equal keyframes, or before the
+    /// first or after the last) and no shake, vibration or drop acts, with the motion there:
+    /// a camera holds still most of the time, and the chip asks for it a thousand times a second.
+    @exclusivity(unchecked) private var still: (start: Double, end: Double, state: MotionState) = (0, 0, MotionState(accelerationG: .zero))
 
     /// Shakes ramp in and out over this long (raised cosine), or a quarter of the shake if
     /// shorter, so the acceleration has no step a real hand could not make.
@@ -96,6 +100,45 @@ public final class ScenarioMotion: MotionSource {
     /// `nanoseconds` is `t` exactly, when known: evenly spaced calls then reuse the vibration
     /// phasors (see `phasors`).
     public func motion(atSeconds t: Double, nanoseconds: Int64? = nil) -> MotionState {
+        if t >= still.start && t < still.end { return still.state }
+        let state = evaluate(atSeconds: t, nanoseconds: nanoseconds)
+        if let span = stillSpan(around: t) { still = (span.start, span.end, state) }
+        return state
+    }
+
+    /// The span around `t` over which the motion is `t`'s (see `still`), nil when it moves.
+    private func stillSpan(around t: Double) -> (start: Double, end: Double)? {
+        let last = keyTimes.count - 1
+        var start = -Double.infinity
+        var end = Double.infinity
+        if t < keyTimes[0] {
+            end = keyTimes[0]
+        } else if t >= keyTimes[last] {
+            start = keyTimes[last]
+        } else {
+            // `evaluate` left the cursor on t's segment.
+            let i = cursor
+            guard keyAngles[i] == keyAngles[i + 1], keyTilts[i] == keyTilts[i + 1] else { return nil }
+            start = keyTimes[i]
+            end = keyTimes[i + 1]
+        }
+        func clear(_ from: Double, _ until: Double) -> Bool {
+            if until <= t {
+                start = max(start, until)
+            } else if from > t {
+                end = min(end, from)
+            } else {
+                return false
+            }
+            return true
+        }
+        for shake in shakes where !clear(shake.startSeconds, shake.endSeconds) { return nil }
+        for vibration in vibrations where !clear(vibration.startSeconds, vibration.endSeconds) { return nil }
+        for drop in drops where !clear(drop.startSeconds, drop.endSeconds) { return nil }
+        return start < end ? (start, end) : nil
+    }
+
+    private func evaluate(atSeconds t: Double, nanoseconds: Int64?) -> MotionState {
         let pose = self.pose(atSeconds: t)
         let degrees = Double.pi / 180
         let a = pose.angleDegrees * degrees

@@ -14,6 +14,8 @@ public struct RandomStreams: Sendable {
     public var spare: SeededGenerator
     /// The camera program's faults (the soak's draws), split off `spare`.
     public var camera: SeededGenerator
+    /// A swarm soak's mix (`SoakMix.drawn(seed:)`), split off `spare` after `camera`.
+    public var mix: SeededGenerator
 
     public init(seed: UInt64) {
         var root = SeededGenerator(seed: seed)
@@ -23,5 +25,6 @@ public struct RandomStreams: Sendable {
         faults = root.split()
         spare = root.split()
         camera = spare.split()
+        mix = spare.split()
     }
 }

@@ -29,13 +29,9 @@ public struct Soak {
     /// The journal is written as `journal.ndjson` here (not synced line by line: the soak
     /// proves the engine, the crash and power-cut tests the card).
     public var directory: String
-    /// Total per-transaction bus fault probability while faults are on.
-    public var busErrorProbability = 0.01
-    /// While faults are on, per photo: the camera program crashes, or hangs; per start of a
-    /// camera program: another owns the camera (it is refused).
-    public var cameraCrashProbability = 0.01
-    public var cameraHangProbability = 0.005
-    public var cameraBusyProbability = 0.01
+    /// What it puts the firmware through: the faults, their rates, the presses, the sensor
+    /// (`SoakMix.standard`, or a swarm seed's own).
+    public var mix: SoakMix
 
     public static let journalName = "journal.ndjson"
     /// The faults-off phase is this fraction of the faults-on phase (at least a minute).
@@ -43,8 +39,9 @@ public struct Soak {
     /// A limit on everything: a week of device time.
     public static let maximumHours = 168.0
 
-    public init(board: Board, seed: UInt64, hours: Double, directory: String) {
-        self.board = board
+    public init(board: Board, seed: UInt64, hours: Double, directory: String, mix: SoakMix = .standard) {
+        self.board = mix.board(board)
+        self.mix = mix
         self.seed = seed
         faultsOnSeconds = hours * 3600
         faultsOffSeconds = max(60, hours * 3600 * Soak.faultsOffFraction)
@@ -54,6 +51,7 @@ public struct Soak {
     /// Runs both phases; `progress` gets the device seconds done now and then.
     public func run(progress: ((Double) -> Void)? = nil) throws(SimulationError) -> SoakReport {
         let wallStart = Soak.monotonicSeconds()
+        let cpuStart = Soak.threadCPUSeconds()
         var streams = RandomStreams(seed: seed)
         let motion = SoakMotion(generator: streams.motion)
         let chipMotion = try Simulation.chipMotion(motion, board: board)
@@ -64,23 +62,23 @@ public struct Soak {
             debounceSeconds: Double(board.shutter.debounceMilliseconds) / 1000, holdSeconds: Double(board.shutter.holdMilliseconds) / 1000,
             maximumClipSeconds: board.machine.maximumClipSeconds, answerSeconds: board.machine.captureTimeoutSeconds + 1,
             pressQueueDepth: board.machine.pressQueueDepth)
-        let perKind = busErrorProbability / 4
+        let perKind = mix.busErrorProbability / 4
         let injector = FaultInjector(
             plan: FaultPlan(
                 seed: streams.faults.next(), noAcknowledgeProbability: perKind, timeoutProbability: perKind,
                 arbitrationLossProbability: perKind, bitFlipProbability: perKind))
         let world = SoakWorld(
-            motion: motion, workloadStream: streams.button, faultStream: streams.faults.split(), timing: timing,
+            motion: motion, workloadStream: streams.button, faultStream: streams.faults.split(), timing: timing, mix: mix,
             faultsOnEnd: faultsOnEnd, end: end, injector: injector, progress: progress)
         var camera = SimCamera.simulated(camera: Soak.camera(board.camera), outputDirectory: directory, generator: streams.camera) { _ in
             MotionPose(angleDegrees: 0, tiltDegrees: 0)
         }
-        camera.processes.crashProbability = cameraCrashProbability
-        camera.processes.hangProbability = cameraHangProbability
-        camera.processes.busyProbability = cameraBusyProbability
+        camera.processes.crashProbability = mix.cameraCrashProbability
+        camera.processes.hangProbability = mix.cameraHangProbability
+        camera.processes.busyProbability = mix.cameraBusyProbability
         let rig = try SimRig(
             board: board, chipMotion: chipMotion, chipSeed: streams.sensor.next(), camera: camera,
-            records: RecordWriter(journal: journal, output: SoakChecker()), world: world, end: end)
+            records: RecordWriter(journal: journal, fileName: SimCamera.naming.fileName(for:), output: SoakChecker()), world: world, end: end)
         rig.bus.faults = injector
 
         // Bounded: the stepper stops at least every read interval, plus once per input and fault.
@@ -92,26 +90,13 @@ public struct Soak {
         }
         world.finish(at: now, on: rig)
 
-        // Every capture must be in the journal file, read back from disk.
-        var captureLines = 0
-        do throws(FileError) {
-            for line in try Journal.lines(at: journalPath) where line.contains("\"event\":\"capture\"") { captureLines += 1 }
-        } catch {
-            world.violation = world.violation ?? SoakViolation(time: now, message: "journal " + journalPath + " unreadable: " + error.message)
-        }
+        // What reached the disk: whole lines, a capture line per capture, every file it names.
         let captures = world.phases.reduce(0) { $0 + $1.events.captures }
-        if captureLines != captures {
-            world.violation =
-                world.violation
-                ?? SoakViolation(time: now, message: String(captures) + " captures but " + String(captureLines) + " capture lines in " + journalPath)
-        }
-        // And every photo and clip the journal names is there.
-        if world.violation == nil, let missing = Soak.missingFile(journalPath: journalPath, directory: directory) {
-            world.violation = SoakViolation(time: now, message: "the journal names " + missing + ", which is not in " + directory)
-        }
+        let (captureLines, broken) = SoakJournalCheck.check(journalPath: journalPath, directory: directory, captures: captures, at: now)
+        if let broken { world.violation = world.violation ?? broken }
         return SoakReport(
             seed: seed, phases: world.phases, violation: world.violation, journalCaptureLines: captureLines, journalPath: journalPath,
-            wallSeconds: Soak.monotonicSeconds() - wallStart)
+            wallSeconds: Soak.monotonicSeconds() - wallStart, cpuSeconds: Soak.threadCPUSeconds() - cpuStart, mix: mix)
     }
 
     /// The soak's camera: the board's session rules and timings, but photos and movies a few
@@ -130,10 +115,10 @@ public struct Soak {
         return small
     }
 
-    /// The first file the journal says exists that is not in `directory`, nil when all are.
-    static func missingFile(journalPath: String, directory: String) -> String? {
-        guard let lines = try? Journal.lines(at: journalPath) else { return nil }
-        return OutputReconciliation.filesOwed(by: lines).first { !POSIXFile.exists(directory + "/" + $0) }
+    static func threadCPUSeconds() -> Double {
+        var spec = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
+        return Double(spec.tv_sec) + Double(spec.tv_nsec) * 1e-9
     }
 
     static func monotonicSeconds() -> Double {

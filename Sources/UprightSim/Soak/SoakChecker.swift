@@ -5,7 +5,8 @@ import UprightHost
 /// is stored): every press yields exactly one answer (capture, capture failure, rejection,
 /// a clip started by a hold or stopped by a press), a clip's stop reports the orientation
 /// latched at its start, the machine is only ever in one of the four states and each state
-/// record starts where the last one ended, every photo has its journal line. The first
+/// record starts where the last one ended, every photo has its journal line, and records come
+/// in time order. The first
 /// broken invariant is kept with its time; later ones are not looked for.
 public struct SoakChecker: Sendable {
     /// The state names (**contract**, docs/events.md).
@@ -18,6 +19,8 @@ public struct SoakChecker: Sendable {
     public private(set) var state = "idle"
     private var openClip: (clip: Int, orientation: UprightOrientation)?
     private var lastClip = 0
+    /// The latest record's time: records never go back.
+    private var lastTime = Instant.zero
     private var lastShot = 0
     /// Presses fed and answers seen since the last checkpoint, by time: a checkpoint is
     /// looked at after the step that passed it, and that step may already have fed the next
@@ -65,6 +68,12 @@ public struct SoakChecker: Sendable {
     /// (true for records the journal does not keep).
     public mutating func observe(_ event: TimedEvent, journaled: Bool) {
         let time = event.time
+        if time < lastTime {
+            fail(
+                event.record.name + " record at " + String(time.seconds) + " s after one at " + String(lastTime.seconds) + " s: records out of order",
+                at: time)
+        }
+        lastTime = max(lastTime, time)
         switch event.record {
         case .orientation:
             counts.orientationChanges += 1

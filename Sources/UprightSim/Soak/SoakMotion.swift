@@ -15,14 +15,16 @@ public final class SoakMotion: MotionSource {
 
     /// The stream as it began, for the faults-off phase's replay of the same poses.
     private let initialGenerator: SeededGenerator
-    private var generator: SeededGenerator
-    private var chunk: ScenarioMotion
-    private var chunkEndSeconds: Double
-    private var holds: [SoakHold] = []
-    private var angleDegrees = 0.0
-    private var tiltDegrees = 0.0
-    private var holdCursor = 0
-    private var restartPending = false
+    // Read for every sample the chip measures, from the one thread of the simulation: no
+    // dynamic exclusivity checks (each costs more than the lookup).
+    @exclusivity(unchecked) private var generator: SeededGenerator
+    @exclusivity(unchecked) private var chunk: ScenarioMotion
+    @exclusivity(unchecked) private var chunkEndSeconds: Double
+    @exclusivity(unchecked) private var holds: [SoakHold] = []
+    @exclusivity(unchecked) private var angleDegrees = 0.0
+    @exclusivity(unchecked) private var tiltDegrees = 0.0
+    @exclusivity(unchecked) private var holdCursor = 0
+    @exclusivity(unchecked) private var restartPending = false
 
     /// Poses drawn from `generator` (a `RandomStreams` stream).
     public init(generator: SeededGenerator) {

@@ -9,11 +9,18 @@ public struct SoakReport: Equatable, Sendable {
     public var journalCaptureLines: Int
     public var journalPath: String
     public var wallSeconds: Double
+    /// The CPU time the soak's thread took: the speed per core, whatever else runs.
+    public var cpuSeconds: Double
+    /// What the soak put the firmware through.
+    public var mix: SoakMix
 
     public init(
-        seed: UInt64, phases: [SoakPhaseReport], violation: SoakViolation?, journalCaptureLines: Int, journalPath: String, wallSeconds: Double
+        seed: UInt64, phases: [SoakPhaseReport], violation: SoakViolation?, journalCaptureLines: Int, journalPath: String, wallSeconds: Double,
+        cpuSeconds: Double = 0, mix: SoakMix = .standard
     ) {
         self.seed = seed
+        self.cpuSeconds = cpuSeconds
+        self.mix = mix
         self.phases = phases
         self.violation = violation
         self.journalCaptureLines = journalCaptureLines
@@ -28,6 +35,16 @@ public struct SoakReport: Equatable, Sendable {
 
     static func seconds(_ value: Double) -> String { TextFormat.fixed(value, decimals: 3) }
 
+    /// Presses fed and faults injected, over both phases.
+    public var presses: Int { phases.reduce(0) { $0 + $1.events.presses } }
+    public var faults: Int { phases.reduce(0) { $0 + $1.totalInjected } }
+
+    /// The figures as one line a swarm reads back (`SoakFigures.parse`): `soak figures:
+    /// hours=7.500 presses=2712 faults=26632 cpu=12.345 wall=34.100`.
+    public var figuresLine: String {
+        SoakFigures(deviceHours: deviceSeconds / 3600, presses: presses, faults: faults, cpuSeconds: cpuSeconds, wallSeconds: wallSeconds).line
+    }
+
     /// The report as text, one figure per line.
     public var lines: [String] {
         var out: [String] = []
@@ -36,7 +53,9 @@ public struct SoakReport: Equatable, Sendable {
             "soak: seed " + String(seed) + ", " + TextFormat.fixed(hours, decimals: 2) + " device hours in "
                 + TextFormat.fixed(wallSeconds, decimals: 1) + " s wall ("
                 + TextFormat.fixed(wallSeconds > 0 ? deviceSeconds / wallSeconds : 0, decimals: 0)
-                + "x real time)")
+                + "x real time; " + TextFormat.fixed(cpuSeconds, decimals: 1) + " s of CPU, "
+                + TextFormat.fixed(cpuSeconds > 0 ? deviceSeconds / cpuSeconds : 0, decimals: 0) + "x real time per core)")
+        if mix != .standard { out.append("mix: " + mix.summary) }
         for phase in phases {
             let e = phase.events
             out.append("")
@@ -99,6 +118,7 @@ public struct SoakReport: Equatable, Sendable {
         }
         out.append("")
         out.append("journal: " + journalPath + " (" + String(journalCaptureLines) + " capture lines)")
+        out.append(figuresLine)
         if let violation {
             out.append("VIOLATION at " + violation.description)
         } else {

@@ -37,10 +37,39 @@ public struct SoakWorkload: Sendable {
         }
     }
 
-    /// The most chatter edges one clean edge gets in a bounce storm.
+    /// How often each kind of episode comes, as weights (out of their sum).
+    public struct Shares: Equatable, Sendable {
+        public var shortPress: Int
+        public var clip: Int
+        public var burst: Int
+        public var storm: Int
+
+        public init(shortPress: Int, clip: Int, burst: Int, storm: Int) {
+            self.shortPress = max(0, shortPress)
+            self.clip = max(0, clip)
+            self.burst = max(0, burst)
+            self.storm = max(0, storm)
+        }
+
+        /// 40% short presses, 20% clips, 20% bursts, 20% bounce storms.
+        public static let standard = Shares(shortPress: 40, clip: 20, burst: 20, storm: 20)
+
+        var total: Int { max(1, shortPress + clip + burst + storm) }
+
+        /// In percent, for the swarm's report: `short 40, clip 20, burst 20, storm 20`.
+        public var summary: String {
+            func percent(_ weight: Int) -> String { String(weight * 100 / total) }
+            return "short " + percent(shortPress) + ", clip " + percent(clip) + ", burst " + percent(burst) + ", storm " + percent(storm)
+        }
+    }
+
+    /// The most chatter edges one clean edge gets in a bounce storm, as standard.
     public static let maximumChatterEdges = 40
 
     public let timing: Timing
+    public let shares: Shares
+    /// The most chatter edges one clean edge gets in a bounce storm (at least 2).
+    public let chatterEdges: Int
     private var generator: SeededGenerator
     private var cursorSeconds: Double
     private let endSeconds: Double
@@ -52,8 +81,13 @@ public struct SoakWorkload: Sendable {
 
     /// A workload from `start` to `end` drawn from `generator` (a `RandomStreams` stream); the
     /// same generator gives the same presses relative to `start`.
-    public init(generator: SeededGenerator, start: Instant, end: Instant, timing: Timing = Timing()) {
+    public init(
+        generator: SeededGenerator, start: Instant, end: Instant, timing: Timing = Timing(), shares: Shares = .standard,
+        maximumChatterEdges: Int = SoakWorkload.maximumChatterEdges
+    ) {
         self.timing = timing
+        self.shares = shares
+        self.chatterEdges = max(2, maximumChatterEdges)
         self.generator = generator
         cursorSeconds = start.seconds + 1
         endSeconds = end.seconds
@@ -87,14 +121,18 @@ public struct SoakWorkload: Sendable {
         var edges: [(time: Double, down: Bool, press: Bool)] = []
         var counts = SoakWorkloadCounts()
         let start = cursorSeconds
-        let roll = generator.next() % 100
+        let total = UInt64(shares.total)
+        let roll = Int(generator.next() % total)
+        let clipFrom = shares.shortPress
+        let burstFrom = clipFrom + shares.clip
+        let stormFrom = burstFrom + shares.burst
         var clipLimit = false
         switch roll {
-        case 0..<40:
+        case ..<clipFrom:
             let up = start + shortPressSeconds()
             edges += [(start, true, true), (up, false, false)]
             counts.shortPresses += 1
-        case 40..<60:
+        case clipFrom..<burstFrom:
             let release = start + uniform(timing.holdSeconds + 0.2, timing.holdSeconds + 1.5)
             edges += [(start, true, true), (release, false, false)]
             counts.holds += 1
@@ -104,7 +142,7 @@ public struct SoakWorkload: Sendable {
             let stop = max(start + length, release + 0.5)
             edges += [(stop, true, true), (stop + shortPressSeconds(), false, false)]
             counts.stopPresses += 1
-        case 60..<80:
+        case burstFrom..<stormFrom:
             // Three to ten presses, one every 100 to 180 ms: faster than photos are taken, so
             // the longer bursts fill the press queue.
             let presses = 3 + Int(generator.next() % 8)
@@ -128,7 +166,7 @@ public struct SoakWorkload: Sendable {
             if clipLimit { return planEpisode(allowClipLimit: false) }
             return false
         }
-        let storm = roll >= 80
+        let storm = roll >= stormFrom
         for edge in edges {
             pending.append(.edge(ButtonEdge(time: Self.instant(edge.time), pressed: edge.down), press: edge.press))
             if storm { counts.chatterEdges += addChatter(after: edge.time, level: edge.down) }
@@ -151,7 +189,7 @@ public struct SoakWorkload: Sendable {
     private mutating func addChatter(after time: Double, level: Bool) -> Int {
         let windowNanoseconds = Int64(timing.debounceSeconds * 2 / 3 * 1e9)
         guard windowNanoseconds > 2 else { return 0 }
-        let pairs = 2 + Int(generator.next() % UInt64(SoakWorkload.maximumChatterEdges / 2 - 1))
+        let pairs = min(chatterEdges / 2, 2 + Int(generator.next() % UInt64(max(1, chatterEdges / 2 - 1))))
         var offsets: [Int64] = []
         offsets.reserveCapacity(pairs * 2)
         for _ in 0..<(pairs * 2) { offsets.append(1 + Int64(generator.next() % UInt64(windowNanoseconds - 1))) }

@@ -38,10 +38,13 @@ final class SoakWorld: SimulationWorld {
     private var phaseStartRingDropped = 0
     private var lastDelivered = 0
 
+    let mix: SoakMix
+
     init(
-        motion: SoakMotion, workloadStream: SeededGenerator, faultStream: SeededGenerator, timing: SoakWorkload.Timing,
+        motion: SoakMotion, workloadStream: SeededGenerator, faultStream: SeededGenerator, timing: SoakWorkload.Timing, mix: SoakMix,
         faultsOnEnd: Instant, end: Instant, injector: FaultInjector, progress: ((Double) -> Void)?
     ) {
+        self.mix = mix
         self.motion = motion
         self.timing = timing
         self.faultsOnEnd = faultsOnEnd
@@ -51,8 +54,11 @@ final class SoakWorld: SimulationWorld {
         self.progress = progress
         self.workloadStream = workloadStream
         phase = SoakPhaseReport(name: "faults on", faultsOn: true, deviceSeconds: faultsOnEnd.seconds)
-        workload = SoakWorkload(generator: workloadStream, start: .zero, end: faultsOnEnd, timing: timing)
-        planner = SoakFaultPlanner(generator: faultStream, start: .zero, end: faultsOnEnd)
+        workload = SoakWorkload(
+            generator: workloadStream, start: .zero, end: faultsOnEnd, timing: timing, shares: mix.workload,
+            maximumChatterEdges: mix.maximumChatterEdges)
+        planner = SoakFaultPlanner(
+            generator: faultStream, start: .zero, end: faultsOnEnd, kinds: mix.faultKinds, meanExtraGapSeconds: mix.meanExtraGapSeconds)
         nextFault = planner?.next()
         nextInput = workload.next()
         injector.onFault = { [unowned self] time, fault in
@@ -151,7 +157,8 @@ final class SoakWorld: SimulationWorld {
         tracker = SoakRecoveryTracker()
         busErrors = [0, 0, 0, 0]
         rig.engine.runtime.sink.output.startPhase()
-        workload = SoakWorkload(generator: workloadStream, start: now, end: end, timing: timing)
+        workload = SoakWorkload(
+            generator: workloadStream, start: now, end: end, timing: timing, shares: mix.workload, maximumChatterEdges: mix.maximumChatterEdges)
         nextInput = workload.next()
         motion.restartAtNextChunk()
     }

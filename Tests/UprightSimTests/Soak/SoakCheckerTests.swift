@@ -90,3 +90,47 @@ struct SoakCheckerTests {
         #expect(checker.violation?.message == "shot 1 answered after shot 1 (twice, or out of order)")
     }
 }
+
+/// The stream checker's invariants can fail on the ways a stream breaks: a record duplicated,
+/// an answer dropped, records out of order.
+@Suite struct SoakCheckerMutationTests {
+    static func at(_ milliseconds: Int64) -> Instant { .zero + .milliseconds(milliseconds) }
+
+    /// One press, one photo: the stream a short press gives.
+    static let stream: [TimedEvent] = [
+        TimedEvent(time: at(1030), record: .state(from: "idle", to: "previewing")),
+        TimedEvent(time: at(1200), record: .state(from: "previewing", to: "capturing")),
+        TimedEvent(time: at(1320), record: .capture(shot: 1, orientation: .leftUp, stale: false, file: "IMG_0001.jpg")),
+        TimedEvent(time: at(1320), record: .state(from: "capturing", to: "previewing")),
+    ]
+
+    static func check(_ stream: [TimedEvent]) -> SoakChecker {
+        var checker = SoakChecker()
+        checker.pressFed(at: at(1000))
+        for event in stream { checker.observe(event, journaled: true) }
+        checker.checkpoint(at: at(8000))
+        return checker
+    }
+
+    @Test func theStreamAsItIsPasses() {
+        #expect(Self.check(Self.stream).violation == nil)
+    }
+
+    @Test func aDuplicatedCaptureFails() {
+        var stream = Self.stream
+        stream.insert(stream[2], at: 3)
+        #expect(Self.check(stream).violation?.message == "shot 1 answered after shot 1 (twice, or out of order)")
+    }
+
+    @Test func aDroppedAnswerFails() {
+        var stream = Self.stream
+        stream.remove(at: 2)
+        #expect(Self.check(stream).violation?.message == "1 of 1 presses since the last checkpoint have no capture or rejection record")
+    }
+
+    @Test func recordsOutOfOrderFail() {
+        var stream = Self.stream
+        stream.swapAt(1, 2)
+        #expect(Self.check(stream).violation?.message == "state record at 1.2 s after one at 1.32 s: records out of order")
+    }
+}

@@ -49,14 +49,36 @@ struct SoakRunTests {
         #expect(report.journalCaptureLines == on.events.captures + off.events.captures)
     }
 
-    /// One seed reproduces the whole soak: the same report but for the wall-clock line and
-    /// the journal's directory.
+    /// One seed reproduces the whole soak: the same report but for the lines with the wall
+    /// and CPU times and the journal's directory.
     @Test func theSameSeedGivesTheSameReport() throws {
         let board = try Self.board()
         let first = try Soak(board: board, seed: 9, hours: 1.0 / 60, directory: Self.temporaryDirectory()).run()
         let second = try Soak(board: board, seed: 9, hours: 1.0 / 60, directory: Self.temporaryDirectory()).run()
         #expect(first.phases == second.phases)
-        #expect(first.lines.dropFirst().filter { !$0.hasPrefix("journal:") } == second.lines.dropFirst().filter { !$0.hasPrefix("journal:") })
+        func stable(_ lines: [String]) -> [String] { lines.dropFirst().filter { !$0.hasPrefix("journal:") && !$0.hasPrefix(SoakFigures.prefix) } }
+        #expect(stable(first.lines) == stable(second.lines))
         #expect(first.phases[0].events.presses > 0)
+    }
+
+    /// A swarm seed's mix comes from its seed alone, and differs between seeds; the standard
+    /// mix is the one without `--mix`.
+    @Test func aSwarmSeedsMixIsItsOwn() throws {
+        #expect(SoakMix.drawn(seed: 77) == SoakMix.drawn(seed: 77))
+        let mixes = (0..<40).map { SoakMix.drawn(seed: UInt64($0)) }
+        #expect(Set(mixes.map(\.summary)).count == 40)
+        #expect(Set(mixes.map(\.sensor)).count == SoakMix.Sensor.allCases.count)
+        #expect(mixes.contains { $0.busErrorProbability == 0 } && mixes.contains { $0.faultKinds.count < 5 })
+        let report = try Soak(board: try Self.board(), seed: 12, hours: 1.0 / 60, directory: Self.temporaryDirectory(), mix: .drawn(seed: 12)).run()
+        #expect(report.violation == nil)
+        #expect(report.lines.contains("mix: " + SoakMix.drawn(seed: 12).summary))
+    }
+
+    /// The figures line reads back as written.
+    @Test func theFiguresLineReadsBack() {
+        let figures = SoakFigures(deviceHours: 7.5, presses: 2712, faults: 26632, cpuSeconds: 12.345, wallSeconds: 34.1)
+        #expect(figures.line == "soak figures: hours=7.500 presses=2712 faults=26632 cpu=12.345 wall=34.100")
+        #expect(SoakFigures.parse(["x", Substring(figures.line)]) == figures)
+        #expect(SoakFigures.parse(["soak figures: hours=x"]) == nil)
     }
 }
