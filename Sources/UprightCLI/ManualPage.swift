@@ -7,7 +7,7 @@ public enum ManualPage {
         var page = """
             .\\" upright(1). Made by UprightCLI's ManualPage from each command's own help; do not edit.
             .TH UPRIGHT 1 "" "upright \(UprightVersion.current)" "Upright"
-            .\" Paths and options are not hyphenated, and lines are not stretched to fit.
+            .\\" Paths and options are not hyphenated, and lines are not stretched to fit.
             .nh
             .ad l
             .SH NAME
