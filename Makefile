@@ -186,10 +186,14 @@ deb: static
 ## then deleting them), checking each step: Tests/Packaging/deb-test.sh, one PASS/FAIL line per
 ## check. Works without a running systemd. Leaves the machine as it was but for the device
 ## groups it created (i2c, gpio: the package keeps them too) and the packages it installed.
+## It checks `make install`'s tree too (DESTDIR=.build/install-test: the static program, unit,
+## manual page, boards).
 DEB_TEST_APT_PACKAGES := adduser debconf binutils systemd
 deb-test: deb
 	$(call apt_install,$(DEB_TEST_APT_PACKAGES),deb-test)
-	Tests/Packaging/deb-test.sh $(DEB_DIR)/upright_$$(.build/static/upright --version | cut -d' ' -f2)_$$(dpkg --print-architecture).deb
+	@rm -rf .build/install-test && $(MAKE) --no-print-directory install DESTDIR=$(CURDIR)/.build/install-test >/dev/null
+	Tests/Packaging/deb-test.sh $(DEB_DIR)/upright_$$(.build/static/upright --version | cut -d' ' -f2)_$$(dpkg --print-architecture).deb \
+	  .build/install-test
 
 ## fuzz: every libFuzzer target (Tests/Fuzz/Targets) for FUZZ_SECONDS each
 FUZZ_SECONDS ?= 60

@@ -1,34 +1,39 @@
 #!/usr/bin/env bash
 # deb-test: Upright's Debian package installed on this machine for real (as root), used, upgraded,
 # removed and purged, with a check after each step (`make deb-test`; CI runs it):
-#   Tests/Packaging/deb-test.sh PACKAGE.deb
+#   Tests/Packaging/deb-test.sh PACKAGE.deb INSTALL-TREE
+# INSTALL-TREE is what `make install DESTDIR=INSTALL-TREE` wrote, checked first: the static
+# program under /usr/local, its unit running that one, the manual page and the boards.
 #
-# 1. dpkg -i: the version dpkg shows is what `upright --version` prints; the files, the conffile,
-#    md5sums; the unit passes `systemd-analyze verify`; the user upright (a system user, no
-#    login) is in i2c, gpio and video, which exist; /var/lib/upright is its own (0750); the unit
-#    is not enabled; the shipped board file parses (run stops at the missing I2C bus, exit 1,
-#    not at the board, exit 2); the user can write photos, clips and a journal there.
+# 1. dpkg -i: the version dpkg shows is what `upright --version` prints; the program is the one
+#    make install installs (the static build); the files, the conffile, md5sums; the unit
+#    passes `systemd-analyze verify`; the user upright (a system user, no login) is in i2c,
+#    gpio and video, which exist; /var/lib/upright is its own (0750); the unit is not enabled;
+#    the shipped board file parses (run stops at the missing I2C bus, exit 1, not at the board,
+#    exit 2); the user can write photos, clips and a journal there.
 # 2. Upgrades: a changed board file is kept when the package's is unchanged; when both changed
 #    dpkg asks (no answer on stdin fails the upgrade), and --force-confold keeps it with the
 #    package's beside it (board.json.dpkg-dist).
 # 3. dpkg -r: the program, unit, manual, boards and docs go; the board file, the user, the
 #    photos and the admin's enabling of the unit stay.
-# 4. dpkg --purge, not answering (the default, no): /etc/upright (the board file, its .dpkg-dist,
-#    calibrate's .bak and temporary files), the unit's links and debconf's answers go; the user and
-#    /var/lib/upright stay, and nothing else named upright or owned by it is left.
+# 4. dpkg --purge, not answering (the default, no): /etc/upright (the board file, its
+#    .dpkg-dist, calibrate's .bak and temporary files), the unit's links and debconf's answers
+#    go; the user and /var/lib/upright stay, and nothing else named upright or owned by it is
+#    left.
 # 5. Installed again over the kept user and photos, then purged answering yes (preseeded, as an
 #    unattended purge would be): the photos, the user and its group go too, and the machine
 #    holds nothing named upright or owned by it that it did not hold before; the device groups
 #    stay (other software and udev rules may use them).
-# Without a running systemd (a container, CI) the scripts' systemctl calls are skipped, which
-# this checks too: every step must succeed there. Stopping a running service on removal needs a
+# Without a running systemd (a container, CI) the scripts' calls to it (reload, restart, stop)
+# are skipped, which this checks too: every step must succeed there. Stopping a running service on removal needs a
 # booted systemd, so it is not exercised here.
 # One PASS/FAIL line per check, then 'N passed, N failed'; exit 1 if any failed. It refuses to
 # run where upright is installed or a user upright exists, and purges what it installed when
 # stopped.
 set -uo pipefail
 
-deb=${1:?usage: Tests/Packaging/deb-test.sh PACKAGE.deb}
+deb=${1:?usage: Tests/Packaging/deb-test.sh PACKAGE.deb INSTALL-TREE}
+tree=${2:?usage: Tests/Packaging/deb-test.sh PACKAGE.deb INSTALL-TREE}
 if [ "$(id -u)" != 0 ]; then
     echo "deb-test: must run as root (it installs the package)" >&2
     exit 2
@@ -99,14 +104,22 @@ same_user_and_photos() {
 }
 
 leftovers 4294967294 4294967294 >"$work/leftovers-before"
+
+# 0. make install's tree.
+check "make install installs the static program in /usr/local/bin" \
+    sh -c "test -x '$tree/usr/local/bin/upright' && ! readelf -l '$tree/usr/local/bin/upright' | grep -q 'program interpreter'"
+check "make install's unit runs it" grep -qx 'ExecStart=/usr/local/bin/upright run --board /etc/upright/board.json' \
+    "$tree/etc/systemd/system/upright.service"
+check "make install installs the manual page, the boards and a board file" present "$tree/usr/local/share/man/man1/upright.1" \
+    "$tree/usr/local/share/upright/boards/rpizero2w-adxl345.json" "$tree/etc/upright/board.json"
 groups_before=$(for group in i2c gpio video; do getent group "$group" >/dev/null && echo "$group"; done)
 
 # 1. Install.
 check "dpkg -i installs the package" dpkg -i "$deb"
 version=$(dpkg-query -W -f='${Version}' upright)
 check "upright --version prints the version dpkg shows ($version)" test "$(upright --version)" = "upright $version"
-check "upright on PATH is /usr/bin/upright, linked statically" \
-    sh -c 'test "$(command -v upright)" = /usr/bin/upright && ! readelf -l /usr/bin/upright | grep -q "program interpreter"'
+check "upright on PATH is /usr/bin/upright, the program make install installs" \
+    sh -c "test \"\$(command -v upright)\" = /usr/bin/upright && cmp /usr/bin/upright '$tree/usr/local/bin/upright'"
 check "the files are the package's (dpkg --verify)" sh -c 'test -z "$(dpkg --verify upright)"'
 check "it installs the unit, the manual, the boards and the docs" present /usr/lib/systemd/system/upright.service \
     /usr/share/man/man1/upright.1.gz /usr/share/upright/boards/rpizero2w-adxl345.json /usr/share/upright/boards/rpi5-mpu6050.json \
