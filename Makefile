@@ -14,14 +14,15 @@ RELEASE_FLAGS ?= -Xswiftc -cross-module-optimization
 # djpeg/cjpeg and ffprobe (ffmpeg) as the independent readers of the files Upright writes,
 # busybox-static to run the camera stand-in (Tests/CameraStandIn) as the kernel test's guest
 # does, systemd for systemd-analyze (the tests score the service unit's sandbox with it; a
-# container image may not have it), and tmux, the real terminal `upright watch` is tested in.
-APT_PACKAGES := libi2c-dev libturbojpeg0-dev libimage-exiftool-perl libjpeg-turbo-progs ffmpeg busybox-static gcc binutils systemd tmux
+# container image may not have it), tmux, the real terminal `upright watch` is tested in, and
+# groff-base, which reads the manual page (packaging/upright.1) for its test.
+APT_PACKAGES := libi2c-dev libturbojpeg0-dev libimage-exiftool-perl libjpeg-turbo-progs ffmpeg busybox-static gcc binutils systemd tmux groff-base
 
 CORE_SOURCES := $(shell find Sources/UprightCore -name '*.swift' | LC_ALL=C sort)
 EMBEDDED_TARGETS := armv6m-none-none-eabi armv7em-none-none-eabi
 EMBEDDED_DIR := .build/embedded
 
-.PHONY: all build release test sim embedded bench install deps clean sanitize fuzz static docs
+.PHONY: all build release test sim embedded bench install deps clean sanitize fuzz static docs deb deb-test
 
 all: build
 
@@ -49,6 +50,13 @@ endef
 ## deps: install missing Debian packages (as root), or print the apt-get line to run
 deps:
 	$(call apt_install,$(APT_PACKAGES),deps)
+
+# What building `upright` alone takes (make static, make deb, make install on a Pi that will
+# not run the tests): the two C libraries it links and binutils (strip, readelf).
+BUILD_APT_PACKAGES := libi2c-dev libturbojpeg0-dev binutils
+.PHONY: build-deps
+build-deps:
+	$(call apt_install,$(BUILD_APT_PACKAGES),build-deps)
 
 build: deps
 	$(SWIFT) build $(WERROR)
@@ -152,12 +160,40 @@ mcu-test: deps mcu-deps
 
 ## static: a statically linked release binary (Swift runtime included) for the Pi, in
 ## .build/static (its own scratch directory, so the normal release build is kept), and a
-## copy without debug information, .build/static/upright, the one to install. Only the
-## `upright` product: the test-support target imports Testing, which has no static library.
-static: deps
+## copy without debug information (nor the linkers' .comment notes), .build/static/upright,
+## the one `make install` and `make deb` install. Only the `upright` product: the
+## test-support target imports Testing, which has no static library.
+static: build-deps
 	$(SWIFT) build -c release $(RELEASE_FLAGS) --product upright --static-swift-stdlib -Xswiftc -static-executable --scratch-path .build/static $(WERROR)
-	strip -o .build/static/upright .build/static/release/upright
+	strip --remove-section=.comment -o .build/static/upright .build/static/release/upright
 	@ls -l .build/static/release/upright .build/static/upright
+
+## deb: the Debian package, built from the static binary for this machine's architecture
+## (arm64 on a 64-bit Raspberry Pi OS, amd64 here) by packaging/build-deb.sh with dpkg-deb:
+## .build/deb/upright_VERSION_ARCH.deb, VERSION being what `upright --version` prints. Then
+## lintian, Debian's checker, must find no error and no warning (its overrides say why).
+## Install it with `sudo apt install ./.build/deb/upright_*.deb`, here or on another Pi.
+DEB_DIR := .build/deb
+DEB_APT_PACKAGES := lintian
+deb: static
+	$(call apt_install,$(DEB_APT_PACKAGES),deb)
+	@deb=$$(packaging/build-deb.sh .build/static/upright $(DEB_DIR)) && \
+	  echo "lintian $$deb" && lintian --fail-on error,warning "$$deb" && \
+	  ls -l "$$deb"
+
+## deb-test: installs the package on this machine for real (as root: CI does), uses it,
+## upgrades it over a changed board file, removes it and purges it twice (keeping the photos,
+## then deleting them), checking each step: Tests/Packaging/deb-test.sh, one PASS/FAIL line per
+## check. Works without a running systemd. Leaves the machine as it was but for the device
+## groups it created (i2c, gpio: the package keeps them too) and the packages it installed.
+## It checks `make install`'s tree too (DESTDIR=.build/install-test: the static program, unit,
+## manual page, boards).
+DEB_TEST_APT_PACKAGES := adduser debconf binutils systemd
+deb-test: deb
+	$(call apt_install,$(DEB_TEST_APT_PACKAGES),deb-test)
+	@rm -rf .build/install-test && $(MAKE) --no-print-directory install DESTDIR=$(CURDIR)/.build/install-test >/dev/null
+	Tests/Packaging/deb-test.sh $(DEB_DIR)/upright_$$(.build/static/upright --version | cut -d' ' -f2)_$$(dpkg --print-architecture).deb \
+	  .build/install-test
 
 ## fuzz: every libFuzzer target (Tests/Fuzz/Targets) for FUZZ_SECONDS each
 FUZZ_SECONDS ?= 60
@@ -241,18 +277,23 @@ CRASH_CUTS ?= 200
 crash-test: deps
 	SWIFT=$(SWIFT) CRASH_CUTS=$(CRASH_CUTS) Tests/Kernel/crash-test.sh
 
-## install: binary, a board file under /etc/upright (kept if present), the systemd unit and
-## the unprivileged `upright` user in the i2c and gpio groups. BOARD picks the board file.
+## install: the static binary (make static: no Swift runtime needed where it runs), its manual
+## page, the board files, one of them as /etc/upright/board.json (kept if present), the systemd
+## unit and the unprivileged `upright` user in the i2c, gpio and video groups. BOARD picks the
+## board file. On a Pi, `make deb` and installing the package does the same and removes cleanly.
 BOARD        ?= boards/rpi4-mpu6050.json
 UNIT_DIR     ?= /etc/systemd/system
-install: release
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)/etc/upright $(DESTDIR)$(UNIT_DIR) $(DESTDIR)$(PREFIX)/share/doc/upright
-	install -m 0755 .build/release/upright $(DESTDIR)$(PREFIX)/bin/upright
-	install -m 0644 README.md $(DESTDIR)$(PREFIX)/share/doc/upright/README.md
+install: static
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)/etc/upright $(DESTDIR)$(UNIT_DIR) $(DESTDIR)$(PREFIX)/share/doc/upright \
+	  $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/upright/boards
+	install -m 0755 .build/static/upright $(DESTDIR)$(PREFIX)/bin/upright
+	install -m 0644 packaging/upright.1 $(DESTDIR)$(PREFIX)/share/man/man1/upright.1
+	install -m 0644 boards/*.json $(DESTDIR)$(PREFIX)/share/upright/boards/
+	install -m 0644 README.md CHANGELOG.md $(DESTDIR)$(PREFIX)/share/doc/upright/
 	@if [ -e $(DESTDIR)/etc/upright/board.json ]; then \
 	  echo "make install: keeping existing /etc/upright/board.json"; \
 	else install -m 0644 $(BOARD) $(DESTDIR)/etc/upright/board.json; fi
-	sed 's#/usr/local#$(PREFIX)#g' packaging/upright.service > $(DESTDIR)$(UNIT_DIR)/upright.service
+	sed 's#^ExecStart=/usr/local#ExecStart=$(PREFIX)#' packaging/upright.service > $(DESTDIR)$(UNIT_DIR)/upright.service
 	@if [ -z "$(DESTDIR)" ] && [ "$$(id -u)" = 0 ]; then \
 	  for g in i2c gpio video; do getent group $$g >/dev/null || groupadd --system $$g; done; \
 	  id upright >/dev/null 2>&1 || useradd --system --no-create-home --home-dir /var/lib/upright \

@@ -23,13 +23,16 @@ public enum Upright {
             upright: camera firmware that knows which way is up
 
             Usage: upright COMMAND [options]
+                   upright --version
 
             Commands:
 
             """
+        // Every summary starts in one column: two spaces past the longest name.
+        let width = subcommands.map { $0.spec.name.count }.max() ?? 0
         for command in subcommands {
             let name = command.spec.name
-            text += "  \(name)\(String(repeating: " ", count: max(2, 10 - name.count)))\(command.spec.summary)\n"
+            text += "  \(name)\(String(repeating: " ", count: width + 2 - name.count))\(command.spec.summary)\n"
         }
         text += "\nRun 'upright COMMAND --help' for a command's options.\n"
         return text
@@ -43,6 +46,14 @@ public enum Upright {
         }
         if name == "--help" || name == "-h" || name == "help" {
             console.write(usage)
+            return 0
+        }
+        if name == "--version" {
+            guard arguments.count == 1 else {
+                console.printError("upright: --version takes no arguments")
+                return 2
+            }
+            console.print(UprightVersion.line)
             return 0
         }
         guard let command = subcommands.first(where: { $0.spec.name == name }) else {

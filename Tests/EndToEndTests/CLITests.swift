@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import UprightTestSupport
 
 /// Runs the built `upright` binary as a user would.
 enum UprightBinary {
@@ -46,6 +47,33 @@ enum UprightBinary {
         for name in ["sim", "run", "replay", "probe", "trace", "machine", "bench", "orient"] {
             #expect(result.out.contains("  \(name) "))
         }
+    }
+
+    /// The command list is one column of names and one of summaries, whatever the names' lengths.
+    @Test func helpAlignsTheCommandList() throws {
+        let usage = try UprightBinary.run(["--help"]).out
+        let list = try #require(usage.components(separatedBy: "Commands:\n").last?.components(separatedBy: "\n\n").first)
+        let rows = list.split(separator: "\n")
+        #expect(rows.count == 10)
+        // Where each summary starts: past the indent, the name and the spaces after it.
+        let columns = Set(rows.map { row in row.count - row.dropFirst(2).drop { $0 != " " }.drop { $0 == " " }.count })
+        #expect(columns == [13], "summaries start at \(columns)")
+        #expect(rows.contains("  calibrate  find the mount matrix and offsets from a few poses and write them into the board file"))
+        #expect(rows.contains("  sim        run the firmware on a simulated board (built-in demo or a scenario)"))
+    }
+
+    /// `upright --version` prints the version CHANGELOG.md's newest section carries (the
+    /// Debian package takes its version from this line: `make deb`).
+    @Test func versionIsTheChangelogs() throws {
+        let result = try UprightBinary.run(["--version"])
+        #expect(result.status == 0)
+        #expect(result.error == "")
+        let changelog = try TestFile.text(ReadmeTests.root.appendingPathComponent("CHANGELOG.md").path)
+        let heading = try #require(changelog.split(separator: "\n").first { $0.hasPrefix("## ") })
+        let version = heading.dropFirst(3).prefix { $0 != " " }
+        #expect(result.out == "upright \(version)\n")
+        #expect(try UprightBinary.run(["--version", "extra"]).status == 2)
+        #expect(try UprightBinary.run(["--help"]).out.contains("       upright --version\n"))
     }
 
     @Test func unknownCommandIsUsageError() throws {

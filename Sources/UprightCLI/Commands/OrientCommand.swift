@@ -5,19 +5,19 @@ import UprightHost
 enum OrientCommand: Subcommand {
     static let spec = CommandSpec(
         name: "orient",
-        summary: "write an orientation into JPEG (EXIF) and MP4 (tkhd matrix) files",
-        positionals: [PositionalSpec("FILE", help: "JPEG or MP4 file", variadic: true)],
+        summary: "write an orientation into JPEG (EXIF) and MP4 or QuickTime (tkhd matrix) files",
+        positionals: [PositionalSpec("FILE", help: "JPEG, MP4 or QuickTime (.mov) file", variadic: true)],
         options: [
             .value("orientation", "NAME", help: "normal, left-up, right-up or bottom-up"),
             .value("exif", "N", help: "EXIF Orientation value 1, 3, 6 or 8"),
         ],
         discussion: """
             The file type is decided by content (magic bytes), not by name. Each file is
-            replaced atomically (temporary file, fsync, rename); a file that is not a JPEG or
-            MP4, or is truncated or malformed, is left byte-identical and named in a one-line
-            error. The other files are still processed; the exit status is 2 if any input was
-            bad (including a missing file, a directory or a device), 1 if reading or writing a
-            file failed (permissions, disk full).
+            replaced atomically (temporary file, fsync, rename); a file that is not a JPEG, an
+            MP4 or a QuickTime movie, or is truncated or malformed, is left byte-identical and
+            named in a one-line error. The other files are still processed; the exit status is 2
+            if any input was bad (including a missing file, a directory or a device), 1 if
+            reading or writing a file failed (permissions, disk full).
             """)
 
     static func run(_ arguments: ParsedArguments, console: Console) throws(CommandError) -> Int32 {

@@ -30,9 +30,11 @@ enum SimCommand: Subcommand {
         discussion: """
             Runs the real firmware (driver, ring, detector, gesture recogniser, state machine,
             runtime) against a simulated clock, I2C bus, accelerometer, button and camera.
-            Photos (IMG_0001.jpg), clip sidecars (CLIP_0001.json) and the journal
-            (journal.ndjson) go to the output directory. The same scenario and seed give
-            byte-identical --json output. Exit 1 when the scenario's expectations are not met.
+            Photos (IMG_0001.jpg, JPEG with EXIF Orientation), clips (CLIP_0001.mov, Motion-JPEG
+            QuickTime movies with the rotation in the track matrix) and the journal
+            (journal.ndjson) go to the output directory; --plot writes its SVG where it is told,
+            relative to the working directory. The same scenario and seed give byte-identical
+            --json output and files. Exit 1 when the scenario's expectations are not met.
             """)
 
     static func run(_ arguments: ParsedArguments, console: Console) throws(CommandError) -> Int32 {
