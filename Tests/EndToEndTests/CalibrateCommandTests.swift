@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Foundation
 import Testing
 import UprightCore
@@ -42,7 +45,7 @@ import UprightTestSupport
         let original = try TestFile.text(directory.appendingPathComponent("board.json").path)
         let result = try UprightBinary.run(["calibrate", "--board", "board.json", "--sim", "poses.json"], directory: directory)
         #expect(result.status == 0, "\(result.error)")
-        #expect(result.out.contains("wrote sensor.mount_matrix and sensor.offset_g into board.json (the previous file is "))
+        #expect(result.out.contains("wrote sensor.mount_matrix and sensor.offset_g into board.json (the previous file is board.json.bak)"))
         let calibrated = try Board.load(path: directory.appendingPathComponent("board.json").path)
         #expect(calibrated.sensor.mountMatrix == (try MountMatrix(parsing: mount)))
         let offset = calibrated.sensor.offsetG
@@ -68,6 +71,48 @@ import UprightTestSupport
         let board = try Board.load(path: directory.appendingPathComponent("board.json").path)
         #expect(board.sensor.mountMatrix == (try MountMatrix(parsing: "0, -1, 0; -1, 0, 0; 0, 0, -1")))
         #expect(board.sensor.offsetG == .zero)
+    }
+
+    /// The backup keeps the board file's mode (0600 here) and, run as root, its owner; the
+    /// new file too.
+    @Test func theBackupKeepsTheFilesModeAndOwner() throws {
+        let directory = try Self.scratch(board: "sim.json", scenario: try Self.scenario(mount: "0, -1, 0; -1, 0, 0; 0, 0, -1", bias: [0.1, 0, 0]))
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let board = directory.appendingPathComponent("board.json").path
+        let root = geteuid() == 0
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: board)
+        if root { #expect(chown(board, 65534, 65534) == 0) }
+        let result = try UprightBinary.run(["calibrate", "--board", "board.json", "--sim", "poses.json", "--poses", "2"], directory: directory)
+        #expect(result.status == 0, "\(result.error)")
+        for path in [board, board + ".bak"] {
+            let attributes = try FileManager.default.attributesOfItem(atPath: path)
+            #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600, "\(path)")
+            if root { #expect((attributes[.ownerAccountID] as? NSNumber)?.intValue == 65534, "\(path)") }
+        }
+    }
+
+    /// A board file that cannot be written is said before the first pose (run as another
+    /// user, since root may write anything): nothing asked, exit 1.
+    @Test func anUnwritableBoardIsRefusedBeforeThePoses() throws {
+        let directory = try Self.scratch(board: "sim.json", scenario: try Self.scenario(mount: "0, -1, 0; -1, 0, 0; 0, 0, -1", bias: [0.1, 0, 0]))
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let arguments = ["calibrate", "--board", "board.json", "--sim", "poses.json"]
+        let result: UprightBinary.Result
+        if geteuid() == 0 {
+            // Readable, not writable, by nobody: the directory is root's and 0755.
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: directory.path)
+            _ = try ExternalTool.path("setpriv")
+            result = try UprightBinary.runPipeline(
+                #"setpriv --reuid=65534 --regid=65534 --clear-groups "$UPRIGHT" "# + arguments.joined(separator: " "), directory: directory)
+        } else {
+            try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: directory.path)
+            defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: directory.path) }
+            try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: directory.appendingPathComponent("board.json").path)
+            result = try UprightBinary.run(arguments, directory: directory)
+        }
+        #expect(result.status == 1)
+        #expect(result.error == "upright calibrate: board.json: cannot be written (Permission denied); nothing asked, nothing changed\n")
+        #expect(!result.out.contains("pose 1 of"))
     }
 
     /// Stopped before the last pose, a bad option, a board that does not parse: nothing written.

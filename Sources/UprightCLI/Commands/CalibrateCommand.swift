@@ -32,9 +32,10 @@ enum CalibrateCommand: Subcommand {
             every axis; an axis's offset needs it seen up and down: 4 poses give the up-down
             axis's, 5 also the left-right one's, 6 all three. Axes not measured keep the board's
             earlier offsets. The result is written as sensor.mount_matrix and sensor.offset_g
-            (g on the chip's own axes, subtracted in software), in the file's own text.
-            Exit status: 0 written, 1 when the poses disagree or the run stopped first (nothing
-            written), 2 for a bad board file, scenario or option.
+            (g on the chip's own axes, subtracted in software), in the file's own text, after
+            checking before the first pose that the file can be written.
+            Exit status: 0 written, 1 when the poses disagree, the run stopped first or the file
+            cannot be written (nothing written), 2 for a bad board file, scenario or option.
             """)
 
     /// A person with a camera gets this long on a board.
@@ -51,6 +52,14 @@ enum CalibrateCommand: Subcommand {
         }
         guard (CalibrationPose.minimumPoses...CalibrationPose.maximumPoses).contains(poses) else {
             throw .usage(UsageError("option '--poses': \(poses) is not 2 to 6"))
+        }
+        // Before the first pose: a file that cannot be written would lose them all.
+        if !arguments.flag("dry-run") {
+            do throws(BoardError) {
+                try BoardFileEditor.checkWritable(path)
+            } catch {
+                throw .failed("\(error.description); nothing asked, nothing changed")
+            }
         }
         // The chip as it reads, before the board's beliefs: no matrix, no offsets.
         var raw = board.sensor
