@@ -62,3 +62,30 @@ public enum WahbaFit {
         return length > 0 ? v / length : v
     }
 }
+
+extension WahbaFit {
+    /// TRIAD: the rotation that maps `primary.chip` onto `primary.device` exactly and turns
+    /// `secondary.chip` as near `secondary.device` as that allows (Black's two-vector method;
+    /// Markley and Crassidis 5.2). Nil when either pair is parallel or zero.
+    public static func triad(
+        primary: (device: SIMD3<Double>, chip: SIMD3<Double>), secondary: (device: SIMD3<Double>, chip: SIMD3<Double>)
+    ) -> Rotation? {
+        func frame(_ first: SIMD3<Double>, _ second: SIMD3<Double>) -> [SIMD3<Double>]? {
+            let a = unit(first)
+            let c = cross(a, second)
+            let length = (c * c).sum().squareRoot()
+            guard (a * a).sum() > 0, length > 1e-9 * max(1, (second * second).sum().squareRoot()) else { return nil }
+            let b = c / length
+            return [a, b, cross(a, b)]
+        }
+        guard let device = frame(primary.device, secondary.device), let chip = frame(primary.chip, secondary.chip) else { return nil }
+        // R = sum device_k chip_k^T takes each chip frame vector to its device one.
+        var rows = [SIMD3<Double>](repeating: SIMD3(0, 0, 0), count: 3)
+        for k in 0..<3 { for row in 0..<3 { rows[row] += device[k][row] * chip[k] } }
+        return Rotation(rows: rows[0], rows[1], rows[2])
+    }
+
+    static func cross(_ a: SIMD3<Double>, _ b: SIMD3<Double>) -> SIMD3<Double> {
+        SIMD3(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x)
+    }
+}
