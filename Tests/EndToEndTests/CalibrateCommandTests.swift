@@ -94,6 +94,27 @@ import UprightTestSupport
         #expect(written.degrees(to: truth) < 1, "\(written.degrees(to: truth))")
     }
 
+    /// The README's crooked chip is this run's output, line for line where it shows one.
+    @Test func theReadmeShowsTheCrookedChipsOutput() throws {
+        let text = try TestFile.text(Self.root.appendingPathComponent("scenarios/calibrate-crooked.json").path)
+        let directory = try Self.scratch(board: "sim.json", scenario: text)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.moveItem(at: directory.appendingPathComponent("board.json"), to: directory.appendingPathComponent("my-camera.json"))
+        let result = try UprightBinary.run(["calibrate", "--board", "my-camera.json", "--sim", "poses.json"], directory: directory)
+        #expect(result.status == 0, "\(result.error)")
+        let readme = try TestFile.text(Self.root.appendingPathComponent("README.md").path)
+        guard let start = readme.range(of: "   upright calibrate --board my-camera.json --sim scenarios/calibrate-crooked.json\n"),
+            let end = readme.range(of: "   ```", range: start.upperBound..<readme.endIndex)
+        else {
+            Issue.record("README has no crooked chip example")
+            return
+        }
+        let shown = readme[start.upperBound..<end.lowerBound].split(separator: "\n").map { $0.dropFirst(3) }.filter { $0 != "..." }
+        let lines = result.out.split(separator: "\n")
+        #expect(shown.count >= 10)
+        for line in shown { #expect(lines.contains(Substring(line)), "README line not in the output: \(line)") }
+    }
+
     /// Pose 2 on the wrong side (left-up where right-up was asked), then every pose as the
     /// prompts ask, the seventh being pose 2 again: the doubt is said at pose 3, pose 5
     /// settles it, pose 2 is asked for again and the true matrix written. Stopped before the
