@@ -26,15 +26,22 @@ enum CalibrateCommand: Subcommand {
             (right edge up); on its back, lens up; upside down; on its right side (left edge up);
             on its front, lens down. It notices by itself when the camera rests (1.5 s still; a
             shutter press takes a resting pose at once) and refuses a pose taken while moving, a
-            reading far from 1 g, a pose not square to the chip, the same pose twice, or another
-            pose than the one asked for, saying what to do.
-            2 poses give the mount matrix (its third row by the right-hand rule), 3 check it on
-            every axis; an axis's offset needs it seen up and down: 4 poses give the up-down
-            axis's, 5 also the left-right one's, 6 all three. Axes not measured keep the board's
-            earlier offsets. The result is written as sensor.mount_matrix and sensor.offset_g
-            (g on the chip's own axes, subtracted in software), in the file's own text.
-            Exit status: 0 written, 1 when the poses disagree or the run stopped first (nothing
-            written), 2 for a bad board file, scenario or option.
+            reading far from 1 g (after the offset the poses so far show), a pose not square to
+            an earlier one, the same pose twice, or another pose than the one asked for, saying
+            where the camera is and what to do. Poses are judged against each other, not against
+            a guess: one taken on the wrong side is found once a later pose sees that axis the
+            other way, and asked for again; nothing is written while the poses disagree.
+            The chip may be glued at any angle: the matrix is the rotation the poses fit, the
+            exact axis permutation when the fit is within 2 degrees of one; the chip's own angle
+            is shown apart from how squarely each pose was held.
+            2 poses give the mount matrix (its third row by the right-hand rule, trusting both
+            poses), 3 check it on every axis; an axis's offset needs it seen up and down: 4 poses
+            give the up-down axis's, 5 also the left-right one's, 6 all three. Axes not measured
+            keep the board's earlier offsets. The result is written as sensor.mount_matrix and
+            sensor.offset_g (g on the chip's own axes, subtracted in software), in the file's own
+            text, after checking before the first pose that the file can be written.
+            Exit status: 0 written, 1 when the poses disagree, the run stopped first or the file
+            cannot be written (nothing written), 2 for a bad board file, scenario or option.
             """)
 
     /// A person with a camera gets this long on a board.
@@ -51,6 +58,14 @@ enum CalibrateCommand: Subcommand {
         }
         guard (CalibrationPose.minimumPoses...CalibrationPose.maximumPoses).contains(poses) else {
             throw .usage(UsageError("option '--poses': \(poses) is not 2 to 6"))
+        }
+        // Before the first pose: a file that cannot be written would lose them all.
+        if !arguments.flag("dry-run") {
+            do throws(BoardError) {
+                try BoardFileEditor.checkWritable(path)
+            } catch {
+                throw .failed("\(error.description); nothing asked, nothing changed")
+            }
         }
         // The chip as it reads, before the board's beliefs: no matrix, no offsets.
         var raw = board.sensor
@@ -90,8 +105,8 @@ enum CalibrateCommand: Subcommand {
             return try write(result, to: path, dryRun: arguments.flag("dry-run"), console: console)
         case .failed(let error):
             throw .failed("\(error.description); \(path) not changed")
-        case .stopped(let taken):
-            throw .failed("stopped after \(taken) of \(poses) poses; \(path) not changed")
+        case .stopped(let taken, let planned):
+            throw .failed("stopped after \(taken) of \(planned) poses; \(path) not changed")
         case .feedFailed(let reason):
             throw .failed("\(reason); \(path) not changed")
         }

@@ -61,8 +61,10 @@ public enum BoardFileEditor {
     }
 
     /// Reads `path` (through a symbolic link to the file it names), applies `edits`, saves the
-    /// old contents as `path.bak` (replacing an older backup) and writes the new ones, each
-    /// atomically (temporary file, fsync, rename). Returns the backup's path.
+    /// old contents as `path.bak` (replacing an older backup) with the file's own permissions
+    /// and owner, and writes the new ones, each atomically (temporary file, fsync, rename).
+    /// Returns the backup's path as `path` names the file (for a symbolic link, beside the
+    /// file it names).
     @discardableResult
     public static func rewrite(_ path: String, with edits: [Edit]) throws(BoardError) -> String {
         let target = resolved(path)
@@ -75,12 +77,28 @@ public enum BoardFileEditor {
         let new = try apply(edits, to: old, file: path)
         let backup = target + ".bak"
         do {
-            try AtomicFile.write(old, to: backup)
+            try AtomicFile.write(old, to: backup, permissionsOf: target)
             try AtomicFile.write(new, to: target)
         } catch {
             throw BoardError(file: path, message: error.description)
         }
-        return backup
+        return isSymbolicLink(path) ? backup : path + ".bak"
+    }
+
+    /// Whether `rewrite` could write `path` and its backup: the file writable, its directory
+    /// writable (both are replaced by a rename there). For checking before work that would be
+    /// lost (`upright calibrate`'s poses).
+    public static func checkWritable(_ path: String) throws(BoardError) {
+        let target = resolved(path)
+        if access(target, W_OK) != 0 {
+            throw BoardError(file: path, message: "cannot be written (\(POSIXFile.errorText(errno)))")
+        }
+        let directory = POSIXFile.directoryName(target)
+        if access(directory, W_OK | X_OK) != 0 {
+            throw BoardError(
+                file: path,
+                message: "its directory \(directory) cannot be written (\(POSIXFile.errorText(errno))), where the new file and the backup go")
+        }
     }
 
     // MARK: helpers
@@ -109,6 +127,11 @@ public enum BoardFileEditor {
         else { return document }
         root[index].value = .object(sensor.filter { !keys.contains($0.key) })
         return .object(root)
+    }
+
+    private static func isSymbolicLink(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK
     }
 
     private static func resolved(_ path: String) -> String {

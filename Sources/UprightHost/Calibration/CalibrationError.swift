@@ -1,28 +1,41 @@
-/// Why the poses do not give a mount matrix: each names the poses involved and says what to do.
+/// Why the poses give no mount matrix: each names the poses involved and says what to do.
 public enum CalibrationError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Fewer than two different device axes were seen.
     case tooFewPoses(found: Int)
-    /// A reading more than `MountFit.maximumDegreesOffAxis` from every chip axis.
-    case notSquare(pose: Int, degrees: Float, nearest: SignedAxis)
-    /// Two poses put gravity on the same chip axis though they turn different device axes up.
-    case sameChipAxis(first: Int, second: Int, chip: SignedAxis)
-    /// Two poses that turn the same device axis up (or down) read different chip axes.
-    case disagree(first: Int, second: Int)
-    /// All three axes seen, and they form a mirror image (determinant -1): no chip is mounted so.
-    case mirrored
+    /// The poses fit two mounts equally well (a mirror image among them) and no pose is left
+    /// that could tell them apart: `poses` are the ones the mounts disagree about.
+    case undecided(poses: [Int])
+    /// Most poses agree on a mount (`agreeing`); `poses` do not.
+    case disagree(poses: [Int], agreeing: [Int])
+    /// The fitted offset on one of the chip's axes is beyond what the board file takes
+    /// (`Board.SensorSettings.maximumOffsetG`).
+    case offsetTooLarge(chipAxis: Int, offsetG: Float)
+    /// This many poses were taken and they still do not agree.
+    case tooManyPoses(taken: Int)
 
     public var description: String {
         switch self {
         case .tooFewPoses(let found):
-            "\(found) pose\(found == 1 ? "" : "s") with a different axis up; the mount matrix needs two (upright, then on its side or lens up)"
-        case .notSquare(let pose, let degrees, let nearest):
-            "pose \(pose): gravity is \(Int(degrees.rounded())) degrees from the chip's nearest axis (\(nearest)): the chip is not mounted square to the camera, or the camera was not held square; a mount matrix here is an axis permutation"
-        case .sameChipAxis(let first, let second, let chip):
-            "poses \(first) and \(second) both read gravity along the chip's \(chip.axis == 0 ? "x" : chip.axis == 1 ? "y" : "z") axis though they turn different sides of the camera up: one of them was not the pose asked for; start again"
-        case .disagree(let first, let second):
-            "poses \(first) and \(second) turn the same side of the camera up (or down) but read different chip axes: one of them was not the pose asked for; start again"
-        case .mirrored:
-            "the three axes read form a mirror image (determinant -1), which no chip mounting gives: one pose was the wrong way round (lens up for lens down?); start again"
+            return
+                "\(found) pose\(found == 1 ? "" : "s") with a different axis up; the mount matrix needs two (upright, then on its side or lens up)"
+        case .undecided(let poses):
+            return
+                "poses \(Self.list(poses)) cannot all be as asked (together they are a mirror image: one was turned the other way, the left side for the right or lens down for lens up) and no pose is left to tell which; start again"
+        case .disagree(let poses, let agreeing):
+            return
+                "pose\(poses.count == 1 ? "" : "s") \(Self.list(poses)) \(poses.count == 1 ? "does" : "do") not fit the mount poses \(Self.list(agreeing)) agree on: \(poses.count == 1 ? "it was" : "they were") not the pose asked for; start again"
+        case .offsetTooLarge(let axis, let offset):
+            return
+                "the chip's \(["x", "y", "z"][axis]) axis reads \(CalibrationText.signed(offset)) g at zero g, more than the board file takes (0.5 g): a broken chip, or sensor.range_g does not match it"
+        case .tooManyPoses(let taken):
+            return "\(taken) poses taken and they still do not agree on one mount; start again, resting the camera on a table in each pose"
         }
+    }
+
+    /// "1", "1 and 2", "1, 2 and 3".
+    static func list(_ numbers: [Int]) -> String {
+        let words = numbers.map(String.init)
+        guard words.count > 1 else { return words.first ?? "" }
+        return words.dropLast().joined(separator: ", ") + " and " + words.last!
     }
 }

@@ -4,8 +4,9 @@ import UprightCore
 /// named by the orientation the detector reports in it (docs/conventions.md).
 ///
 /// The order is chosen so that every prefix is useful (`gives(poses:)`): two poses fix the
-/// mount matrix, the third checks it on the last axis, and each later pose shows an axis the
-/// other way up, which is what its offset needs.
+/// mount matrix (at any angle of the chip), the third checks which way round its last axis
+/// goes, and each later pose shows an axis the other way up, which is what its offset needs
+/// and what tells a pose taken on the wrong side from the others.
 public struct CalibrationPose: Equatable, Sendable {
     public let orientation: Orientation
     /// What to do, for the prompt: "hold the camera upright, top edge up".
@@ -37,6 +38,11 @@ public struct CalibrationPose: Equatable, Sendable {
         CalibrationPose(orientation: .lensDown, instruction: "lay the camera on its front, lens down (on a cloth)"),
     ]
 
+    /// The orientation whose up axis is `up`.
+    public static func orientation(up: SignedAxis) -> Orientation {
+        sequence.first { $0.deviceUp == up }?.orientation ?? .normal
+    }
+
     public static let minimumPoses = 2
     public static let maximumPoses = 6
 
@@ -50,7 +56,7 @@ public struct CalibrationPose: Equatable, Sendable {
     /// sensitivity error (the MPU-6050's is up to 3%, PS 6.2), the two together can.
     public static func gives(poses count: Int) -> String {
         switch count {
-        case ...2: "the mount matrix (its third row by the right-hand rule); no offsets"
+        case ...2: "the mount matrix (its third row by the right-hand rule, trusting pose 2 was on the side asked); no offsets"
         case 3: "the mount matrix, every axis seen; no offsets"
         case 4: "the mount matrix and the offset of the device's up-down (y) axis"
         case 5: "the mount matrix and the offsets of the device's x and y axes"

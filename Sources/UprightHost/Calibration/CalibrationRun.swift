@@ -7,8 +7,9 @@ public enum CalibrationRun {
     public enum Outcome: Equatable, Sendable {
         case finished(CalibrationResult)
         case failed(CalibrationError)
-        /// The feed ended (a signal, the scenario's end, `limit`) before the last pose.
-        case stopped(posesTaken: Int)
+        /// The feed ended (a signal, the scenario's end, `limit`) before the last pose: the
+        /// readings that stood, of the poses planned then.
+        case stopped(posesTaken: Int, of: Int)
         /// The feed failed: its reason.
         case feedFailed(String)
     }
@@ -47,6 +48,6 @@ public enum CalibrationRun {
             }
         }
         if let failure = feed.failure { return .feedFailed(failure) }
-        return .stopped(posesTaken: session.readings.count)
+        return .stopped(posesTaken: session.readings.count, of: session.neededCount)
     }
 }

@@ -1,53 +1,122 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import UprightCore
 
-/// The mount matrix from poses: each pose says which device direction is up, its reading which
-/// chip direction gravity fell on; a square mount is the signed axis permutation that maps the
-/// one onto the other (`device = M * chip`). Pure; no tolerance on the result: the matrix is
-/// exact, or an error names the poses that disagree.
+/// The chip's mount from poses: the rotation R (`device = R * chip`) that best takes the poses'
+/// readings to the device directions they turn up, and the offsets of the device axes seen both
+/// ways (`OffsetFit`).
+///
+/// The rotation is fitted to the readings' differences from their mean, against the directions'
+/// differences from theirs (Wahba's problem, `WahbaFit`, on centred sets: the orthogonal
+/// Procrustes fit with a translation), so the chip's offset, which is in every reading alike,
+/// takes no part in it: three poses that see two axes fix a chip at any angle whatever its
+/// offset. Two poses' one difference leaves the turn about it free; the board's earlier offset
+/// decides that (TRIAD), so its tilt is only as good as that offset.
+///
+/// A chip within `squareDegrees` of an axis permutation gets that permutation, exact: so close
+/// the fit cannot tell a chip glued a degree off from a camera held a degree off in every pose,
+/// and the board file stays readable. Two poses average no holds (each is held 2 to 4 degrees
+/// off, and their one difference is off by as much), so for them the margin is
+/// `squareDegreesTwoPoses`. Pure; the poses are assumed to be as asked (`PoseConsensus` judges
+/// that).
 public enum MountFit {
-    /// A reading further than this from every chip axis is not a square mount. A chip biased
-    /// 0.25 g on both level axes reads 25 degrees off, a camera held a few degrees off adds to
-    /// that; a chip glued in at 45 degrees reads 45.
-    public static let maximumDegreesOffAxis: Float = 35
+    /// A fit this close to a square mount is written square.
+    public static let squareDegrees: Double = 2
+    /// With two poses, their difference this close to a square mount's is written square.
+    public static let squareDegreesTwoPoses: Double = 5
 
-    public static func fit(_ readings: [PoseReading]) throws(CalibrationError) -> MountMatrix {
-        // rows[d]: the chip direction that device axis d points along (device_d = row . chip).
-        var rows: [SignedAxis?] = [nil, nil, nil]
-        var rowSource = [0, 0, 0]
-        for reading in readings {
-            let chip = reading.chipUp
-            let degrees = reading.degreesOffAxis
-            guard degrees <= maximumDegreesOffAxis else { throw .notSquare(pose: reading.number, degrees: degrees, nearest: chip) }
-            let device = reading.pose.deviceUp
-            // device_d reads device.sign when chip_c reads chip.sign: device_d = (device.sign * chip.sign) chip_c.
-            let row = SignedAxis(axis: chip.axis, sign: device.sign * chip.sign)
-            if let existing = rows[device.axis] {
-                guard existing == row else { throw .disagree(first: rowSource[device.axis], second: reading.number) }
-                continue
-            }
-            if let other = rows.indices.first(where: { rows[$0]?.axis == chip.axis }) {
-                throw .sameChipAxis(first: rowSource[other], second: reading.number, chip: chip)
-            }
-            rows[device.axis] = row
-            rowSource[device.axis] = reading.number
+    public struct Solution: Equatable, Sendable {
+        /// The least-squares rotation.
+        public var fitted: Rotation
+        /// What the board file gets: `fitted`, or the square rotation near it.
+        public var written: Rotation
+        public var axes: [OffsetFit.Axis]
+        /// On the chip's axes: measured where `axes` say, else the prior.
+        public var offsetG: Vector3
+        /// The best offset for judging how each pose was held: `offsetG` on the axes measured,
+        /// the fit's translation (every scale taken as 1) on the others; not written (where an
+        /// axis is seen one way only, it cannot tell an offset from a scale error).
+        public var fitOffsetG: Vector3
+        /// False with two poses: the turn about their difference comes from the prior offset.
+        public var isFullyMeasured: Bool
+        /// How far the measured part of the fit is from `square`, in degrees (with two poses,
+        /// their difference's angle): what decides whether it is written square.
+        public var degreesFromSquare: Double
+
+        /// The square mount nearest the fit.
+        public var square: Rotation { fitted.nearestSquare }
+        /// How the chip sits in the camera relative to `square` (device frame: `fitted = turn * square`).
+        public var chipTurn: Rotation { fitted.composed(after: square.transposed) }
+        public var isSquare: Bool { written == square }
+    }
+
+    /// Nil when the poses do not fix a rotation (fewer than two device axes seen).
+    public static func fit(_ readings: [PoseReading], priorOffsetG: Vector3) -> Solution? {
+        guard readings.count >= 2 else { return nil }
+        let device = readings.map(\.pose.deviceUp.double)
+        let chip = readings.map(\.meanG.double)
+        let count = Double(readings.count)
+        let meanDevice = device.reduce(SIMD3(0, 0, 0), +) / count
+        let meanChip = chip.reduce(SIMD3(0, 0, 0), +) / count
+        let centredDevice = device.map { $0 - meanDevice }
+        let centredChip = chip.map { $0 - meanChip }
+        let weights = zip(centredDevice, centredChip).map { length($0) * length($1) }
+        let fitted: Rotation
+        let fitOffset: SIMD3<Double>
+        let isFullyMeasured: Bool
+        let squareDegrees: (Rotation) -> Double
+        var margin = Self.squareDegrees
+        if let fit = WahbaFit.fit(device: centredDevice, chip: centredChip, weights: weights) {
+            fitted = fit.rotation
+            fitOffset = meanChip - fitted.transposed.apply(meanDevice)
+            isFullyMeasured = true
+            squareDegrees = { fitted.degrees(to: $0) }
+        } else {
+            // All differences along one line: two poses (or one axis's two sides, which fix nothing).
+            guard let first = centredDevice.indices.first(where: { length(centredDevice[$0]) > 0.5 }),
+                let rotation = WahbaFit.triad(
+                    primary: (centredDevice[first], centredChip[first]),
+                    secondary: (meanDevice, meanChip - priorOffsetG.double))
+            else { return nil }
+            fitted = rotation
+            fitOffset = priorOffsetG.double
+            isFullyMeasured = false
+            margin = Self.squareDegreesTwoPoses
+            // Square when the measured difference is.
+            squareDegrees = { $0.apply(centredChip[first]).degrees(to: centredDevice[first]) }
         }
-        let seen = rows.compactMap { $0 }.count
-        guard seen >= 2 else { throw .tooFewPoses(found: seen) }
-        var vectors = rows.map { $0?.vector }
-        if seen == 2, let missing = vectors.firstIndex(where: { $0 == nil }) {
-            // A chip's axes are right-handed, as the device frame's are: x = y × z, y = z × x, z = x × y.
-            let a = vectors[(missing + 1) % 3]!
-            let b = vectors[(missing + 2) % 3]!
-            vectors[missing] = a.cross(b)
-        }
-        let matrix: MountMatrix
-        do throws(MountMatrixError) {
-            matrix = try MountMatrix(rows: vectors[0]!, vectors[1]!, vectors[2]!)
-        } catch {
-            // A permutation of three different axes is never singular; kept for the types.
-            throw .mirrored
-        }
-        guard matrix.determinant > 0 else { throw .mirrored }
-        return matrix
+        var written = fitted
+        let offSquare = squareDegrees(fitted.nearestSquare)
+        if offSquare <= margin { written = fitted.nearestSquare }
+        let axes = OffsetFit.fit(readings, rotation: written, priorOffsetG: priorOffsetG)
+        // For the holds: the measured axes' offsets (a tilt changes them by its cosine only),
+        // the fit's translation on the others (a tilt moves that by its sine).
+        let translation = written.apply(Vector3(x: Float(fitOffset.x), y: Float(fitOffset.y), z: Float(fitOffset.z)))
+        let best = (0..<3).map { axes[$0].isMeasured ? axes[$0].offsetG : translation[$0] }
+        return Solution(
+            fitted: fitted, written: written, axes: axes, offsetG: OffsetFit.chipOffset(axes, rotation: written),
+            fitOffsetG: written.transposed.apply(Vector3(x: best[0], y: best[1], z: best[2])), isFullyMeasured: isFullyMeasured,
+            degreesFromSquare: offSquare)
+    }
+
+    static func length(_ v: SIMD3<Double>) -> Double { (v * v).sum().squareRoot() }
+}
+
+extension Vector3 {
+    var double: SIMD3<Double> { SIMD3(Double(x), Double(y), Double(z)) }
+}
+
+extension SignedAxis {
+    var double: SIMD3<Double> { vector.double }
+}
+
+extension SIMD3 where Scalar == Double {
+    /// The angle to `other` in degrees.
+    func degrees(to other: SIMD3<Double>) -> Double {
+        let lengths = ((self * self).sum() * (other * other).sum()).squareRoot()
+        guard lengths > 0 else { return 180 }
+        let crossed = WahbaFit.cross(self, other)
+        return atan2((crossed * crossed).sum().squareRoot(), (self * other).sum()) * 180 / Double.pi
     }
 }

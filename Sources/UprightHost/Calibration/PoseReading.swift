@@ -15,11 +15,4 @@ public struct PoseReading: Equatable, Sendable {
         self.meanG = meanG
         self.sampleCount = sampleCount
     }
-
-    /// The chip direction gravity was read along.
-    public var chipUp: SignedAxis { SignedAxis(nearest: meanG) }
-
-    /// How far the reading is from `chipUp`, in degrees: the pose's tilt (how square it was
-    /// held) plus the chip's own misalignment.
-    public var degreesOffAxis: Float { meanG.degrees(to: chipUp.vector) }
 }

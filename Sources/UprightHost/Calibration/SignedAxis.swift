@@ -3,8 +3,8 @@ import Glibc
 #endif
 import UprightCore
 
-/// One of the six directions along a frame's axes: `+x` ... `-z`. A square mount maps each
-/// chip direction onto a device direction, so a mount matrix is a signed permutation of them.
+/// One of the six directions along a frame's axes: `+x` ... `-z`: where a pose turns gravity in
+/// the device frame, and what a square mount (a signed permutation) maps each chip axis onto.
 public struct SignedAxis: Equatable, Hashable, Sendable, CustomStringConvertible {
     /// 0, 1, 2 for x, y, z.
     public let axis: Int

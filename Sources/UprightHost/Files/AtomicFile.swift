@@ -10,9 +10,20 @@ public enum AtomicFile {
         }
     }
 
+    /// Writes `bytes` as the new contents of `path` with the permissions and owner of `model`
+    /// (a backup's of the file it backs up).
+    public static func write(_ bytes: [UInt8], to path: String, permissionsOf model: String) throws(FileError) {
+        try fill(try PendingFile(destination: path, permissionsOf: model)) { (fd, temporary) throws(FileError) in
+            try POSIXFile.writeAll(fd, bytes, path: temporary)
+        }
+    }
+
     /// Replaces `path` with whatever `body` writes to the temporary file's descriptor.
     public static func replace(_ path: String, writing body: (_ fd: Int32, _ temporaryPath: String) throws(FileError) -> Void) throws(FileError) {
-        let file = try PendingFile(destination: path)
+        try fill(try PendingFile(destination: path), body)
+    }
+
+    private static func fill(_ file: PendingFile, _ body: (_ fd: Int32, _ temporaryPath: String) throws(FileError) -> Void) throws(FileError) {
         do throws(FileError) {
             try body(file.fd, file.temporaryPath)
             try file.commit()

@@ -22,11 +22,13 @@ public final class PendingFile {
 
     private enum State { case writing, closed, committed, discarded }
 
-    public init(destination: String) throws(FileError) {
+    /// `permissionsOf`: the file whose permissions and owner the new one takes (a backup takes
+    /// the file it backs up's); by default the destination's own.
+    public init(destination: String, permissionsOf model: String? = nil) throws(FileError) {
         let directory = POSIXFile.directoryName(destination)
         let name = destination.split(separator: "/").last.map(String.init) ?? destination
         var original = stat()
-        let existed = stat(destination, &original) == 0
+        let existed = stat(model ?? destination, &original) == 0
         var template = Array("\(directory)/.\(name).upright-XXXXXX".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else {

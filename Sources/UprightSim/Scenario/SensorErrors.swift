@@ -8,7 +8,7 @@ import UprightCore
 /// And how the chip is really mounted (`physicalMount`), which may differ from what the board
 /// file believes (`sensor.mount_matrix`): the truth the simulated chip measures in, so a
 /// board file with a wrong matrix shows up as wrong orientations, and `upright calibrate`
-/// can be tried against a chip glued in at any square angle.
+/// can be tried against a chip glued in at any angle.
 public struct SensorErrors: Equatable, Sendable {
     public var accelerationNoiseG: Double
     public var accelerationBiasG: Vector3

@@ -4,7 +4,7 @@ import UprightHost
 /// Readings of a chip mounted `0, -1, 0; -1, 0, 0; 0, 0, -1` (turned 90 degrees and flipped)
 /// with a zero-g offset of (0.2, -0.25, 0.23) g, at rest in the six poses of the sequence, on
 /// the chip's axes: the pose's device up taken to the chip (M^T, M being symmetric here: M)
-/// plus the offset.
+/// plus the offset. And the same for a chip at any angle (`readings(truth:...)`).
 enum CalibrationFixtures {
     static let mount = "0, -1, 0; -1, 0, 0; 0, 0, -1"
     static let bias = Vector3(x: 0.2, y: -0.25, z: 0.23)
@@ -16,6 +16,28 @@ enum CalibrationFixtures {
         Vector3(x: 0.2, y: 0.75, z: 0.23), // 5 left-up: device -x is chip +y
         Vector3(x: 0.2, y: -0.25, z: -0.77), // 6 lens-down: device +z is chip -z
     ]
+
+    static var square: Rotation { Rotation(try! MountMatrix(parsing: mount)) }
+
+    /// Holds 2 to 4 degrees off square, this way and that (as scenarios/calibrate.json's):
+    /// pose i turned by `holds[i]` in the device frame.
+    static let holds: [Rotation] = [
+        Rotation(degrees: 3.6, about: SIMD3(3, 0, 2)), Rotation(degrees: 3.6, about: SIMD3(0, 3, -2)), Rotation(degrees: 3, about: SIMD3(0, -1, 0)),
+        Rotation(degrees: 3.6, about: SIMD3(-3, 0, 2)), Rotation(degrees: 3.6, about: SIMD3(0, 3, -2)), Rotation(degrees: 3, about: SIMD3(0, -1, 0)),
+    ]
+
+    /// The six poses' readings of a chip mounted `truth` (`device = truth * chip`) with
+    /// `bias` (chip axes), each pose turned by its hold.
+    static func readings(truth: Rotation, bias: Vector3 = bias, holds: [Rotation] = Array(repeating: .identity, count: 6)) -> [Vector3] {
+        CalibrationPose.sequence.enumerated().map { index, pose in
+            truth.transposed.apply(holds[index].apply(pose.restingReading)) + bias
+        }
+    }
+
+    /// A chip turned `degrees` about `axis` (device frame) from the fixture's square mount.
+    static func crooked(_ degrees: Double, about axis: SIMD3<Double>) -> Rotation {
+        Rotation(degrees: degrees, about: axis).composed(after: square)
+    }
 
     static func poses(_ values: [Vector3]) -> [PoseReading] {
         values.enumerated().map { index, value in
