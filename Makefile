@@ -254,13 +254,29 @@ docs:
 	@echo "make docs: $(DOCS_DIR)/documentation/uprightcore/index.html (serve $(DOCS_DIR) over HTTP to read it)"
 
 ## soak: SOAK_HOURS (24) device hours of the firmware on the simulated board with seeded faults
-## (1% bus errors, chip resets, unplugs, stuck data, FIFO and ring overflows, bounce storms,
-## thousands of presses and clips), then a quarter as long with faults off; release build.
+## (the standard mix: 1% bus errors, chip resets, unplugs, stuck data, FIFO and ring overflows,
+## bounce storms, thousands of presses and clips), then a quarter as long with faults off;
+## release build.
 SOAK_HOURS ?= 24
 SOAK_SEED  ?= 1
 .PHONY: soak
 soak: release
 	.build/release/upright sim --soak $(SOAK_HOURS) --seed $(SOAK_SEED) --out .build/soak
+
+## swarm: SWARM_SEEDS seeds (200) of SWARM_HOURS device hours (24, then a quarter more with faults
+## off) from SWARM_SEED (a fresh one, printed, unless given), each with its own mix of faults and
+## presses drawn from its seed, as many at a time as there are cores; one line per seed, the
+## command that reproduces a failing one, `N passed, M failed`. The seeds' files go to a tmpfs
+## (SWARM_OUT, /dev/shm when there is one): thousands of tiny photos, and the disk is not what
+## a soak tests.
+SWARM_SEEDS ?= 200
+SWARM_HOURS ?= 24
+SWARM_SEED  ?= $(shell od -An -N4 -tu4 /dev/urandom | tr -d ' ')
+SWARM_OUT   ?= $(shell [ -w /dev/shm ] && echo /dev/shm/upright-swarm || echo .build/swarm)
+.PHONY: swarm
+swarm: release
+	@echo "make swarm: base seed $(SWARM_SEED) (make swarm SWARM_SEED=$(SWARM_SEED) repeats it)"
+	.build/release/upright sim --soak $(SWARM_HOURS) --swarm $(SWARM_SEEDS) --seed $(SWARM_SEED) --out $(SWARM_OUT)
 
 ## kernel-test: LinuxI2CBus, GPIOLine, probe and run against a real kernel (QEMU, i2c-stub, gpio-sim)
 ## KERNEL_TEST_ONLY=probe (or run) runs that command's checks only, e.g. `make kernel-test KERNEL_TEST_ONLY=probe`

@@ -33,8 +33,9 @@ public struct GPIOLineConfiguration: Hashable, Sendable {
     /// 16 per line).
     public var eventBufferSize: UInt32
 
-    /// The most events one line request may ask the kernel to keep: gpiolib-cdev refuses an
-    /// `event_buffer_size` above `GPIO_V2_LINES_MAX` (64) times 16 (docs/hardware.md, "GPIO").
+    /// The most events one line request may ask the kernel to keep: gpiolib-cdev clamps an
+    /// `event_buffer_size` above `GPIO_V2_LINES_MAX` (64) times 16 to that (docs/hardware.md,
+    /// "Linux GPIO from user space").
     public static let maximumEventBufferSize: UInt32 = 1024
 
     public init(

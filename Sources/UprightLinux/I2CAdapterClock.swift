@@ -9,6 +9,7 @@ public enum I2CAdapterClock {
 
     /// The adapter's clock in Hz, nil when the device tree gives none.
     public static func hertz(bus: Int) -> Int? {
+        // No device tree node (a PC's adapter, i2c-stub): the clock is unknown, as documented.
         guard let bytes = try? POSIXFile.readAll(path(bus: bus), limit: 64) else { return nil }
         return hertz(cell: bytes)
     }

@@ -150,6 +150,31 @@ if [ "$ONLY" != run ]; then
     esac
 fi
 
+# ------------------------------------------------------------------ when the kernel stamps an edge
+# edge-timing (Tests/Kernel/edge-timing.c) writes gpio-sim's pull and reads the edge event's
+# timestamp: with no debounce the kernel stamps the edge when the line moves (its hard
+# interrupt); with gpiolib-cdev's software debounce it stamps it when the debounce period has
+# run out, so a debounced press would latch the orientation 30 ms after the touch. Upright
+# requests its shutter with no kernel debounce and debounces in the recogniser, by these raw
+# timestamps (docs/hardware.md, "GPIO").
+if [ "$ONLY" != probe ]; then
+    for debounce in 0 30000; do
+        OUT=$(timeout 60 /opt/kt/edge-timing /dev/$CHIP 0 $PULL $debounce 8 2>&1); RC=$?
+        info "$OUT"
+        median=$(echo "$OUT" | sed -n 's/.*median_us=\([0-9-]*\).*/\1/p')
+        if [ $RC -ne 0 ] || [ -z "$median" ]; then
+            fail "edge timing, debounce $debounce us: the kernel reports every edge" "exit $RC: $(echo "$OUT" | oneline)"
+        elif [ $debounce -eq 0 ] && [ "$median" -ge 0 ] && [ "$median" -lt 5000 ]; then
+            pass "edge timing, no debounce: the edge is stamped when the line moves (median ${median} us after the pull)"
+        elif [ $debounce -gt 0 ] && [ "$median" -ge $debounce ] && [ "$median" -lt $((debounce + 20000)) ]; then
+            pass "edge timing, debounce $debounce us: the edge is stamped when the debounce ends (median ${median} us after the pull)"
+        else
+            fail "edge timing, debounce $debounce us: stamped as expected" "median $median us: $(echo "$OUT" | oneline)"
+        fi
+    done
+    echo pull-down > $PULL
+fi
+
 # ------------------------------------------------------------------ upright run
 if [ "$ONLY" != probe ]; then
     J=/tmp/kt/journal.ndjson
@@ -351,6 +376,59 @@ if [ "$ONLY" != probe ]; then
     expect "unplug: three photos, the one while unplugged stale" "3 1" \
         "$(grep -c '"event":"capture"' $J2 2>/dev/null) $(grep -c '"event":"capture".*"stale":true' $J2 2>/dev/null)"
     same_journal "unplug" $J2 unplug.json
+
+    # Stalls: upright run stopped (SIGSTOP) while the button is used, as an SD card's fsync or
+    # a loaded Pi stalls it, then continued. Every press must get exactly one answer (a photo, a
+    # rejection, a clip's start or its stop; a press the kernel dropped would be a
+    # `shutter-edges` bound record counting it), and no photo may fail for the stall: the
+    # inputs are judged at their own times, the camera's bounds count from when it got its
+    # order.
+    J3=/tmp/kt/journal3.ndjson
+    E3=/tmp/kt/events3.ndjson
+    mkdir -p /tmp/kt/out3
+    sed -e 's#/tmp/kt/out#/tmp/kt/out3#' -e 's#/tmp/kt/journal.ndjson#/tmp/kt/journal3.ndjson#' /opt/kt/board.json >/tmp/kt/board3.json
+    $UPRIGHT run --board /tmp/kt/board3.json --json > $E3 2> /tmp/kt/run3.err &
+    RUN3=$!
+    waited=0   # bounded: at most 30 s of TCG time
+    while [ $waited -lt 300 ] && kill -0 $RUN3 2>/dev/null && ! grep -q '"orientation":"left-up"' $E3 2>/dev/null; do
+        sleep 0.1; waited=$((waited + 1))
+    done
+    answers() { # photos, their failures, rejections, clip starts and clips stopped by a press
+        n=$(grep -cE '"event":"(capture|capture-failed|shutter-rejected|record-start)"|"event":"record-stop".*"reason":"shutter"' $J3 2>/dev/null)
+        echo ${n:-0}
+    }
+    presses=0
+    settle() { # settle: wait (bounded, 40 s of TCG time) until every press so far is answered
+        waited=0
+        while [ $waited -lt 400 ] && [ "$(answers)" -lt $presses ]; do sleep 0.1; waited=$((waited + 1)); done
+        sleep 1
+    }
+    fast() { echo pull-down > $PULL; sleep 0.06; echo pull-up > $PULL; sleep 0.06; presses=$((presses + 1)); }
+    stall() { # stall SECONDS: SIGSTOP now, SIGCONT SECONDS later (the inputs go on meanwhile)
+        kill -STOP $RUN3; STALL_END=$(( $(cut -d. -f1 /proc/uptime) + $1 ))
+    }
+    resume() { while [ "$(cut -d. -f1 /proc/uptime)" -lt $STALL_END ]; do sleep 0.1; done; kill -CONT $RUN3; }
+    stall 2; click; presses=$((presses + 1)); resume; settle
+    expect "stall 2 s: a press during it gets one answer" "$presses" "$(answers)"
+    stall 4; click; presses=$((presses + 1)); resume; settle
+    expect "stall 4 s: a press at its start gets one answer" "$presses" "$(answers)"
+    expect "stall 4 s: no photo fails for the stall" 0 "$(grep -c '"event":"capture-failed"' $J3 2>/dev/null)"
+    stall 2; echo pull-down > $PULL; sleep 1.5; echo pull-up > $PULL; presses=$((presses + 1)); resume; settle
+    expect "stall 2 s: a hold released during it starts one clip" 1 "$(grep -c '"event":"record-start"' $J3 2>/dev/null)"
+    click; presses=$((presses + 1)); settle
+    expect "stall: the press after it stops the clip" 1 "$(grep -c '"event":"record-stop"' $J3 2>/dev/null)"
+    stall 4; i=0; while [ $i -lt 40 ]; do fast; i=$((i + 1)); done; resume; settle
+    expect "stall: 40 presses during one get 40 more answers (photos, then queue-full rejections)" "$presses" "$(answers)"
+    expect "stall: no photo failed, no edge lost" "0 0" \
+        "$(grep -c '"event":"capture-failed"' $J3 2>/dev/null) $(grep -c '"bound":"shutter-edges"' $J3 2>/dev/null)"
+    kill -TERM $RUN3 2>/dev/null
+    waited=0   # bounded: 10 s of TCG time
+    while [ $waited -lt 100 ] && kill -0 $RUN3 2>/dev/null; do sleep 0.1; waited=$((waited + 1)); done
+    if kill -0 $RUN3 2>/dev/null; then kill -KILL $RUN3; fi
+    wait $RUN3; RC=$?
+    expect "stalls: run exits 0 after SIGTERM" 0 "$RC"
+    sed 's/^/KT-INFO stalls journal | /' $J3 2>/dev/null | head -80
+    sed 's/^/KT-INFO stalls run stderr | /' /tmp/kt/run3.err | tail -10
     kill $JITTER 2>/dev/null; wait $JITTER 2>/dev/null
 fi
 # The camera stand-in (Tests/CameraStandIn) under the guest's busybox ash: a still server writes

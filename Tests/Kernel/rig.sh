@@ -154,6 +154,12 @@ else
     host_fail "static upright built" "swift build failed, see $R/swift-build.log"
 fi
 
+# ---------------------------------------------------------------- 4b. the guest's C helpers
+# edge-timing (edge-timing.c): when the kernel stamps a GPIO edge, with and without debounce.
+if ! gcc -static -O2 -Wall -Wextra -Werror -o "$R/edge-timing" "$HERE/edge-timing.c" 2>"$R/edge-timing.log"; then
+    host_fail "edge-timing built (gcc -static)" "$(head -c 300 "$R/edge-timing.log" | tr '\n' ' ')"
+fi
+
 # ---------------------------------------------------------------- 5. initramfs
 IR=${RIG_INITRAMFS%.cpio.gz}
 rm -rf "$IR"
@@ -175,6 +181,7 @@ for m in $STOCK_MODULES; do cp "$R/k/"*"/modules/$KV/kernel/$m.ko"* "$IR/lib/mod
 cp "$R/oot/gpio-sim/gpio-sim.ko" "$R/oot/i2c-stub-rdwr/i2c-stub-rdwr.ko" "$IR/lib/modules/$KV/"
 for f in "$IR/lib/modules/$KV/"*.ko.xz; do [ -e "$f" ] && xz -d "$f"; done   # newer kernels ship .ko.xz
 [ -e "$UP" ] && cp "$UP" "$IR/opt/kt/upright"
+[ -e "$R/edge-timing" ] && cp "$R/edge-timing" "$IR/opt/kt/edge-timing"
 cp "$HERE/board.json" "$IR/opt/kt/"
 # The committed scenarios the run's journals are compared with, and their simulated board.
 mkdir -p "$IR/opt/kt/boards" "$IR/opt/kt/scenarios"

@@ -9,6 +9,7 @@ enum MCUFigures {
     static let sizeLimit = 1 << 16
 
     static func read(path: String = defaultPath) -> [BenchFigure] {
+        // No figures file: `make mcu-test` has not run here, and the table leaves the rows out.
         guard let bytes = try? POSIXFile.readAll(path, limit: sizeLimit) else { return [] }
         return parse(String(decoding: bytes, as: UTF8.self))
     }

@@ -62,6 +62,7 @@ enum PipelineBenchmark {
     /// Drives a simulated MPU-6050 (1 kHz, accelerometer FIFO, typical noise) through the demo
     /// scenario's first `seconds` and keeps every byte drained from its FIFO.
     static func record(seconds: Int = 16) -> Recording? {
+        // The built-in demo parses (its own tests say so); if it did not, the figure is not available.
         guard let scenario = try? ScenarioLoader.parse(DemoScenario.json, file: DemoScenario.fileName) else { return nil }
         var generator = SeededGenerator(seed: 1)
         let motion = ScenarioMotion(scenario: scenario, generator: &generator)
@@ -85,6 +86,7 @@ enum PipelineBenchmark {
         // Bounded: one drain per 20 ms of virtual time.
         for _ in 0..<(seconds * 50) {
             clock.advance(by: .milliseconds(20))
+            // The simulated bus has no faults here; a failed read ends the measurement (no figure).
             guard let count = try? bus.readBigEndianUInt16(address: 0x68, from: MPU6050Register.fifoCountHigh) else { return nil }
             let whole = min(Int(count), chunk.count) / size * size
             guard whole > 0 else { continue }

@@ -21,6 +21,7 @@ public enum ProcessStats {
 
     /// Peak resident set size of this process (VmHWM in /proc/self/status), in bytes.
     public static func peakResidentBytes() -> Int? {
+        // Without /proc (not Linux, or not mounted) there is no figure to give.
         guard let bytes = try? POSIXFile.readAll("/proc/self/status", limit: 1 << 16) else { return nil }
         let text = String(decoding: bytes, as: UTF8.self)
         for line in text.split(separator: "\n") where line.hasPrefix("VmHWM:") {

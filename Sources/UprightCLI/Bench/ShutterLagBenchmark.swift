@@ -25,6 +25,7 @@ enum ShutterLagBenchmark {
 
     /// The lags in milliseconds, in press order; nil when the run could not be made.
     static func lags(_ mode: Mode, presses: Int, directory: String) -> [Double]? {
+        // A benchmark that cannot set up reports its figure as not available (nil), not a failure.
         guard var board = try? SimBoardFile.load(), case .simulated(var small) = board.camera.backend else { return nil }
         (small.widthPixels, small.heightPixels) = (16, 12)
         board.camera.backend = .simulated(small)

@@ -56,6 +56,7 @@ enum SimBenchmark {
             ]
         }
         guard let executable = ProcessStats.executablePath else { return unavailable("not available: no /proc/self/exe") }
+        // The built-in demo parses (its own tests say so); if it did not, the figure is not available.
         guard let scenario = try? ScenarioLoader.parse(DemoScenario.json, file: DemoScenario.fileName) else {
             return unavailable("not available: the demo scenario does not parse")
         }
@@ -93,6 +94,7 @@ enum SimBenchmark {
                 continue
             }
             guard attempt > 0 else { continue }
+            // An unreadable report falls back to the child's wall time (below).
             let report = (try? POSIXFile.readAll(reportPath, limit: 1 << 20)).map { String(decoding: $0, as: UTF8.self) } ?? ""
             if let simulated = simulatedWallSeconds(inReport: report) {
                 speeds.append(simulated > 0 ? scenario.durationSeconds / simulated : .infinity)

@@ -102,6 +102,7 @@ enum BenchCommand: Subcommand {
         if let path = ProcessStats.executablePath, let size = ProcessStats.fileSize(path) {
             figures.append(BenchFigure(key: "binary_bytes", unit: "bytes", value: Double(size)))
         }
+        // The default object exists only after `make embedded`; without it the row is left out.
         if let bytes = try? POSIXFile.readAll(embeddedObject, limit: embeddedObjectLimit), let size = ELFSize.read(bytes) {
             figures.append(BenchFigure(key: "embedded_text_bytes", unit: "bytes", value: Double(size.text), target: .atMost(48 * 1024)))
         }
@@ -110,6 +111,7 @@ enum BenchCommand: Subcommand {
 
     static func machineDescription() -> String {
         var model = "unknown CPU"
+        // The machine's description is a courtesy: without /proc it says less.
         if let bytes = try? POSIXFile.readAll("/proc/cpuinfo", limit: 1 << 20) {
             let text = String(decoding: bytes, as: UTF8.self)
             if let line = text.split(separator: "\n").first(where: { $0.hasPrefix("model name") }),

@@ -81,6 +81,7 @@ enum WatchCommand: Subcommand {
         let keys = TerminalKeys()
         defer { keys?.restore() }
         if keys != nil {
+            // Standard input that cannot be polled only costs the q key: Ctrl-C still stops the view.
             try? firmware.edges.watchInput(fd: 0) { [unowned firmware] in
                 if TerminalKeys.quitPressed() { firmware.requestShutdown() }
             }
@@ -151,6 +152,8 @@ enum WatchCommand: Subcommand {
         // Ctrl-C and q arrive through a signalfd and standard input, looked at after each step.
         let keys = TerminalKeys()
         defer { keys?.restore() }
+        // Without a signalfd or a pollable standard input the view runs to its end, or until Ctrl-C
+        // ends the process.
         let loop = try? EventLoop(signals: [SIGINT, SIGTERM])
         if keys != nil { try? loop?.watch(fd: 0, token: 1) }
         var events: [EventLoopEvent] = []

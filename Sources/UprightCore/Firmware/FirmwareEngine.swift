@@ -288,8 +288,10 @@ public final class FirmwareEngine<Sensor: Accelerometer, Cam: Camera, Records: R
         // source (a defect), judged in the order given. (One older than what was judged the
         // runtime finds.)
         if let last = shutterEdges.last, edge.time < last.time { runtime.boundReached(.lateInput, lost: 0) }
-        // Never full here: both callers make room first.
-        _ = shutterEdges.append(edge)
+        // Never full here: both callers make room first (a full queue merged to its newest edge
+        // is empty).
+        let stored = shutterEdges.append(edge)
+        assert(stored, "FirmwareEngine: the edge queue was full")
     }
 
     /// Handles staged and ringed samples, sensor events and queued edges with times up to

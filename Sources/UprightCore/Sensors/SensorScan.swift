@@ -39,6 +39,7 @@ public enum SensorScan {
             default: address = adxlAddresses.1
             }
             let register = isMPU ? MPU6050Register.whoAmI : ADXL345Register.deviceID
+            // An address that does not answer is what a scan expects of most addresses.
             guard let value = try? bus.readRegister(address: address, register) else { continue }
             answered += 1
             let model = isMPU ? ChipModel.mpuFamily(whoAmI: value) : ChipModel.adxlFamily(deviceID: value)

@@ -181,6 +181,7 @@ struct JSONSpanScanner {
             let keyStart = index
             skipValue(&index)
             let key: String
+            // The board file was parsed whole before: a key that is not a string cannot occur here.
             if case .string(let text)? = try? JSONParser.parse(Array(bytes[keyStart..<index])) { key = text } else { key = "" }
             skipSpace(&index)
             index += 1 // ':'

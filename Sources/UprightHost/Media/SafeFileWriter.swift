@@ -68,6 +68,7 @@ public enum SafeFileWriter {
     }
 
     private static func writeAll(fd: Int32, _ bytes: ArraySlice<UInt8>) throws(MediaError) {
+        // The failure is thrown, as a MediaError with errno's text (below).
         let written: Bool = bytes.withUnsafeBytes { raw in (try? POSIXFile.writeAll(fd, raw, path: "")) != nil }
         guard written else { throw .io(systemErrorText("cannot write")) }
     }

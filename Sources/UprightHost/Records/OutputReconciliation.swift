@@ -61,6 +61,8 @@ public struct OutputReconciliation: Equatable, Sendable {
                 clips[Int(number)] = name
             }
         }
+        // The removals' sync is tidiness: a temporary file a cut brings back is removed again at the
+        // next start.
         if !result.removedTemporaryFiles.isEmpty { _ = try? POSIXFile.syncDirectory(of: join(directory, ".")) }
         result.removedTemporaryFiles.sort()
 
@@ -108,6 +110,7 @@ public struct OutputReconciliation: Equatable, Sendable {
         var names: [String] = []
         var seen: Set<String> = []
         for line in journalLines {
+            // A line that is not a record names no file (a torn line is repaired when the journal opens).
             guard case .object(let members)? = try? JSONParser.parse(line),
                 case .string(let file)? = members.first(where: { $0.key == "file" })?.value,
                 !file.isEmpty, !file.contains("/"), !file.hasPrefix("."), seen.insert(file).inserted
@@ -124,6 +127,7 @@ public struct OutputReconciliation: Equatable, Sendable {
 
     /// The EXIF orientation a photo carries, nil when it has none or cannot be read.
     static func photoOrientation(_ path: String) -> UprightOrientation? {
+        // A photo that cannot be read, or has no EXIF Orientation, is recovered without one.
         guard let bytes = try? POSIXFile.readAll(path, limit: maximumPhotoBytes),
             let value = try? JPEGOrientationPatcher.orientation(of: bytes)
         else { return nil }
@@ -153,6 +157,7 @@ private struct JournalFacts {
 
     /// Takes one line; false when it is not a JSON object.
     mutating func read(_ line: String) -> Bool {
+        // A line that is not a record says nothing (the caller counts it).
         guard case .object(let members)? = try? JSONParser.parse(line) else { return false }
         func string(_ key: String) -> String? {
             if case .string(let text)? = members.first(where: { $0.key == key })?.value { return text }

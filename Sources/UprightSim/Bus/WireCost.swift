@@ -46,6 +46,7 @@ public struct WireCost: Equatable, Sendable {
             // Bounded by the duration: one read per step.
             while clock.now < end {
                 clock.advance(by: step)
+                // The measurement's bus has no faults; a read that failed would only count no samples.
                 if let report = try? sensor.readSamples(now: clock.now, into: { _ in }) { samples += report.delivered }
             }
         }

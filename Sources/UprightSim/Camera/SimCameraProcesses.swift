@@ -116,6 +116,8 @@ public struct SimCameraProcesses: CameraProcesses {
                 schedule(closed, .closePhoto(index: 0, path: output, exposedAt: exposed))
                 schedule(closed, .exit(id: started.id, program, .clean))
             case .video:
+                // A movie that cannot be created leaves no file, as a recorder that cannot open its
+                // output: the session finds none at the stop and fails the clip.
                 started.movie = try? SimMovie(path: output, settings: settings.clip)
             }
         }
@@ -237,6 +239,8 @@ public struct SimCameraProcesses: CameraProcesses {
         let pose = self.pose
         rendering {
             if now > settled {
+                // A write that fails leaves a broken movie, as a recorder on a failing card: the
+                // session's rotation patch finds it unreadable and fails the clip.
                 _ = try? movie.appendFrames(upTo: now - settled) { offset in pose(settled + offset) }
             }
             _ = try? movie.finish(orientation: .normal)
@@ -258,6 +262,8 @@ public struct SimCameraProcesses: CameraProcesses {
         // Written in place, as rpicam-still writes (fopen, fwrite, fclose).
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { return }
+        // Written in place as rpicam-still writes: a failed write leaves a partial file, which the
+        // session's whole-JPEG check refuses (the photo fails).
         _ = try? POSIXFile.writeAll(fd, bytes, path: path)
         close(fd)
         photosWritten += 1

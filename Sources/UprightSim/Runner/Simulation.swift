@@ -81,6 +81,7 @@ public struct Simulation {
         directory: String, name: String, syncsEachLine: Bool = true
     ) throws(SimulationError) -> (journal: Journal, path: String) {
         let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
+        // No earlier journal (a first run) leaves nothing to remove.
         if let lines = try? Journal.lines(at: path) {
             for file in OutputReconciliation.fileNames(in: lines) { _ = unlink(OutputReconciliation.join(directory, file)) }
         }
