@@ -1,5 +1,5 @@
 /// What a `Camera` reports back about an order, when it is done (possibly much later).
-public enum CameraCompletion: Equatable, Sendable {
+public enum CameraCompletion: Hashable, Sendable {
     /// `exposedAt`: when it was taken, as the camera reports it (the frame's time, or the
     /// file's close); `waited`: how long the order waited for the camera to be ready.
     case captureFinished(shot: UInt32, exposedAt: Instant? = nil, waited: TimeSpan = .zero)
@@ -31,7 +31,7 @@ public enum CameraCompletion: Equatable, Sendable {
 }
 
 /// A completion with the time it happened on the real clock (`Camera`).
-public struct CameraReport: Equatable, Sendable {
+public struct CameraReport: Hashable, Sendable {
     /// What finished.
     public var completion: CameraCompletion
     /// When it happened.

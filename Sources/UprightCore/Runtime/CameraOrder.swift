@@ -1,5 +1,5 @@
 /// What the runtime asks of a `Camera`: the camera-facing subset of `MachineCommand`.
-public enum CameraOrder: Equatable, Sendable {
+public enum CameraOrder: Hashable, Sendable {
     /// Turn the preview on.
     case startPreview
     /// Turn the preview off.

@@ -3,7 +3,7 @@
 ///
 /// Integer nanoseconds keep arithmetic exact and deterministic on every target: no
 /// floating-point drift over days of uptime, and no Double on a Cortex-M0+.
-public struct Instant: Equatable, Comparable, Sendable {
+public struct Instant: Hashable, Comparable, Sendable {
     /// Nanoseconds since the clock's origin.
     public var nanoseconds: Int64
 

@@ -2,7 +2,7 @@
 ///
 /// Named `TimeSpan` rather than `Duration` so that it never shadows `Swift.Duration` in
 /// modules that import both.
-public struct TimeSpan: Equatable, Comparable, Sendable {
+public struct TimeSpan: Hashable, Comparable, Sendable {
     /// The length in nanoseconds (negative when going back).
     public var nanoseconds: Int64
 

@@ -1,5 +1,3 @@
-import UprightCore
-
 /// The camera session's rules, from the board's `camera` section (`Board.cameraSessionSettings`).
 public struct CameraSessionSettings: Equatable, Sendable {
     public var mode: CameraMode

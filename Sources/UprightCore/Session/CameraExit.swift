@@ -1,5 +1,5 @@
 /// How a camera program ended.
-public enum CameraExit: Equatable, Sendable {
+public enum CameraExit: Hashable, Sendable {
     /// Exit status 0.
     case clean
     /// Another exit status; rpicam-apps exit 255 when the camera cannot be acquired.

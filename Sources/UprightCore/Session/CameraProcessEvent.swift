@@ -1,7 +1,5 @@
-import UprightCore
-
 /// What a camera program did, as the process edge (`CameraProcesses`) saw it.
-public enum CameraProcessEvent: Equatable, Sendable {
+public enum CameraProcessEvent: Hashable, Sendable {
     /// The still server closed the file of its `index`-th photo (0 for the first after it
     /// started: the pattern's counter). `exposedAt`: the frame's time when the camera reports
     /// it; nil when it does not (the session then takes the close as the photo's time).

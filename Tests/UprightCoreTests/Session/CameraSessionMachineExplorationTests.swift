@@ -1,0 +1,63 @@
+import Testing
+import UprightCore
+
+/// The camera session's machine in every state it can reach (`SessionExplorer`): two photos
+/// and a clip, in each mode, under every order, program end, file outcome, timer and storage
+/// verdict.
+struct CameraSessionMachineExplorationTests {
+    @Test(arguments: [CameraMode.server, .oneShot])
+    func everyReachableStateKeepsThePromises(mode: CameraMode) {
+        let report = SessionExplorer(settings: CameraSessionSettings(mode: mode), shots: 2, clips: 1).explore()
+        print("camera session, \(mode): \(report.states) states, \(report.transitions) transitions")
+        #expect(report.violations.isEmpty, "\(report.violations.prefix(5))")
+        #expect(report.stranded == 0)
+        // The exploration reached the corners it is for: far more than the handful of states a
+        // photo's happy path visits (a broken explorer that stops early reaches few).
+        #expect(report.states > (mode == .server ? 30_000 : 3_000))
+    }
+
+    @Test func aMachineThatAnswersAPhotoTwiceIsCaught() {
+        let machine = CameraSessionMachine(settings: CameraSessionSettings())
+        let report = SessionExplorer(settings: machine.settings, shots: 1, clips: 0) { state, event in
+            var commands = machine.handle(&state, event)
+            if let answer = commands.first(where: { if case .complete(.captureFailed) = $0 { true } else { false } }) {
+                commands.append(answer)
+            }
+            return commands
+        }.explore()
+        #expect(report.violations.contains { $0.hasPrefix("photo 1 answered while answered") })
+    }
+
+    @Test func aMachineThatForgetsAPhotoIsCaught() {
+        // It drops the photo a full card refuses instead of answering it: nothing ever will.
+        let machine = CameraSessionMachine(settings: CameraSessionSettings())
+        let report = SessionExplorer(settings: machine.settings, shots: 1, clips: 0) { state, event in
+            machine.handle(&state, event).filter { if case .complete(.captureFailed) = $0 { false } else { true } }
+        }.explore()
+        #expect(report.violations.isEmpty)
+        #expect(report.stranded > 0)
+    }
+
+    @Test func aMachineThatStartsBesideARunningProgramIsCaught() {
+        // It starts the recorder without waiting for the still server's exit.
+        let machine = CameraSessionMachine(settings: CameraSessionSettings())
+        let report = SessionExplorer(settings: machine.settings, shots: 0, clips: 1) { state, event in
+            var commands = machine.handle(&state, event)
+            if case .order(.startRecording(let clip, let orientation)) = event.kind, let running = state.running, running.program == .stillServer {
+                commands.append(.start(.video(clip: clip), output: .pendingClip(clip: clip), orientation: orientation))
+            }
+            return commands
+        }.explore()
+        #expect(report.violations.contains { $0.hasPrefix("a program started while another runs") })
+    }
+
+    @Test func aMachineThatLooksAtTheStorageItSaysItDoesNotIsCaught() {
+        let machine = CameraSessionMachine(settings: CameraSessionSettings())
+        let report = SessionExplorer(settings: machine.settings, shots: 1, clips: 0) { state, event in
+            var commands = machine.handle(&state, event)
+            if case .order(.startPreview) = event.kind, !event.storageHasRoom { commands.append(.note(.stuck)) }
+            return commands
+        }.explore()
+        #expect(report.violations.contains { $0.hasPrefix("order(UprightCore.CameraOrder.startPreview) depends on the storage") })
+    }
+}
