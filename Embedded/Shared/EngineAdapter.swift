@@ -4,7 +4,7 @@ import UprightCore
 // adapter"). Everything else (flash inputs, bus playback, record lines, figures, the host
 // tool and the comparison) is independent of it. Both paths drive the firmware engine
 // (`FirmwareEngine`, Sources/UprightCore/Firmware) with the harness's camera and sink:
-// - `TraceEngine` exactly as `upright replay` does (Sources/UprightSim/Replay/TraceReplay.swift):
+// - `TraceEngine`: `upright replay`'s own driver (`TraceDriver`, Sources/UprightCore/Replay):
 //   a `FedSensor` the engine reads, read at each row's time, the button column's changes as
 //   shutter edges, a step at every deadline between rows and at each row, a shutdown at the
 //   last row;
@@ -30,43 +30,15 @@ public enum EngineAdapter {
     }
 }
 
-/// Trace rows through the engine, as `upright replay` runs them.
-public struct TraceEngine<Sink: RecordSink> {
-    public let engine: FirmwareEngine<FedSensor, InstantCamera, Sink>
-    private var buttonDown = false
-    private var lastTime: Instant
+/// Trace rows through the engine, as `upright replay` runs them (`TraceDriver`), starting at
+/// the first row's time in `previewing` (replay's default), with the chips' settings.
+public typealias TraceEngine<Sink: RecordSink> = TraceDriver<Sink>
 
-    /// The engine starts at the first row's time, in `previewing` (replay's default).
+extension TraceDriver {
+    /// The harness's trace engine: the chips' settings, in `previewing`.
     public init(sink: Sink, start: Instant) throws(SensorError) {
-        engine = try FirmwareEngine(
-            sensor: FedSensor(), camera: InstantCamera(), records: sink, settings: EngineAdapter.settings,
-            initial: .previewing, start: start)
-        lastTime = start
+        try self.init(sink: sink, settings: EngineAdapter.settings, initial: .previewing, start: start)
     }
-
-    /// One row at its time: what fell due since the last row at its own time, then the sample
-    /// is read from the sensor, a change of the button column is an edge; the step handles
-    /// both, the sample first.
-    public mutating func feed(_ sample: Sample, buttonDown level: Bool?) {
-        // The engine reads its own sensor (it is never detached here).
-        guard let sampler = engine.sampler else { return }
-        engine.stepThroughDeadlines(before: sample.time)
-        _ = sampler.sensor.feed(sample)
-        sampler.read(at: sample.time)
-        if let level, level != buttonDown {
-            buttonDown = level
-            engine.shutterEdge(ShutterEdge(time: sample.time, down: level))
-        }
-        engine.step(now: sample.time)
-        lastTime = sample.time
-    }
-
-    /// The trace ended: the camera shuts down at the last row.
-    public mutating func finish() {
-        engine.requestShutdown(at: lastTime)
-    }
-
-    public var sink: Sink { engine.runtime.sink }
 }
 
 /// The engine on a chip's driver over `Bus`, booted in `idle`.

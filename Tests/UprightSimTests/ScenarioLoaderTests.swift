@@ -42,7 +42,7 @@ import UprightSim
     @Test func everyFeatureIsRead() throws {
         let text = #"""
             {
-              "description": "all", "board": "boards/pi-mpu6050.json", "duration": 30, "seed": 9,
+              "description": "all", "board": "boards/rpi4-mpu6050.json", "duration": 30, "seed": 9,
               "motion": [{"t": 0, "angle": 0}, {"t": 2, "angle": 90, "tilt": 10, "easing": "ease-in-out"}, {"t": 3, "angle": 90, "easing": "step"}],
               "disturbances": [
                 {"type": "shake", "start": 1, "duration": 2, "amplitude": 1.5, "frequency": 6, "axes": "xz", "rotation": 5},
@@ -64,7 +64,7 @@ import UprightSim
             """#
         let scenario = try ScenarioLoader.parse(text, file: "all.json")
         #expect(scenario.summary == "all")
-        #expect(scenario.board == "boards/pi-mpu6050.json")
+        #expect(scenario.board == "boards/rpi4-mpu6050.json")
         #expect(scenario.seed == 9)
         #expect(scenario.keyframes[1] == MotionKeyframe(timeSeconds: 2, angleDegrees: 90, tiltDegrees: 10, easing: .easeInOut))
         #expect(scenario.keyframes[2].easing == .step)

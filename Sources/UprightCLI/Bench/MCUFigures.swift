@@ -2,8 +2,8 @@ import UprightHost
 
 /// The microcontroller figures `make mcu-test` measured on the emulated chips (flash, RAM,
 /// allocations, instructions a sample; docs/mcu.md), shown by `upright bench` when that build
-/// exists. The file has one figure a line, `KEY UNIT VALUE`, then `<=GOAL` when the issue set
-/// one; lines that do not read so are skipped (the file is the build's, not the user's).
+/// exists. The file has one figure a line, `KEY UNIT VALUE`, then `<=GOAL` when the figure has
+/// a goal (docs/mcu.md); lines that do not read so are skipped (the file is the build's, not the user's).
 enum MCUFigures {
     static let defaultPath = ".build/mcu/figures.bench"
     static let sizeLimit = 1 << 16

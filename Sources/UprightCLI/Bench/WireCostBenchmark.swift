@@ -6,7 +6,7 @@ import UprightSim
 /// payload, and the share of a 400 kHz bus the default mode (MPU-6050 FIFO, combined
 /// transfers) uses at 1 kHz. Deterministic (simulated bus), so measured once.
 enum WireCostBenchmark {
-    /// The read modes of the issue, with their JSON keys.
+    /// The read modes compared (docs/hardware.md), with their JSON keys.
     static let modes: [(key: String, name: String, mode: ReadMode, capabilities: I2CCapabilities)] = [
         ("single_byte", "one read per register", .registerByRegister, .combined),
         ("burst", "one burst per sample", .burst, .combined),

@@ -57,37 +57,18 @@ enum RunCommand: Subcommand {
             )
         }
         try makeDirectory(board.output.directory)
-        let journal: Journal
-        let journalLines: [String]
+        let naming = MediaNaming(clipExtension: PiCamera.clipExtension)
+        let startup: OutputStartup
         do throws(FileError) {
-            journal = try Journal(path: board.output.journal)
-            journalLines = try Journal.lines(at: board.output.journal)
+            startup = try OutputStartup(directory: board.output.directory, journal: .kept(path: board.output.journal), naming: naming)
         } catch {
             throw .failed("journal \(error)")
         }
-        if journal.repair.wasRepaired {
-            note("journal \(journal.path): set aside a torn last line (\(journal.repair.tornBytes) bytes) in \(journal.repair.setAsidePath ?? "")")
-        }
-        // Before the camera starts (it writes temporary files) and the first sample: what a
-        // cut left is put right and journaled, and numbering goes on after it.
-        let reconciliation = OutputReconciliation.reconcile(
-            directory: board.output.directory, journalLines: journalLines, clipExtension: PiCamera.clipExtension)
-        if !reconciliation.removedTemporaryFiles.isEmpty {
-            note(
-                "removed \(reconciliation.removedTemporaryFiles.count) unfinished temporary file(s) from \(board.output.directory): "
-                    + reconciliation.removedTemporaryFiles.joined(separator: " "))
-        }
-        if reconciliation.unreadableLines > 0 {
-            note("journal \(journal.path): \(reconciliation.unreadableLines) line(s) are not JSON objects (skipped)")
-        }
-        let naming = MediaNaming(clipExtension: PiCamera.clipExtension)
+        for line in startup.notes { note(line) }
         guard let camera = PiCamera.command(board: board, naming: naming) else {
             throw .badInput("camera.backend: not the command backend")
         }
-        var records = RecordWriter(
-            journal: journal, origin: origin, fileName: naming.fileName(for:),
-            output: ConsoleEvents(console: console, json: json, origin: origin, note: note))
-        for record in reconciliation.records { records.write(record, at: origin) }
+        var records = startup.records(origin: origin, output: ConsoleEvents(console: console, json: json, origin: origin, note: note))
         let light = devices.led.map { RecordingLightDriver.driving($0, note: note) }
         records.observer = light?.observer
         defer { devices.led?.release() }
@@ -95,18 +76,13 @@ enum RunCommand: Subcommand {
         do throws(FirmwareError) {
             let firmware = try LinuxFirmware(
                 board: board, devices: devices, camera: camera, records: records,
-                numberedAfter: reconciliation.highestNumber, clock: { MonotonicClock.now() }, note: note)
+                numberedAfter: startup.numberedAfter, clock: { MonotonicClock.now() }, note: note)
             note("\(firmware.sensorName), sampling \(describe(firmware)); journal \(board.output.journal); files in \(board.output.directory)")
             if let light { firmware.edges.wake(for: light) { MonotonicClock.now() } }
-            // Bounded by the signals that end it: each pass sleeps in poll until something happens.
-            while firmware.phase != .finished {
-                try firmware.pass()
-                light?.update(at: MonotonicClock.now())
-            }
-            let status: Int32 = 0
+            try firmware.run { light?.update(at: MonotonicClock.now()) }
             console.flush()
             note("stopped (\(firmware.engine.samplesHandled) samples, \(firmware.engine.edgesHandled) shutter edges)")
-            return status
+            return 0
         } catch {
             console.flush()
             switch error.kind {

@@ -44,6 +44,9 @@ enum WatchCommand: Subcommand {
 
     static var redrawInterval: TimeSpan { .milliseconds(100) }
 
+    /// The watch camera writes no files: no record names one.
+    static var naming: MediaNaming { .noFiles }
+
     // MARK: a board
 
     static func board(_ arguments: ParsedArguments, console: Console) throws(CommandError) -> Int32 {
@@ -62,7 +65,8 @@ enum WatchCommand: Subcommand {
         defer { devices.led?.release() }
         let model = WatchModel(start: start)
         let light = devices.led.map { RecordingLightDriver.driving($0, note: note) }
-        var records = RecordWriter(journal: nil, origin: start, output: DiscardEvents())
+        // Watching journals nothing and writes no files: the start-up every command shares, with none.
+        var records = OutputStartup.none(naming: Self.naming).records(origin: start, output: DiscardEvents())
         let watchModel = model.observer
         let lightObserver = light?.observer
         records.observer = { record, time in
@@ -99,8 +103,7 @@ enum WatchCommand: Subcommand {
         }
         do throws(FirmwareError) {
             // Bounded by the signals and the key that end it: each pass sleeps in poll.
-            while firmware.phase != .finished {
-                try firmware.pass()
+            try firmware.run {
                 let now = clock()
                 light?.update(at: now)
                 if now >= nextDraw {
@@ -191,7 +194,7 @@ enum WatchCommand: Subcommand {
         do throws(SimulationError) {
             // The watch camera writes nothing (and the view shows no file names).
             _ = try Simulation(scenario: scenario, board: board, seed: seed).run(
-                hooks: hooks, naming: MediaNaming(clipExtension: "mp4", namesPhotos: false)
+                hooks: hooks, naming: Self.naming
             ) { _ in WatchCamera() }
         } catch {
             if view.terminal { console.write(WatchView.leave + "\n") }

@@ -34,13 +34,13 @@ public struct CameraFiles: Equatable, Sendable {
     public var serverPattern: String { path(Self.temporaryPrefix + "still-%04d.jpg") }
 
     /// The still server's `index`-th photo, as its pattern names it.
-    public func serverPhoto(index: Int) -> String { path(Self.temporaryPrefix + "still-" + Self.fourDigits(index) + ".jpg") }
+    public func serverPhoto(index: Int) -> String { path(Self.temporaryPrefix + "still-" + MediaNaming.fourDigits(index) + ".jpg") }
 
     /// The one-shot command's file for `shot`.
-    public func oneShotPhoto(shot: UInt32) -> String { path(Self.temporaryPrefix + "shot-" + Self.fourDigits(Int(shot)) + ".jpg") }
+    public func oneShotPhoto(shot: UInt32) -> String { path(Self.temporaryPrefix + "shot-" + MediaNaming.fourDigits(Int(shot)) + ".jpg") }
 
     /// The video program's file for `clip`, before its rotation is written.
-    public func pendingClip(clip: UInt32) -> String { path(Self.temporaryPrefix + "clip-" + Self.fourDigits(Int(clip)) + "." + naming.clipExtension) }
+    public func pendingClip(clip: UInt32) -> String { path(Self.temporaryPrefix + "clip-" + MediaNaming.fourDigits(Int(clip)) + "." + naming.clipExtension) }
 
     /// Finishes a photo a program closed at `temporary`: it must be a whole JPEG (a program
     /// that died while writing also closes its file), gets `orientation` as its EXIF
@@ -105,11 +105,6 @@ public struct CameraFiles: Equatable, Sendable {
 
     /// Removes a temporary file nothing will finish (an abandoned or broken photo).
     public func discard(_ temporary: String) { _ = unlink(temporary) }
-
-    static func fourDigits(_ number: Int) -> String {
-        let digits = String(number)
-        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
-    }
 }
 
 /// Why a photo or clip could not be finished: one line for the log.

@@ -10,6 +10,24 @@ public enum POSIXFile {
         return String(cString: text)
     }
 
+    /// The names in `directory` but `.` and `..` (none when it is unreadable), at most
+    /// `maximumEntries` of them, in the order the directory gives them: the bound is on the
+    /// loop (a card can hold any number of files), so `.` and `..` count toward it.
+    public static func names(inDirectory directory: String, maximumEntries: Int) -> [String] {
+        guard let handle = opendir(directory) else { return [] }
+        defer { closedir(handle) }
+        var names: [String] = []
+        var seen = 0
+        while seen < maximumEntries, let entry = readdir(handle) {
+            seen += 1
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
     public static func open(_ path: String, flags: Int32, mode: mode_t = 0o644) throws(FileError) -> Int32 {
         while true {
             let fd = Glibc.open(path, flags | O_CLOEXEC, mode)

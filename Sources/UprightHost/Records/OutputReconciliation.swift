@@ -28,8 +28,11 @@ public struct OutputReconciliation: Equatable, Sendable {
     public var records: [EventRecord] = []
     /// The highest shot or clip number in the directory or the journal (0: none).
     public var highestNumber: UInt32 = 0
-    /// Journal lines that are not JSON objects (a journal repaired on open has none).
+    /// Journal lines that are not records (a journal repaired on open has no torn one; a line
+    /// another program wrote, or one edited by hand, may still be): they say nothing.
     public var unreadableLines = 0
+    /// The first of them: its line number (from 1) and why (`shot: missing (required)`).
+    public var firstUnreadable: String?
 
     /// The most directory entries looked at.
     public static let maximumEntries = 1_000_000
@@ -44,21 +47,26 @@ public struct OutputReconciliation: Equatable, Sendable {
     public static func reconcile(directory: String, journalLines: [String], clipExtension: String) -> OutputReconciliation {
         var result = OutputReconciliation()
         var journal = JournalFacts()
-        for line in journalLines {
-            if !journal.read(line) { result.unreadableLines += 1 }
+        for (index, line) in journalLines.enumerated() {
+            do throws(ConfigError) {
+                journal.read(try TimedEvent(jsonLine: line).record)
+            } catch {
+                result.unreadableLines += 1
+                if result.firstUnreadable == nil { result.firstUnreadable = "line " + String(index + 1) + ": " + error.description }
+            }
         }
+        let naming = MediaNaming(clipExtension: clipExtension)
         var photos: [Int: String] = [:]
         var clips: [Int: String] = [:]
-        for name in OutputNumbering.names(in: directory, maximumEntries: maximumEntries) {
+        for name in POSIXFile.names(inDirectory: directory, maximumEntries: maximumEntries) {
             if isTemporary(name) {
                 if unlink(join(directory, name)) == 0 { result.removedTemporaryFiles.append(name) }
                 continue
             }
-            guard let number = OutputNumbering.number(in: name) else { continue }
-            if name.hasPrefix("IMG_") && name.hasSuffix(".jpg") {
-                photos[Int(number)] = name
-            } else if name.hasPrefix("CLIP_") && name.hasSuffix("." + clipExtension) {
-                clips[Int(number)] = name
+            switch naming.number(named: name) {
+            case .shot(let number)?: photos[number] = name
+            case .clip(let number)?: clips[number] = name
+            case nil: break
             }
         }
         // The removals' sync is tidiness: a temporary file a cut brings back is removed again at the
@@ -99,7 +107,8 @@ public struct OutputReconciliation: Equatable, Sendable {
     /// A clip's `record-start` names its file before it is finished, so it owes none.
     public static func filesOwed(by journalLines: [String]) -> [String] {
         var journal = JournalFacts()
-        for line in journalLines { _ = journal.read(line) }
+        // A line that is not a record owes nothing (the soak's checker reports it on its own).
+        for line in journalLines { if let event = try? TimedEvent(jsonLine: line) { journal.read(event.record) } }
         let photos = journal.photoFiles.filter { !journal.missing.contains(.shot($0.key)) }.sorted { $0.key < $1.key }
         let clips = journal.clipFiles.filter { !journal.missing.contains(.clip($0.key)) }.sorted { $0.key < $1.key }
         return (photos + clips).map(\.value)
@@ -111,10 +120,7 @@ public struct OutputReconciliation: Equatable, Sendable {
         var seen: Set<String> = []
         for line in journalLines {
             // A line that is not a record names no file (a torn line is repaired when the journal opens).
-            guard case .object(let members)? = try? JSONParser.parse(line),
-                case .string(let file)? = members.first(where: { $0.key == "file" })?.value,
-                !file.isEmpty, !file.contains("/"), !file.hasPrefix("."), seen.insert(file).inserted
-            else { continue }
+            guard let file = (try? TimedEvent(jsonLine: line))?.record.file, seen.insert(file).inserted else { continue }
             names.append(file)
         }
         return names
@@ -136,87 +142,5 @@ public struct OutputReconciliation: Equatable, Sendable {
 
     public static func join(_ directory: String, _ name: String) -> String {
         directory.hasSuffix("/") ? directory + name : directory + "/" + name
-    }
-}
-
-/// What the journal says of each photo and clip number.
-private struct JournalFacts {
-    /// Photos journaled with a file (`capture`), by shot.
-    var photoFiles: [Int: String] = [:]
-    /// Clips journaled as started, with their latched orientation.
-    var clipStarts: [Int: UprightOrientation] = [:]
-    /// Clips whose end was journaled (`record-stop`, `record-failed`).
-    var clipEnded: Set<Int> = []
-    /// Clips whose `record-stop` named a file.
-    var clipFiles: [Int: String] = [:]
-    /// Numbers whose file the journal already accounts for (a record with it, `file-recovered`).
-    var accounted: Set<MediaNumber> = []
-    /// Numbers already journaled as `file-missing`.
-    var missing: Set<MediaNumber> = []
-    var highestNumber = 0
-
-    /// Takes one line; false when it is not a JSON object.
-    mutating func read(_ line: String) -> Bool {
-        // A line that is not a record says nothing (the caller counts it).
-        guard case .object(let members)? = try? JSONParser.parse(line) else { return false }
-        func string(_ key: String) -> String? {
-            if case .string(let text)? = members.first(where: { $0.key == key })?.value { return text }
-            return nil
-        }
-        func integer(_ key: String) -> Int? {
-            if case .number(let number)? = members.first(where: { $0.key == key })?.value,
-                number >= 0, number <= Double(UInt32.max), number == number.rounded()
-            {
-                return Int(number)
-            }
-            return nil
-        }
-        let shot = integer("shot")
-        let clip = integer("clip")
-        highestNumber = max(highestNumber, shot ?? 0, clip ?? 0)
-        let file = string("file")
-        switch string("event") {
-        case "capture":
-            if let shot, let file {
-                photoFiles[shot] = file
-                accounted.insert(.shot(shot))
-            }
-        case "record-start":
-            if let clip, let orientation = string("orientation").flatMap({ UprightOrientation(name: $0) }) { clipStarts[clip] = orientation }
-        case "record-stop":
-            if let clip {
-                clipEnded.insert(clip)
-                if let file {
-                    clipFiles[clip] = file
-                    accounted.insert(.clip(clip))
-                }
-            }
-        case "record-failed":
-            // Also after a record-stop: the clip could not be finished, it has no file.
-            if let clip {
-                clipEnded.insert(clip)
-                clipFiles[clip] = nil
-                accounted.remove(.clip(clip))
-            }
-        case "file-recovered":
-            if let shot, let file {
-                photoFiles[shot] = file
-                accounted.insert(.shot(shot))
-            }
-            if let clip, let file {
-                clipFiles[clip] = file
-                accounted.insert(.clip(clip))
-                clipEnded.insert(clip)
-            }
-        case "file-missing":
-            if let shot { missing.insert(.shot(shot)) }
-            if let clip {
-                missing.insert(.clip(clip))
-                clipEnded.insert(clip)
-            }
-        default:
-            break
-        }
-        return true
     }
 }

@@ -97,13 +97,14 @@ public final class LinuxFirmware<Bus: I2CBus, Cam: LinuxCamera, Output: EventOut
     /// The sampling context's counters (the thread's only once it has stopped).
     public var samplerCounters: SamplerCounters? { engine.sampler?.counters ?? samplerThread?.sampler.counters }
 
-    /// Runs until shut down; returns the exit status (0 after a clean shutdown).
-    public func run() throws(FirmwareError) -> Int32 {
+    /// Runs until shut down, `afterEachPass` after every pass (the recording light, a redraw):
+    /// the one loop `upright run` and `upright watch` share.
+    public func run(afterEachPass: () -> Void = {}) throws(FirmwareError) {
         // Bounded by the signals that end it: each pass sleeps in poll until something happens.
         while phase != .finished {
             try pass()
+            afterEachPass()
         }
-        return 0
     }
 
     /// One pass of the engine (edges, step, wait), then the signals that came and the

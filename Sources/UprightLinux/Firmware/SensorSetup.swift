@@ -14,31 +14,22 @@ public enum SensorSetup {
     public static func sensor<Bus: I2CBus>(
         on bus: Bus, settings: Board.SensorSettings, interrupt: Bool, busName: String
     ) throws(FirmwareError) -> AnySensor<Bus> {
-        var sensor = try chip(on: bus, settings: settings, interrupt: interrupt, busName: busName)
-        sensor.offsetG = settings.deviceOffsetG
-        return sensor
-    }
-
-    private static func chip<Bus: I2CBus>(
-        on bus: Bus, settings: Board.SensorSettings, interrupt: Bool, busName: String
-    ) throws(FirmwareError) -> AnySensor<Bus> {
-        let mpu = settings.mpu6050Configuration(interrupt: interrupt)
-        let adxl = settings.adxl345Configuration(interrupt: interrupt)
         switch settings.kind {
         case .auto:
-            guard let found = AnySensor.detect(bus: bus, mpu6050: mpu, adxl345: adxl, mount: settings.mountMatrix) else {
+            let mpu = settings.mpu6050Configuration(interrupt: interrupt)
+            let adxl = settings.adxl345Configuration(interrupt: interrupt)
+            guard var found = AnySensor.detect(bus: bus, mpu6050: mpu, adxl345: adxl, mount: settings.mountMatrix) else {
                 throw FirmwareError(
                     .device,
                     "no accelerometer answers on \(busName) at 0x68, 0x69, 0x53 or 0x1d: check the wiring and power (upright probe lists what answers)"
                 )
             }
+            found.offsetG = settings.deviceOffsetG
             return found
         case .mpu6050:
-            let address = settings.address ?? 0x68
-            return .mpu6050(MPU6050(bus: bus, address: address, configuration: mpu, mount: settings.mountMatrix))
+            return settings.driver(.mpu6050, on: bus, interrupt: interrupt)
         case .adxl345:
-            let address = settings.address ?? 0x53
-            return .adxl345(ADXL345(bus: bus, address: address, configuration: adxl, mount: settings.mountMatrix))
+            return settings.driver(.adxl345, on: bus, interrupt: interrupt)
         }
     }
 
@@ -46,31 +37,13 @@ public enum SensorSetup {
     public static func describe<Bus>(_ sensor: AnySensor<Bus>, busName: String) -> String {
         let chip: String
         if let model = sensor.identity?.model {
-            chip = name(model)
+            chip = model.displayName
         } else if sensor.chip == .mpu6050 {
             chip = "MPU-6050"
         } else {
             chip = "ADXL345"
         }
         return chip + " at " + hex(sensor.address) + " on " + busName
-    }
-
-    /// The part's name as printed on it (or as sold, for the clone).
-    public static func name(_ model: ChipModel) -> String {
-        switch model {
-        case .mpu6050: "MPU-6050"
-        case .mpu6500: "MPU-6500"
-        case .mpu9250: "MPU-9250"
-        case .mpu9255: "MPU-9255"
-        case .mpu6515: "MPU-6515"
-        case .mpu6880: "MPU-6880"
-        case .icm20689: "ICM-20689"
-        case .icm20608: "ICM-20608"
-        case .icm20602: "ICM-20602"
-        case .mpu6050Clone: "MPU-6050 clone (WHO_AM_I 0x72)"
-        case .adxl345: "ADXL345"
-        case .adxl346: "ADXL346"
-        }
     }
 
     public static func describe(_ error: SensorError) -> String {

@@ -18,7 +18,7 @@ extension CameraSession where Processes == SimCameraProcesses {
     /// simulated camera's defaults), writing into `outputDirectory`, showing `pose`, with the
     /// scenario's camera faults.
     public static func simulated(
-        camera: Board.CameraSettings, outputDirectory: String, faults: [SimCameraFault] = [],
+        camera: Board.CameraSettings, outputDirectory: String, reserveBytes: UInt64 = 0, faults: [SimCameraFault] = [],
         generator: SeededGenerator = SeededGenerator(seed: 0), pose: @escaping (Instant) -> MotionPose
     ) -> SimCamera {
         var simulated = Board.SimulatedCameraSettings()
@@ -26,6 +26,6 @@ extension CameraSession where Processes == SimCameraProcesses {
         let processes = SimCameraProcesses(
             settings: simulated, zeroShutterLag: camera.zeroShutterLag, faults: faults,
             generator: generator, pose: pose)
-        return SimCamera(processes: processes, settings: camera.session, files: CameraFiles(outputDirectory: outputDirectory, naming: naming))
+        return SimCamera(processes: processes, settings: camera.session, files: CameraFiles(outputDirectory: outputDirectory, naming: naming, reserveBytes: reserveBytes))
     }
 }

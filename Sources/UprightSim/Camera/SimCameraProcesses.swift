@@ -304,7 +304,6 @@ public struct SimCameraProcesses: CameraProcesses {
 
     /// rpicam's printf-style `%04d` counter in `pattern`.
     static func path(pattern: String, index: Int) -> String {
-        let digits = String(index)
-        return pattern.replacing("%04d", with: String(repeating: "0", count: max(0, 4 - digits.count)) + digits)
+        pattern.replacing("%04d", with: MediaNaming.fourDigits(index))
     }
 }

@@ -3,7 +3,7 @@ import UprightHost
 
 /// `upright replay` without the I/O: trace rows through the firmware engine (`FirmwareEngine`:
 /// the sampler and its supervision, the ring, the detector, the gesture recogniser, the
-/// machine) with a `FedSensor` in place of a chip and a `ReplayCamera`, collecting the event
+/// machine) with a `FedSensor` in place of a chip and an `InstantCamera`, collecting the event
 /// stream (docs/events.md) as `run --json` and `sim --json` write it. Pure, so the CLI decides
 /// how to buffer and tests compare exact lines.
 ///
@@ -13,19 +13,16 @@ import UprightHost
 /// matrix is applied here. A gap in the rows longer than the failure timeout is a sensor
 /// fault, as the same gap on a board would be.
 ///
-/// A replay has no stalls: whatever falls due between two rows (a debounce settling, a hold,
-/// a timer) is handled at its own time, by a step there, as a loop that wakes for its
-/// deadlines would; the sensor is read by the engine itself, so such a step knows that no
-/// sample before the next row is missing.
+/// The rows are driven as the microcontroller harness drives them (`TraceDriver`, in
+/// UprightCore): a replay has no stalls, whatever falls due between two rows is handled at its
+/// own time.
 public struct TraceReplay {
-    public typealias Engine = FirmwareEngine<FedSensor, ReplayCamera, RecordWriter<EventCollector>>
+    public typealias Driver = TraceDriver<RecordWriter<EventCollector>>
 
     public let settings: FirmwareSettings
     public let initial: StateName
     /// Created at the first row; nil before.
-    public private(set) var engine: Engine?
-    private var buttonDown = false
-    private var lastTime = Instant.zero
+    public private(set) var driver: Driver?
 
     /// `initial` is `previewing` by default (docs/events.md: replay starts there),
     /// or `idle`.
@@ -34,35 +31,22 @@ public struct TraceReplay {
         self.initial = initial
     }
 
-    /// Feeds one row at its time: its sample is read from the sensor, a change in the button
-    /// column is an edge (the level holds until the next row); the engine handles both in
-    /// time order, the sample first (a press latches the orientation including it).
+    /// Feeds one row at its time (`TraceDriver.feed`).
     public mutating func feed(_ row: TraceRow) {
-        if engine == nil {
-            // A FedSensor's begin cannot fail.
-            engine = try? Engine(
-                sensor: FedSensor(), camera: ReplayCamera(), records: RecordWriter(journal: nil, output: EventCollector()),
-                settings: settings, initial: initial, start: row.time)
+        if driver == nil {
+            // A FedSensor's begin cannot fail. A replay journals nothing and writes no files.
+            driver = try? Driver(
+                sink: OutputStartup.none(naming: .noFiles).records(output: EventCollector()), settings: settings, initial: initial,
+                start: row.time)
         }
-        guard let engine, let sampler = engine.sampler else { return }
-        engine.stepThroughDeadlines(before: row.time)
-        _ = sampler.sensor.feed(row.sample)
-        sampler.read(at: row.time)
-        if let level = row.buttonPressed, level != buttonDown {
-            buttonDown = level
-            engine.shutterEdge(ShutterEdge(time: row.time, down: level))
-        }
-        engine.step(now: row.time)
-        lastTime = row.time
+        driver?.feed(row.sample, buttonDown: row.buttonPressed)
     }
 
-    /// The trace has ended at its last row: the camera shuts down there, so a clip still
-    /// recording gets its `record-stop` (reason `shutdown`) and a press still waiting for its
-    /// release or hold its `shutter-rejected`. Nothing past the last row is simulated.
+    /// The trace has ended at its last row (`TraceDriver.finish`).
     public mutating func finish() {
-        engine?.requestShutdown(at: lastTime)
+        driver?.finish()
     }
 
     /// The event lines so far, in order.
-    public var events: [TimedEvent] { engine?.runtime.sink.output.events ?? [] }
+    public var events: [TimedEvent] { driver?.sink.output.events ?? [] }
 }

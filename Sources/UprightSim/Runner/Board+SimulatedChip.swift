@@ -9,9 +9,9 @@ extension Board.SensorSettings {
     /// scan tries).
     public var simulatedChip: SimChipKind { kind == .adxl345 ? .adxl345 : .mpu6050 }
 
-    /// The 7-bit address the chip answers on: the board's, else the chip's default
-    /// (MPU-6050 AD0 low 0x68, PS 9.2; ADXL345 ALT ADDRESS low 0x53).
-    public var simulatedAddress: UInt8 {
-        address ?? (simulatedChip == .adxl345 ? 0x53 : 0x68)
-    }
+    /// The driver the simulated chip gets.
+    public var simulatedDriverChip: AnySensor<SimBus>.Chip { simulatedChip == .adxl345 ? .adxl345 : .mpu6050 }
+
+    /// The 7-bit address the chip answers on, as the firmware's driver addresses it.
+    public var simulatedAddress: UInt8 { address(of: simulatedDriverChip) }
 }

@@ -61,7 +61,7 @@ public final class SimRig<World: SimulationWorld>: FirmwareClock, ShutterEdgeSou
         bus = SimBus(clock: clock)
         address = board.sensor.simulatedAddress
         let sensor = SimulatedSensor.attach(
-            board: board, to: bus, at: address, chipMotion: chipMotion, chipSeed: chipSeed, imperfections: imperfections)
+            board: board, to: bus, chipMotion: chipMotion, chipSeed: chipSeed, imperfections: imperfections)
         do throws(SensorError) {
             var settings = board.firmwareSettings(strictBounds: true)
             settings.machine.numberedAfter = numberedAfter

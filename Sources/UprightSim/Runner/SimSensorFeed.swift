@@ -39,7 +39,7 @@ public final class SimSensorFeed: SensorFeed {
         var readBoard = board
         readBoard.sensor = settings
         let sensor = SimulatedSensor.attach(
-            board: readBoard, to: bus, at: board.sensor.simulatedAddress, chipMotion: chipMotion, chipSeed: chipSeed, imperfections: imperfections)
+            board: readBoard, to: bus, chipMotion: chipMotion, chipSeed: chipSeed, imperfections: imperfections)
         do throws(SensorError) {
             stream = try SensorStream(sensor: sensor, supervision: board.firmwareSettings().supervision, ringCapacity: 1024, start: .zero)
         } catch {

@@ -73,23 +73,16 @@ public struct Simulation {
         return (motion, try chipMotion(motion, mount: mount), try imperfections(scenario.sensor, mount: mount), streams.sensor.next())
     }
 
-    /// A new, empty journal named `name` in `directory`, and its path. An old one is removed
-    /// first, with the files it names (an earlier run's photos and clips: each run starts
-    /// afresh, so one scenario and seed give the same files and journal every time); files it
-    /// does not name are left for start-up reconciliation, which never overwrites them.
-    public static func freshJournal(
-        directory: String, name: String, syncsEachLine: Bool = true
-    ) throws(SimulationError) -> (journal: Journal, path: String) {
-        let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
-        // No earlier journal (a first run) leaves nothing to remove.
-        if let lines = try? Journal.lines(at: path) {
-            for file in OutputReconciliation.fileNames(in: lines) { _ = unlink(OutputReconciliation.join(directory, file)) }
-        }
-        _ = unlink(path)
+    /// The start-up every run shares (`OutputStartup`), with a fresh journal named `name` in
+    /// `directory` (none without a directory).
+    public static func startup(directory: String?, name: String, naming: MediaNaming, syncsEachLine: Bool = true) throws(SimulationError)
+        -> OutputStartup
+    {
+        guard let directory else { return .none(naming: naming) }
         do throws(FileError) {
-            return (try Journal(path: path, syncsEachLine: syncsEachLine), path)
+            return try OutputStartup(directory: directory, journal: .fresh(name: name), naming: naming, syncsEachLine: syncsEachLine)
         } catch {
-            throw SimulationError(kind: .output, path: path, message: error.message)
+            throw SimulationError(kind: .output, path: error.path, message: error.message)
         }
     }
 
@@ -106,8 +99,13 @@ public struct Simulation {
     public func run(hooks: SimulationHooks = SimulationHooks()) throws(SimulationError) -> SimulationResult<SimCamera> {
         let directory = outputDirectory ?? "."
         let camera = board.camera
+        let reserveBytes = board.output.reserveBytes
         return try run(hooks: hooks, naming: SimCamera.naming) { context in
-            var session = SimCamera.simulated(camera: camera, outputDirectory: directory, faults: context.faults, generator: context.generator) {
+            // The board's reserve holds in a directory of the run's own, as on the Pi.
+            var session = SimCamera.simulated(
+                camera: camera, outputDirectory: directory, reserveBytes: outputDirectory == nil ? 0 : reserveBytes, faults: context.faults,
+                generator: context.generator
+            ) {
                 time in
                 context.motion.pose(atSeconds: time.seconds)
             }
@@ -125,23 +123,14 @@ public struct Simulation {
         let (motion, chipMotion, imperfections, chipSeed) = try Simulation.chip(scenario, board: board, streams: &streams)
 
         // The journal, fresh for each run, and the start-up reconciliation a board runs.
-        var journal: Journal?
-        var journalPath: String?
-        var reconciliation = OutputReconciliation()
-        if let directory = outputDirectory {
-            let fresh = try Simulation.freshJournal(directory: directory, name: Simulation.journalName)
-            journal = fresh.journal
-            journalPath = fresh.path
-            reconciliation = OutputReconciliation.reconcile(directory: directory, journalLines: [], clipExtension: naming.clipExtension)
-        }
+        let startup = try Simulation.startup(directory: outputDirectory, name: Simulation.journalName, naming: naming)
 
         let end = Instant.zero + TimeSpan(seconds: scenario.durationSeconds)
         let edges = scenario.button.edges(using: &streams.button)
         let shutdown = scenario.shutdownSeconds.map { Instant.zero + TimeSpan(seconds: $0) }
         let world = ScenarioWorld<C>(
             edges: edges, faults: FaultSchedule(scenario.faults, duration: end - .zero), faultSeeds: streams.faults, shutdown: shutdown)
-        var records = RecordWriter(journal: journal, fileName: naming.fileName(for:), output: EventCollector())
-        for record in reconciliation.records { records.write(record, at: .zero) }
+        var records = startup.records(output: EventCollector())
         // What the recording light sees: every record, for the run's light timeline.
         let seen = RecordTrail()
         let watch = hooks.record
@@ -152,7 +141,7 @@ public struct Simulation {
         let rig = try SimRig<ScenarioWorld<C>>(
             board: board, chipMotion: chipMotion, chipSeed: chipSeed, imperfections: imperfections,
             camera: makeCamera(CameraContext(motion: motion, faults: scenario.faults.compactMap(\.cameraFault), generator: streams.camera)),
-            records: records, world: world, end: end, hooks: hooks, numberedAfter: reconciliation.highestNumber)
+            records: records, world: world, end: end, hooks: hooks, numberedAfter: startup.numberedAfter)
         let readsPerSecond = 1 / rig.sampler.schedule.interval.seconds
         let stepLimit = Int(scenario.durationSeconds * readsPerSecond) * 4 + edges.count * 8 + world.faults.steps.count * 2 + 100_000
         _ = rig.run(stepLimit: stepLimit)
@@ -172,7 +161,7 @@ public struct Simulation {
             scenario: scenario, motion: motion, events: events, title: title ?? (scenario.summary.isEmpty ? "upright sim" : scenario.summary))
         return SimulationResult(
             events: events, recording: recording, stats: stats, expectations: scenario.expectations.check(events),
-            camera: runtime.camera, finalState: runtime.state.name, journalPath: journalPath,
+            camera: runtime.camera, finalState: runtime.state.name, journalPath: startup.journalPath,
             journalErrors: runtime.sink.output.journalErrors, light: RecordingLightTimeline(records: seen.records, end: end))
     }
 }

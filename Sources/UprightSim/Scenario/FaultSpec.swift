@@ -1,7 +1,7 @@
 import UprightCore
 
-/// A fault the scenario injects into the simulated bus or chip (issue 3's fault plan carries
-/// them out; the scenario only schedules them).
+/// A fault the scenario injects into the simulated bus or chip (the bus's `FaultInjector` and the
+/// chip models carry them out; the scenario only schedules them).
 public enum FaultSpec: Equatable, Sendable {
     /// Each bus transfer in the window fails with `probability`, with this error.
     case busErrors(startSeconds: Double, durationSeconds: Double, probability: Double, error: I2CError)

@@ -55,7 +55,8 @@ public struct Soak {
         var streams = RandomStreams(seed: seed)
         let motion = SoakMotion(generator: streams.motion)
         let chipMotion = try Simulation.chipMotion(motion, board: board)
-        let (journal, journalPath) = try Simulation.freshJournal(directory: directory, name: Soak.journalName, syncsEachLine: false)
+        let startup = try Simulation.startup(directory: directory, name: Soak.journalName, naming: SimCamera.naming, syncsEachLine: false)
+        let journalPath = startup.journalPath ?? directory
         let faultsOnEnd = Instant.zero + TimeSpan(seconds: faultsOnSeconds)
         let end = faultsOnEnd + TimeSpan(seconds: faultsOffSeconds)
         let timing = SoakWorkload.Timing(
@@ -78,7 +79,7 @@ public struct Soak {
         camera.processes.busyProbability = mix.cameraBusyProbability
         let rig = try SimRig(
             board: board, chipMotion: chipMotion, chipSeed: streams.sensor.next(), camera: camera,
-            records: RecordWriter(journal: journal, fileName: SimCamera.naming.fileName(for:), output: SoakChecker()), world: world, end: end)
+            records: startup.records(output: SoakChecker()), world: world, end: end, numberedAfter: startup.numberedAfter)
         rig.bus.faults = injector
 
         // Bounded: the stepper stops at least every read interval, plus once per input and fault.

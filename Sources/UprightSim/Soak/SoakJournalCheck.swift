@@ -2,8 +2,8 @@ import UprightCore
 import UprightHost
 
 /// The soak's checks of what reached the disk, once the run is over: the journal file read
-/// back is whole lines (no torn one), each a JSON object whose first keys are `t` and `event`
-/// (docs/events.md), their times never going back; it has a `capture` line for every capture
+/// back is whole lines (no torn one), each a record of the contract (`TimedEvent(jsonLine:)`,
+/// docs/events.md), their times never going back; it has a `capture` line for every capture
 /// the event stream reported; and every photo and clip it names is in the output directory.
 /// A journal that cannot be read is itself a violation. Each check can fail, and each has a
 /// test that breaks its input and sees it fail (`SoakJournalCheckTests`).
@@ -30,19 +30,22 @@ public enum SoakJournalCheck {
         }
         if let last = bytes.last, last != 0x0A { return broken("the journal's last line is torn (no newline)") }
         var lines: [String] = []
-        var previous = -Double.infinity
+        var previous = Instant.zero
         for (index, line) in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast().enumerated() {
             let text = String(decoding: line, as: UTF8.self)
-            guard case .object(let members)? = try? JSONParser.parse(text), members.count >= 2, members[0].key == "t",
-                case .number(let t) = members[0].value, members[1].key == "event", case .string(let event) = members[1].value
-            else {
-                return broken("journal line " + String(index + 1) + " is not a record (torn, or not JSON): " + text)
+            let event: TimedEvent
+            do throws(ConfigError) {
+                event = try TimedEvent(jsonLine: text)
+            } catch {
+                return broken("journal line " + String(index + 1) + " is not a record (" + error.description + "): " + text)
             }
-            if t < previous {
-                return broken("journal line " + String(index + 1) + " goes back in time (t " + String(t) + " after " + String(previous) + ")")
+            if event.time < previous {
+                return broken(
+                    "journal line " + String(index + 1) + " goes back in time (t " + String(event.time.seconds) + " after "
+                        + String(previous.seconds) + ")")
             }
-            previous = t
-            if event == "capture" { captureLines += 1 }
+            previous = event.time
+            if case .capture = event.record { captureLines += 1 }
             lines.append(text)
         }
         if captureLines != captures { return broken(String(captures) + " captures but " + String(captureLines) + " capture lines in " + journalPath) }

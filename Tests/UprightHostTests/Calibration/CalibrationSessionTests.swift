@@ -184,7 +184,7 @@ struct Maker {
         #expect(abs(result.chipDegrees - Float(degrees)) < 0.1)
     }
 
-    /// The maker: pose 2 on the wrong side (left-up for right-up), everything after as
+    /// A maker who takes pose 2 on the wrong side (left-up for right-up), everything after as
     /// asked. Pose 3 is taken (the mirror image it makes could be any of the three poses'
     /// fault) and the doubt is said; pose 5, left-up as pose 2 was, decides: pose 2 is dropped
     /// and asked for again at the end, and the matrix is the true one.

@@ -3,7 +3,7 @@ import UprightCore
 import UprightHost
 
 @Suite struct TransitionTableTests {
-    /// Every state x event, written out by hand from the issue's rules: the target state, `=`
+    /// Every state x event, written out by hand from docs/events.md's rules: the target state, `=`
     /// when the machine acts but stays, `.` when the event is ignored there.
     @Test func gridIsTheExpectedTable() {
         let expected = """

@@ -24,4 +24,24 @@ struct MediaNamingTests {
         #expect(naming.fileName(for: .capture(shot: 1, orientation: .normal, stale: false)) == nil)
         #expect(naming.fileName(for: .recordStop(clip: 1, orientation: .normal, reason: .shutter)) == "CLIP_0001.json")
     }
+
+    @Test func readsBackTheNamesItGivesAndNoOthers() {
+        let naming = MediaNaming(clipExtension: "mp4")
+        #expect(naming.number(named: "IMG_0042.jpg") == .shot(42))
+        #expect(naming.number(named: "CLIP_12345.mp4") == .clip(12345))
+        #expect(naming.number(named: naming.photoName(shot: 4_294_967_295)) == .shot(4_294_967_295))
+        #expect(naming.number(named: "CLIP_0001.mov") == nil)
+        #expect(MediaNaming(clipExtension: "mov").number(named: "CLIP_0001.mov") == .clip(1))
+        for other in ["IMG_.jpg", "IMG_0042", "IMG_00x2.jpg", "IMG_0000.jpg", "IMG_4294967296.jpg", "IMG_+042.jpg",
+            "IMG_0042.jpg.upright-x", ".IMG_0042.jpg", "journal.ndjson", "img_0042.jpg"]
+        {
+            #expect(naming.number(named: other) == nil, "\(other)")
+        }
+    }
+
+    @Test func padsToFourDigitsOnly() {
+        #expect(MediaNaming.fourDigits(0) == "0000")
+        #expect(MediaNaming.fourDigits(7) == "0007")
+        #expect(MediaNaming.fourDigits(12345) == "12345")
+    }
 }

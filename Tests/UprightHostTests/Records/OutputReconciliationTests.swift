@@ -30,7 +30,7 @@ struct OutputReconciliationTests {
         }
         let result = OutputReconciliation.reconcile(directory: directory.path, journalLines: [], clipExtension: "mp4")
         #expect(result.removedTemporaryFiles == [".IMG_0004.jpg.upright-Ab12Cd", ".upright-clip-0002.mp4", ".upright-still-0003.jpg"])
-        #expect(OutputNumbering.names(in: directory.path, maximumEntries: 100).sorted() == [".hidden", "notes.txt"])
+        #expect(POSIXFile.names(inDirectory: directory.path, maximumEntries: 100).sorted() == [".hidden", "notes.txt"])
         #expect(result.records.isEmpty)
         #expect(result.highestNumber == 0)
     }

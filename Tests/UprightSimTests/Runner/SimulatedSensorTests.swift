@@ -18,7 +18,7 @@ import UprightSim
             let clock = SimClock()
             let bus = SimBus(clock: clock)
             var sensor = SimulatedSensor.attach(
-                board: board, to: bus, at: 0x68, chipMotion: FixedMotion(MotionState(accelerationG: chip)), chipSeed: 3,
+                board: board, to: bus, chipMotion: FixedMotion(MotionState(accelerationG: chip)), chipSeed: 3,
                 imperfections: SensorImperfections(accelerationNoiseG: 0.004, accelerationBiasG: bias))
             try sensor.initialize(now: clock.now) {
                 clock.advance(by: $0)

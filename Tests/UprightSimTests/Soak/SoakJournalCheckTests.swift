@@ -65,7 +65,16 @@ import UprightSim
         var lines = try Self.lines(output.journal)
         lines[1] = String(lines[1].prefix(20))
         try Self.write(lines.joined(separator: "\n") + "\n", to: output.journal)
-        #expect(Self.check(output)?.hasPrefix("journal line 2 is not a record (torn, or not JSON): ") == true)
+        #expect(Self.check(output)?.hasPrefix("journal line 2 is not a record (not JSON at column ") == true)
+    }
+
+    @Test func aRecordOffTheSchemaFails() throws {
+        let output = try Self.soakOutput()
+        var lines = try Self.lines(output.journal)
+        let capture = try #require(lines.firstIndex { $0.contains(#""event":"capture""#) })
+        lines[capture] = lines[capture].replacing(#""shot":"#, with: #""photo":"#)
+        try Self.write(lines.joined(separator: "\n") + "\n", to: output.journal)
+        #expect(Self.check(output)?.hasPrefix("journal line " + String(capture + 1) + " is not a record (shot: missing (required)): ") == true)
     }
 
     @Test func linesOutOfOrderFail() throws {

@@ -1,9 +1,8 @@
 import Testing
 import UprightCore
-import UprightMCUShared
 
 @Suite struct InstantCameraTests {
-    /// As ReplayCamera: photos and clip starts finish at once, in order; previews, overlays
+    /// Photos and clip starts finish at once, in order; previews, overlays
     /// and stops need no answer.
     @Test func photosAndClipStartsFinishAtOnceInOrder() {
         var camera = InstantCamera()

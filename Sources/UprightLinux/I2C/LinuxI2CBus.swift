@@ -76,21 +76,20 @@ public final class LinuxI2CBus: I2CBus {
         guard let plan = I2CTransferPlan.choose(functionality: functionality, writeCount: write.count, readCount: read.count) else {
             throw .unsupported
         }
+        // I2C_RDWR addresses each message itself; the SMBus calls need I2C_SLAVE first.
         if plan == .combined {
             transferCounts.combined += 1
-            let result = upright_i2c_write_read(
-                fd, UInt16(address),
-                write.baseAddress?.assumingMemoryBound(to: UInt8.self), UInt16(write.count),
-                read.baseAddress?.assumingMemoryBound(to: UInt8.self), UInt16(read.count))
-            if result < 0 { throw I2CError(errno: -result) }
-            return
+        } else {
+            transferCounts.smbus += 1
+            try select(address)
         }
-        transferCounts.smbus += 1
-        try select(address)
         let result: Int32
         switch plan {
         case .combined:
-            return
+            result = upright_i2c_write_read(
+                fd, UInt16(address),
+                write.baseAddress?.assumingMemoryBound(to: UInt8.self), UInt16(write.count),
+                read.baseAddress?.assumingMemoryBound(to: UInt8.self), UInt16(read.count))
         case .readByte:
             result = upright_i2c_smbus_read_byte(fd)
             if result >= 0 { read[0] = UInt8(truncatingIfNeeded: result) }

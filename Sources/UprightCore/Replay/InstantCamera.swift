@@ -1,8 +1,10 @@
-import UprightCore
-
-/// The harness's camera: like `upright replay`'s ReplayCamera it writes nothing and finishes
-/// every photo and clip start in the same instant it is ordered, so the chip's records can be
-/// compared with replay's line for line. Completions wait in a fixed ring instead of an
+/// The camera behind a replay (`upright replay`, and the microcontroller harness, whose records
+/// are compared with replay's line for line): it writes nothing and finishes every photo and
+/// clip start in the same instant it is ordered (zero latency). A replay is about the detector,
+/// the gesture recogniser and the machine; a made-up camera delay would only shift `capture`
+/// lines by an arbitrary amount and queue presses that a real camera might not. So a photo's
+/// `capture` line carries the time its order reached the camera, a clip starts when it is
+/// ordered, and stopping a clip needs no answer. Completions wait in a fixed ring instead of an
 /// array, each with the time its order reached the camera (the runtime takes it when its own
 /// time has come that far): one event's commands order at most one photo or clip start, the
 /// machine orders the next only after this one's answer, and a step's orders are answered by

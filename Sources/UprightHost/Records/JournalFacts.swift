@@ -1,0 +1,55 @@
+import UprightCore
+
+/// What the journal says of each photo and clip number, read record by record
+/// (`TimedEvent(jsonLine:)`): start-up's reconciliation and the files a journal owes
+/// (`OutputReconciliation`) are both answered from it.
+struct JournalFacts {
+    /// Photos journaled with a file (`capture`), by shot.
+    var photoFiles: [Int: String] = [:]
+    /// Clips journaled as started, with their latched orientation.
+    var clipStarts: [Int: UprightOrientation] = [:]
+    /// Clips whose end was journaled (`record-stop`, `record-failed`).
+    var clipEnded: Set<Int> = []
+    /// Clips whose `record-stop` named a file.
+    var clipFiles: [Int: String] = [:]
+    /// Numbers whose file the journal already accounts for (a record with it, `file-recovered`).
+    var accounted: Set<MediaNumber> = []
+    /// Numbers already journaled as `file-missing`.
+    var missing: Set<MediaNumber> = []
+    /// The highest shot or clip number any record carries.
+    var highestNumber = 0
+
+    mutating func read(_ record: EventRecord) {
+        if let number = record.mediaNumber { highestNumber = max(highestNumber, number.value) }
+        switch record {
+        case .capture(let shot, _, _, let file?, _, _):
+            photoFiles[shot] = file
+            accounted.insert(.shot(shot))
+        case .recordStart(let clip, let orientation, _, _):
+            clipStarts[clip] = orientation
+        case .recordStop(let clip, _, _, _, let file):
+            clipEnded.insert(clip)
+            if let file {
+                clipFiles[clip] = file
+                accounted.insert(.clip(clip))
+            }
+        case .recordFailed(let clip, _):
+            // Also after a record-stop: the clip could not be finished, it has no file.
+            clipEnded.insert(clip)
+            clipFiles[clip] = nil
+            accounted.remove(.clip(clip))
+        case .fileRecovered(.shot(let shot), _, let file):
+            photoFiles[shot] = file
+            accounted.insert(.shot(shot))
+        case .fileRecovered(.clip(let clip), _, let file):
+            clipFiles[clip] = file
+            accounted.insert(.clip(clip))
+            clipEnded.insert(clip)
+        case .fileMissing(let number, _):
+            missing.insert(number)
+            if case .clip(let clip) = number { clipEnded.insert(clip) }
+        default:
+            break
+        }
+    }
+}

@@ -1,0 +1,98 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import UprightCore
+
+/// Start-up of what a run writes, the same for every command (`run`, `sim`, the soak, `watch`,
+/// `replay`): the journal opened (a torn last line set aside) or made afresh, the output
+/// directory reconciled against it (`OutputReconciliation`), the records that owes, the number
+/// the machine's shots and clips go on after, and a note for each thing it put right. Written
+/// once, so what a restart on the Pi does is what every simulated run does.
+public struct OutputStartup {
+    /// Which journal a run keeps (`none(naming:)` for a run that keeps none).
+    public enum JournalChoice: Equatable, Sendable {
+        /// The board's journal at this path, kept across restarts (`run`): opened, a torn last
+        /// line set aside, its lines reconciled against the directory.
+        case kept(path: String)
+        /// A new journal of this name in the output directory (`sim`, the soak): an earlier
+        /// one is removed with the files it names, so one scenario and seed give the same files
+        /// and journal every time; files it does not name are left to reconciliation, which
+        /// never overwrites them.
+        case fresh(name: String)
+    }
+
+    public let naming: MediaNaming
+    public let journal: Journal?
+    public let reconciliation: OutputReconciliation
+    /// What start-up put right or could not read, one line each, for the log.
+    public let notes: [String]
+
+    /// The number the machine's shots and clips go on after (`MachineConfiguration.numberedAfter`).
+    public var numberedAfter: UInt32 { reconciliation.highestNumber }
+    public var journalPath: String? { journal?.path }
+
+    /// A run that journals nothing and writes no files (`watch`, `replay`).
+    public static func none(naming: MediaNaming) -> OutputStartup {
+        OutputStartup(naming: naming, journal: nil, reconciliation: OutputReconciliation(), notes: [])
+    }
+
+    private init(naming: MediaNaming, journal: Journal?, reconciliation: OutputReconciliation, notes: [String]) {
+        self.naming = naming
+        self.journal = journal
+        self.reconciliation = reconciliation
+        self.notes = notes
+    }
+
+    /// Starts the output in `directory` (nil: a run that writes no files); a journal line is
+    /// synced as it is written unless `syncsEachLine` is false (the soak's, for speed).
+    public init(directory: String?, journal choice: JournalChoice, naming: MediaNaming, syncsEachLine: Bool = true) throws(FileError) {
+        self.naming = naming
+        var notes: [String] = []
+        var lines: [String] = []
+        switch choice {
+        case .kept(let path):
+            let kept = try Journal(path: path, syncsEachLine: syncsEachLine)
+            if kept.repair.wasRepaired {
+                notes.append(
+                    "journal " + path + ": set aside a torn last line (" + String(kept.repair.tornBytes) + " bytes) in "
+                        + (kept.repair.setAsidePath ?? ""))
+            }
+            lines = try Journal.lines(at: path)
+            journal = kept
+        case .fresh(let name):
+            let path = OutputReconciliation.join(directory ?? ".", name)
+            // No earlier journal (a first run) leaves nothing to remove.
+            if let earlier = try? Journal.lines(at: path) {
+                for file in OutputReconciliation.fileNames(in: earlier) { _ = unlink(OutputReconciliation.join(directory ?? ".", file)) }
+            }
+            _ = unlink(path)
+            journal = try Journal(path: path, syncsEachLine: syncsEachLine)
+        }
+        // Before the camera starts (it writes temporary files) and the first sample: what a cut
+        // left is put right and journaled, and numbering goes on after it.
+        var reconciliation = OutputReconciliation()
+        if let directory {
+            reconciliation = OutputReconciliation.reconcile(directory: directory, journalLines: lines, clipExtension: naming.clipExtension)
+            if !reconciliation.removedTemporaryFiles.isEmpty {
+                notes.append(
+                    "removed " + String(reconciliation.removedTemporaryFiles.count) + " unfinished temporary file(s) from " + directory
+                        + ": " + reconciliation.removedTemporaryFiles.joined(separator: " "))
+            }
+            if let first = reconciliation.firstUnreadable, let path = journal?.path {
+                notes.append(
+                    "journal " + path + ": " + String(reconciliation.unreadableLines) + " line(s) are not records (skipped), the first at "
+                        + first)
+            }
+        }
+        self.reconciliation = reconciliation
+        self.notes = notes
+    }
+
+    /// The run's records: to the journal and `output`, file names from the naming, `t` from
+    /// `origin`; the reconciliation's records are written first, at `origin`.
+    public func records<Output: EventOutput>(origin: Instant = .zero, output: Output) -> RecordWriter<Output> {
+        var records = RecordWriter(journal: journal, origin: origin, fileName: naming.fileName(for:), output: output)
+        for record in reconciliation.records { records.write(record, at: origin) }
+        return records
+    }
+}
