@@ -78,7 +78,7 @@ enum RunCommand: Subcommand {
                 board: board, devices: devices, camera: camera, records: records,
                 numberedAfter: startup.numberedAfter, clock: { MonotonicClock.now() }, note: note)
             note("\(firmware.sensorName), sampling \(describe(firmware)); journal \(board.output.journal); files in \(board.output.directory)")
-            if let light { firmware.edges.wake(for: light) { MonotonicClock.now() } }
+            if let light { firmware.ports.wake(for: light) { MonotonicClock.now() } }
             try firmware.run { light?.update(at: MonotonicClock.now()) }
             console.flush()
             note("stopped (\(firmware.engine.samplesHandled) samples, \(firmware.engine.edgesHandled) shutter edges)")

@@ -86,14 +86,14 @@ enum WatchCommand: Subcommand {
         defer { keys?.restore() }
         if keys != nil {
             // Standard input that cannot be polled only costs the q key: Ctrl-C still stops the view.
-            try? firmware.edges.watchInput(fd: 0) { [unowned firmware] in
+            try? firmware.ports.watchInput(fd: 0) { [unowned firmware] in
                 if TerminalKeys.quitPressed() { firmware.requestShutdown() }
             }
         }
         var view = WatchView(title: "upright watch: \(board.name): \(firmware.sensorName)", terminal: console.isTerminal)
         var nextDraw = start
-        firmware.edges.deadlineSources.append { nextDraw }
-        if let light { firmware.edges.wake(for: light, clock: clock) }
+        firmware.ports.deadlineSources.append { nextDraw }
+        if let light { firmware.ports.wake(for: light, clock: clock) }
         if view.terminal { console.write(WatchView.enter) }
         func snapshot() -> WatchSnapshot {
             let engine = firmware.engine
@@ -207,7 +207,7 @@ enum WatchCommand: Subcommand {
     }
 }
 
-/// The watch keeps no event stream: what it shows comes from the records edge's observer.
+/// The watch keeps no event stream: what it shows comes from the records port's observer.
 struct DiscardEvents: EventOutput {
     mutating func deliver(_ event: TimedEvent, journalError: FileError?) {}
 }

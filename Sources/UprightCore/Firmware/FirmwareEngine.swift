@@ -1,4 +1,4 @@
-/// The firmware: everything above the drivers and below the edges, one engine that `upright
+/// The firmware: everything above the drivers and below the ports, one engine that `upright
 /// run` (on a Pi), `upright sim`, the soak and `upright replay` (and the microcontroller
 /// harness) all drive. The edges are small protocols: the clock that can wait
 /// (`FirmwareClock`), the I2C bus (inside `Sensor`), the shutter (`ShutterEdgeSource`), the

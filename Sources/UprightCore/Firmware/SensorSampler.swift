@@ -39,7 +39,9 @@ public final class SensorSampler<Sensor: Accelerometer>: @unchecked Sendable {
     @exclusivity(unchecked) @usableFromInline var samples: SampleRing<Sample>.Producer
     @exclusivity(unchecked) var events: SampleRing<SensorEvent>.Producer
     @exclusivity(unchecked) private var lastProgress: Instant
-    @exclusivity(unchecked) private var retryInterval: TimeSpan
+    /// How long after a failed read the next is tried: from the schedule's interval, doubling
+    /// per failure up to `SupervisionSettings.maximumRetryInterval`.
+    @exclusivity(unchecked) private var retry: Backoff
 
     /// Begins the sensor's initialisation (where it is stored: a driver is about 150 bytes, and
     /// every copy of it is stack on a microcontroller); throws when the chip does not answer.
@@ -56,10 +58,10 @@ public final class SensorSampler<Sensor: Accelerometer>: @unchecked Sendable {
         self.nextRead = start
         self.deliveredThrough = start
         self.lastProgress = start
-        self.retryInterval = .zero
+        self.retry = Backoff(first: .zero, longest: supervision.maximumRetryInterval)
         try self.sensor.begin(now: start)
         schedule = ReadSchedule(samplePeriod: self.sensor.samplePeriod, fifoSamples: self.sensor.fifoSamples)
-        retryInterval = schedule.interval
+        retry.reset(to: schedule.interval)
     }
 
     /// Samples in the ring not yet taken by the engine, as far as this side can tell, and
@@ -69,7 +71,7 @@ public final class SensorSampler<Sensor: Accelerometer>: @unchecked Sendable {
     public var ringCapacity: Int { samples.capacity }
 
     /// True while failed reads are backing off: the next read is a retry, not the schedule's.
-    public var isBackingOff: Bool { retryInterval > schedule.interval }
+    public var isBackingOff: Bool { retry.current > schedule.interval }
 
     /// Reads when due; returns whether it read.
     @discardableResult
@@ -97,7 +99,7 @@ public final class SensorSampler<Sensor: Accelerometer>: @unchecked Sendable {
                 counters.fifoOverflows += 1
                 publish(SensorEvent(time: now, kind: .fifoOverflowed(lost: UInt32(clamping: report.lost))))
             }
-            retryInterval = schedule.interval
+            retry.reset(to: schedule.interval)
             nextRead = now + schedule.interval
             if report.delivered > 0 {
                 lastProgress = now
@@ -113,8 +115,8 @@ public final class SensorSampler<Sensor: Accelerometer>: @unchecked Sendable {
             }
         } catch {
             counters.failedReads += 1
-            retryInterval = min(retryInterval + retryInterval, supervision.maximumRetryInterval)
-            nextRead = now + max(retryInterval, schedule.interval)
+            retry.lengthen()
+            nextRead = now + max(retry.current, schedule.interval)
         }
         if now - lastProgress >= supervision.stallTimeout {
             lastProgress = now

@@ -1,4 +1,4 @@
-/// What a camera program did, as the process edge (`CameraProcesses`) saw it.
+/// What a camera program did, as the process port (`CameraProcesses`) saw it.
 public enum CameraProcessEvent: Hashable, Sendable {
     /// The still server closed the file of its `index`-th photo (0 for the first after it
     /// started: the pattern's counter). `exposedAt`: the frame's time when the camera reports

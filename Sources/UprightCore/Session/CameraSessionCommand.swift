@@ -1,4 +1,4 @@
-/// What the camera session asks of its edges: the process edge (start, signal, stop, kill),
+/// What the camera session asks of its ports: the process port (start, signal, stop, kill),
 /// the files (finish, discard), the runtime (answers), its timers and the log. The host carries
 /// them out in order; a file's finishing comes back as an event (at once, or later when the
 /// files are finished on a thread of their own).

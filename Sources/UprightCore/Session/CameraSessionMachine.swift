@@ -1,6 +1,6 @@
 /// The camera session's rules as one pure transition function, beside `CameraMachine`:
 /// `(inout CameraSessionState, CameraSessionEvent) -> [CameraSessionCommand]`. No I/O and no
-/// clock: the programs, the files and the timers are its edges (`CameraSessionCommand`), their
+/// clock: the programs, the files and the timers are its ports (`CameraSessionCommand`), their
 /// results come back as events, and whoever runs it (`CameraSession` in UprightHost, over real
 /// rpicam programs or the simulator's) carries the commands out in order.
 ///
@@ -17,7 +17,7 @@
 ///   white balance have settled when the shutter fires; it stops once nothing needs it.
 /// - **Photo**: the server is signalled once it is ready (`ready` timer: signals before that end
 ///   rpicam), one photo at a time (rpicam keeps one pending signal); its closed file is finished
-///   by the files edge (a whole JPEG, the shot's EXIF, its final name). A server that its first
+///   by the files port (a whole JPEG, the shot's EXIF, its final name). A server that its first
 ///   signal ends was not ready yet: it starts again at once, the photo first in line, and every
 ///   server is signalled twice as late from then on (to the longest restart delay). One-shot
 ///   mode runs one program per photo, in turn.
@@ -180,13 +180,13 @@ private struct Step {
         let stopping = was?.phase == .stopping
         switch program {
         case .stillServer:
-            if was?.phase == .shooting(index: 0), exit == .signalled(CameraExit.photoSignal), state.readyDelay < settings.longestRestartDelay {
+            if was?.phase == .shooting(index: 0), exit == .signalled(CameraExit.photoSignal), !state.readyDelay.isLongest {
                 // Its first photo signal killed it: it was not ready yet (a loaded machine
                 // starts it slower than `ready_ms`). Not a fault: wait longer from now on,
                 // start it again at once, and the photo stays first in line.
-                let longer = min(state.readyDelay + state.readyDelay, settings.longestRestartDelay)
-                emit(.note(.notReady(afterMilliseconds: state.readyDelay.milliseconds, nowMilliseconds: longer.milliseconds)))
-                state.readyDelay = longer
+                let waited = state.readyDelay.current
+                state.readyDelay.lengthen()
+                emit(.note(.notReady(afterMilliseconds: waited.milliseconds, nowMilliseconds: state.readyDelay.current.milliseconds)))
                 state.restartPending = false
                 emit(.cancel(.restart))
                 return
@@ -255,8 +255,8 @@ private struct Step {
     /// The next start after the current backoff, which doubles (up to its longest) for the one after.
     mutating func backOff() {
         state.restartPending = true
-        emit(.arm(.restart, state.restartDelay))
-        state.restartDelay = min(state.restartDelay + state.restartDelay, settings.longestRestartDelay)
+        emit(.arm(.restart, state.restartDelay.current))
+        state.restartDelay.lengthen()
     }
 
     // MARK: timers
@@ -267,7 +267,7 @@ private struct Step {
             guard var current = state.running, current.phase == .starting else { return }
             current.phase = .ready
             state.running = current
-            state.restartDelay = settings.firstRestartDelay
+            state.restartDelay.reset(to: settings.firstRestartDelay)
             if let fault = state.outstandingFault {
                 state.outstandingFault = nil
                 emit(.complete(.recovered(fault)))
@@ -464,7 +464,7 @@ private struct Step {
             emit(.arm(.photo, settings.photoBound))
         } else {
             state.running = CameraSessionState.Running(program: program, phase: .starting)
-            emit(.arm(.ready, state.readyDelay))
+            emit(.arm(.ready, state.readyDelay.current))
         }
         emit(.start(program, output: output, orientation: orientation))
     }

@@ -47,7 +47,7 @@ public struct CameraSessionState: Hashable, Sendable {
         public var killedFor: CameraFault?
     }
 
-    /// A photo handed to the files edge to finish: its answer, once the edge says it is
+    /// A photo handed to the files port to finish: its answer, once the port says it is
     /// written (at once in the step, or later from a thread of its own on a slow card).
     public struct Finishing: Hashable, Sendable {
         public var shot: UInt32
@@ -68,22 +68,22 @@ public struct CameraSessionState: Hashable, Sendable {
     /// A program may start only once the restart backoff is over.
     public internal(set) var restartPending = false
     /// The next backoff (it doubles per death, up to the longest; a program that reaches ready resets it).
-    public internal(set) var restartDelay: TimeSpan
+    public internal(set) var restartDelay: Backoff
     /// How long after its start the still server is signalled (doubled each time one was found not ready).
-    public internal(set) var readyDelay: TimeSpan
+    public internal(set) var readyDelay: Backoff
     /// The camera fault reported and not yet recovered from.
     public internal(set) var outstandingFault: CameraFault?
     /// The storage fault is reported and the file system is looked at again on a timer.
     public internal(set) var storageFaulted = false
-    /// The photos the files edge is finishing, oldest first.
+    /// The photos the files port is finishing, oldest first.
     public internal(set) var finishing: [Finishing] = []
-    /// The clips the files edge is finishing, oldest first.
+    /// The clips the files port is finishing, oldest first.
     public internal(set) var finishingClips: [UInt32] = []
 
     /// A session with nothing wanted and nothing running.
     public init(settings: CameraSessionSettings) {
-        restartDelay = settings.firstRestartDelay
-        readyDelay = settings.readyDelay
+        restartDelay = Backoff(first: settings.firstRestartDelay, longest: settings.longestRestartDelay)
+        readyDelay = Backoff(first: settings.readyDelay, longest: settings.longestRestartDelay)
     }
 
     /// True while a program runs, an order waits for one or a file is being finished.

@@ -4,7 +4,7 @@ extension Board {
     /// The engine's settings from this board: the one mapping `run`, `sim`, the soak, `replay`
     /// and `trace` share. The detector section was parsed and checked at load; the mount
     /// matrix belongs to the sensor (samples are in the device frame once they reach the
-    /// engine), and the camera and output sections to the edges.
+    /// engine), and the camera and output sections to the ports.
     public func firmwareSettings(strictBounds: Bool = false, ringCapacity: Int = 1024) -> FirmwareSettings {
         FirmwareSettings(
             detector: detector,

@@ -1,10 +1,10 @@
 import UprightCore
 
-/// The process edge of the camera session: starts the camera programs and signals them, and
+/// The process port of the camera session: starts the camera programs and signals them, and
 /// says what they did. `RpicamProcesses` (UprightLinux) spawns real programs (posix_spawn,
 /// pidfds, inotify on the output directory); `SimCameraProcesses` (UprightSim) models one with
 /// the timings docs/camera.md gives, its faults drawn from a seed. Only the session decides
-/// what runs when; an edge only carries it out.
+/// what runs when; a port only carries it out.
 public protocol CameraProcesses {
     /// Starts `program` writing to `output` (a pattern with a `%04d` counter for the still
     /// server, a file otherwise) with `orientation` for the templates' placeholders. False when
@@ -19,7 +19,7 @@ public protocol CameraProcesses {
     mutating func kill(at now: Instant)
     /// The next thing the programs did by `now`, oldest first; nil when nothing.
     mutating func nextEvent(now: Instant) -> CameraProcessEvent?
-    /// When the next event will happen, when the edge knows (a model); nil for real programs,
+    /// When the next event will happen, when the port knows (a model); nil for real programs,
     /// whose descriptors the event loop polls.
     var nextDeadline: Instant? { get }
 }

@@ -15,7 +15,7 @@ import UprightCore
 /// when an order really reached the camera, so a stall of the firmware never counts against a
 /// program's bound. What happened before an order is handled before it: the programs' events
 /// by then, then the timers due, then the order. Deadlines (the timers, the model's events,
-/// the first completion) are in `nextDeadline`; a process edge that cannot predict its events
+/// the first completion) are in `nextDeadline`; a process port that cannot predict its events
 /// (real programs) has its descriptors polled. Each completion carries the time the session
 /// saw it.
 public struct CameraSession<Processes: CameraProcesses>: Camera {

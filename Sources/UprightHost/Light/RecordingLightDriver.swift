@@ -15,7 +15,7 @@ public final class RecordingLightDriver {
         self.setLevel = setLevel
     }
 
-    /// The observer to give the records edge.
+    /// The observer to give the records port.
     public var observer: (MachineRecord, Instant) -> Void {
         { [weak self] record, time in self?.observe(record, at: time) }
     }

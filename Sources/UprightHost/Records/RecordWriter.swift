@@ -1,6 +1,6 @@
 import UprightCore
 
-/// The records edge on a hosted OS, the same for every command: each `MachineRecord` the
+/// The records port on a hosted OS, the same for every command: each `MachineRecord` the
 /// engine writes becomes its contract event (`EventLog`: clip durations, file names), goes to
 /// the journal when it is a kind the journal keeps (`journals`), then to `output`.
 ///

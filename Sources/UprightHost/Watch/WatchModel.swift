@@ -2,7 +2,7 @@ import UprightCore
 
 /// Collects what `upright watch` shows beside the engine's own state: the newest records
 /// (captures, clips, rejections, faults) as lines, and the sample rate measured from the
-/// engine's count of handled samples over about a second. Fed by the records edge's observer.
+/// engine's count of handled samples over about a second. Fed by the records port's observer.
 public final class WatchModel {
     /// The most recent lines kept.
     public static var keptLines: Int { 4 }
@@ -14,7 +14,7 @@ public final class WatchModel {
 
     public init(start: Instant) { self.start = start }
 
-    /// The observer to give the records edge.
+    /// The observer to give the records port.
     public var observer: (MachineRecord, Instant) -> Void {
         { [weak self] record, time in self?.observe(record, at: time) }
     }

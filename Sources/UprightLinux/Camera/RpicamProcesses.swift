@@ -5,7 +5,7 @@ import CLinux
 import UprightCore
 import UprightHost
 
-/// The camera session's process edge on Linux: the board's camera programs (rpicam-still,
+/// The camera session's process port on Linux: the board's camera programs (rpicam-still,
 /// rpicam-vid, or a maker's own, from argv templates: never a shell) started with posix_spawn
 /// (`ChildProcess`: no signal blocked, default dispositions, so SIGUSR1/SIGUSR2/SIGINT reach
 /// them), signalled, and watched without polling: a pidfd says a program ended, inotify

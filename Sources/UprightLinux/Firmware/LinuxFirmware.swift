@@ -5,9 +5,9 @@ import UprightCore
 import UprightHost
 
 /// The firmware on Linux: the `FirmwareEngine` (the same one `sim`, the soak and `replay`
-/// drive) with the Linux edges: `LinuxEdges` (CLOCK_MONOTONIC; poll over the signalfd, a
+/// drive) with the Linux ports: `LinuxPorts` (CLOCK_MONOTONIC; poll over the signalfd, a
 /// timerfd at the engine's next deadline, the shutter line, the camera's descriptors), the
-/// bus and shutter line from `FirmwareDevices`, the camera, and the records edge. This type
+/// bus and shutter line from `FirmwareDevices`, the camera, and the records port. This type
 /// only wires them and acts on signals; every rule (read schedule, supervision, merge order,
 /// records) is the engine's.
 ///
@@ -40,14 +40,14 @@ public final class LinuxFirmware<Bus: I2CBus, Cam: LinuxCamera, Output: EventOut
     /// Where the chip is read (for the start-up line and tests).
     public let samplingOnThread: Bool
     public private(set) var phase = Phase.running
-    public let edges: LinuxEdges
+    public let ports: LinuxPorts
 
     private let samplerThread: SamplerThread<AnySensor<Bus>>?
     private let clock: @Sendable () -> Instant
     private let note: (String) -> Void
     private var shutdownDeadline: Instant?
 
-    /// Sets everything up: the edges (signals blocked from here on), the sensor found and its
+    /// Sets everything up: the ports (signals blocked from here on), the sensor found and its
     /// initialisation begun, the engine started in `idle`, sampling placed. Throws `.device`
     /// for a sensor that does not answer or a descriptor that cannot be created.
     /// `numberedAfter` is the highest photo or clip number an earlier run used (start-up
@@ -57,7 +57,7 @@ public final class LinuxFirmware<Bus: I2CBus, Cam: LinuxCamera, Output: EventOut
         numberedAfter: UInt32 = 0, clock: @escaping @Sendable () -> Instant, note: @escaping (String) -> Void
     ) throws(FirmwareError) {
         do throws(LinuxDeviceError) {
-            edges = try LinuxEdges(shutter: devices.shutter, clock: clock)
+            ports = try LinuxPorts(shutter: devices.shutter, clock: clock)
         } catch {
             throw .device(error)
         }
@@ -74,12 +74,12 @@ public final class LinuxFirmware<Bus: I2CBus, Cam: LinuxCamera, Output: EventOut
         }
         sensorName = SensorSetup.describe(engine.sampler?.sensor ?? sensor, busName: devices.busName)
         samplingOnThread = engine.schedule.needsOwnContext || interrupt
-        edges.note = note
-        edges.cameraDescriptors = { [unowned engine] in engine.runtime.camera.pollDescriptors }
+        ports.note = note
+        ports.cameraDescriptors = { [unowned engine] in engine.runtime.camera.pollDescriptors }
         if samplingOnThread, let sampler = engine.detachSampler() {
             do throws(LinuxDeviceError) {
                 let thread = try SamplerThread(sampler: sampler, dataReadyFD: devices.dataReady?.fd, clock: clock)
-                try edges.watchSampler(fd: thread.wakeFD, acknowledge: thread.acknowledgeWake)
+                try ports.watchSampler(fd: thread.wakeFD, acknowledge: thread.acknowledgeWake)
                 try thread.start()
                 samplerThread = thread
             } catch {
@@ -107,14 +107,14 @@ public final class LinuxFirmware<Bus: I2CBus, Cam: LinuxCamera, Output: EventOut
         }
     }
 
-    /// One pass of the engine (edges, step, wait), then the signals that came and the
+    /// One pass of the engine (shutter edges, step, wait), then the signals that came and the
     /// shutdown's progress.
     public func pass() throws(FirmwareError) {
         guard phase != .finished else { return }
-        var clockAndEdges = edges
+        var clockAndEdges = ports
         engine.pass(&clockAndEdges)
-        if let failure = edges.failure { throw .device(failure) }
-        for signal in edges.takeSignals() { handle(signal) }
+        if let failure = ports.failure { throw .device(failure) }
+        for signal in ports.takeSignals() { handle(signal) }
         for problem in engine.runtime.camera.takeProblems() { note("camera: " + problem) }
         if let deadline = shutdownDeadline {
             if !engine.runtime.camera.isBusy {

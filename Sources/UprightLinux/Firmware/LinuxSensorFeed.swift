@@ -5,13 +5,13 @@ import UprightCore
 import UprightHost
 
 /// The sensor alone on Linux: the engine's sampling context (`SensorStream`: the same read
-/// schedule and supervision as `run`) over the board's bus, waiting on the same `LinuxEdges`
+/// schedule and supervision as `run`) over the board's bus, waiting on the same `LinuxPorts`
 /// (poll, timerfd, signalfd, the shutter line) as the firmware. `upright trace` and
 /// `upright calibrate` read through it; nothing else runs (no camera, no journal), so the loop
 /// keeps any schedule. SIGINT and SIGTERM end it.
 public final class LinuxSensorFeed<Bus: I2CBus>: SensorFeed {
     public let sensorName: String
-    public let edges: LinuxEdges
+    public let ports: LinuxPorts
     public private(set) var failure: String?
 
     private let stream: SensorStream<AnySensor<Bus>>
@@ -26,7 +26,7 @@ public final class LinuxSensorFeed<Bus: I2CBus>: SensorFeed {
         clock: @escaping @Sendable () -> Instant, note: @escaping (String) -> Void
     ) throws(FirmwareError) {
         do throws(LinuxDeviceError) {
-            edges = try LinuxEdges(shutter: devices.shutter, clock: clock)
+            ports = try LinuxPorts(shutter: devices.shutter, clock: clock)
         } catch {
             throw .device(error)
         }
@@ -39,7 +39,7 @@ public final class LinuxSensorFeed<Bus: I2CBus>: SensorFeed {
         sensorName = SensorSetup.describe(stream.sampler.sensor, busName: devices.busName)
         self.clock = clock
         self.note = note
-        edges.note = note
+        ports.note = note
     }
 
     public var now: Instant { clock() }
@@ -50,17 +50,17 @@ public final class LinuxSensorFeed<Bus: I2CBus>: SensorFeed {
     public func next(until deadline: Instant?, samples: inout [Sample], edges taken: inout [ShutterEdge]) -> Bool {
         guard !ended else { return false }
         let wake = deadline.map { min($0, stream.sampler.nextRead) } ?? stream.sampler.nextRead
-        edges.wait(until: wake)
-        if let failure = edges.failure {
+        ports.wait(until: wake)
+        if let failure = ports.failure {
             self.failure = failure.description
             ended = true
             return false
         }
-        if edges.takeSignals().contains(where: { $0 != SIGHUP }) {
+        if ports.takeSignals().contains(where: { $0 != SIGHUP }) {
             ended = true
             return false
         }
-        while let edge = edges.nextEdge() { taken.append(edge) }
+        while let edge = ports.nextEdge() { taken.append(edge) }
         stream.sampler.readIfDue(at: clock())
         _ = stream.popSamples(into: &samples, max: stream.capacity)
         while let event = stream.nextEvent() {

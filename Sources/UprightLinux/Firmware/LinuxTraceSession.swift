@@ -7,7 +7,7 @@ import UprightHost
 /// `upright trace`: samples (device frame, after the board's mount matrix and offsets) and the
 /// shutter's level, written as trace lines (docs/traces.md) for `seconds`, or until SIGINT or
 /// SIGTERM. The chip is read through a `LinuxSensorFeed`: the engine's sampling context with
-/// the same read schedule and supervision as `run`, waiting on the same `LinuxEdges`.
+/// the same read schedule and supervision as `run`, waiting on the same `LinuxPorts`.
 ///
 /// Each sample carries the button level at its own time: edges are kept until a sample at or
 /// after their kernel timestamp is written, so a FIFO drained late still gets the right level.

@@ -15,7 +15,7 @@ extension RecordingLightDriver {
     }
 }
 
-extension LinuxEdges {
+extension LinuxPorts {
     /// Wakes the wait when `light` changes by itself (a blink ends, the fault pattern flashes).
     public func wake(for light: RecordingLightDriver, clock: @escaping @Sendable () -> Instant) {
         deadlineSources.append { [unowned light] in light.nextChange(after: clock()) }

@@ -13,7 +13,7 @@ public final class GPIOLine {
     public let fd: Int32
 
     /// At most this many events are read per call; a reader that must drain the line calls
-    /// again until a call returns fewer (`LinuxEdges`).
+    /// again until a call returns fewer (`LinuxPorts`).
     public static let maximumEventsPerRead = 64
 
     /// Requests `configuration.offset` on `chip`.

@@ -5,7 +5,7 @@ import UprightCore
 import UprightHost
 
 /// A model of the camera programs rpicam-apps provides (docs/camera.md), as the camera
-/// session's process edge in the simulator: the same session that drives rpicam on a Pi drives
+/// session's process port in the simulator: the same session that drives rpicam on a Pi drives
 /// this, so shutter lag, waits, faults and the one-owner rule are the simulator's to show.
 ///
 /// What it models, in virtual time, from `Board.SimulatedCameraTimings`:

@@ -2,7 +2,7 @@ import UprightCore
 import UprightHost
 
 /// The simulated board with the firmware on it, and the one stepper every simulated run
-/// uses. Only the edges are simulated: the clock (`SimClock`, virtual time), the I2C bus with
+/// uses. Only the ports are simulated: the clock (`SimClock`, virtual time), the I2C bus with
 /// a register-level chip (`SimBus`, `SimMPU6050` / `SimADXL345`), the button's contacts and
 /// the camera; the driver, the sampler with its supervision, the rings, the detector, the
 /// gesture recogniser, the machine and the runtime are the `FirmwareEngine` a Pi runs.
@@ -82,7 +82,7 @@ public final class SimRig<World: SimulationWorld>: FirmwareClock, ShutterEdgeSou
         self.hooks = hooks
     }
 
-    // MARK: the world's handles on the edges
+    // MARK: the world's handles on the ports
 
     /// The button's contacts changed at `edge.time` (now or earlier: a world presses edges when
     /// they are due); the engine takes it at its next pass.

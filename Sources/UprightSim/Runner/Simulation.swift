@@ -223,7 +223,7 @@ final class ScenarioWorld<Cam: Camera>: SimulationWorld {
     func injected(bus: SimBus) -> Int { retiredInjected + (bus.faults?.injectedCount ?? 0) + chipFaults }
 }
 
-/// The records of a run in order, as the records edge's observer saw them.
+/// The records of a run in order, as the records port's observer saw them.
 final class RecordTrail {
     var records: [(record: MachineRecord, time: Instant)] = []
 }

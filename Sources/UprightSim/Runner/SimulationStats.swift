@@ -1,7 +1,7 @@
 import UprightCore
 
 /// What the sampling side of a simulated run did, beside the event stream: for the summary
-/// and for tests that check the edges (faults, the ring, the wire) really ran.
+/// and for tests that check the ports (faults, the ring, the wire) really ran.
 public struct SimulationStats: Equatable, Sendable {
     /// Virtual instants the loop stepped to (not samples: it jumps from one event to the next).
     public var steps = 0

@@ -67,7 +67,7 @@ struct TimedEventJSONLineTests {
     }
 
     @Test func everyRecordTheMachineWritesRoundTrips() throws {
-        // Through the records edge: each kind of MachineRecord as it reaches the journal.
+        // Through the records port: each kind of MachineRecord as it reaches the journal.
         let naming = MediaNaming(clipExtension: "mp4")
         var log = EventLog(fileName: naming.fileName(for:))
         let records: [MachineRecord] = [

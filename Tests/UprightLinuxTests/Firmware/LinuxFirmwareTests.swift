@@ -17,7 +17,7 @@ import UprightHost
         func names() -> [String] { events.map(\.record.name) }
     }
 
-    /// The records edge's output: into `Output`.
+    /// The records port's output: into `Output`.
     struct Collect: EventOutput {
         let output: Output
         mutating func deliver(_ event: TimedEvent, journalError: FileError?) { output.events.append(event) }
@@ -38,7 +38,7 @@ import UprightHost
         let firmware = try Firmware(
             board: board, devices: FirmwareDevices(bus: bus, busName: "/dev/i2c-fake", shutter: line.source),
             camera: camera, records: records, clock: { monotonicNow() }, note: { output.notes.append($0) })
-        firmware.edges.maximumWait = .milliseconds(50)
+        firmware.ports.maximumWait = .milliseconds(50)
         return firmware
     }
 

@@ -23,7 +23,7 @@ import UprightLinux
         let firmware = try LinuxFirmware(
             board: board, devices: FirmwareDevices(bus: FakeADXL345Bus(), busName: "/dev/i2c-fake", shutter: line.source),
             camera: WatchCamera(), records: records, clock: { monotonicNow() }, note: { _ in })
-        firmware.edges.maximumWait = .milliseconds(50)
+        firmware.ports.maximumWait = .milliseconds(50)
         var passes = 0
         func step(until condition: () -> Bool) throws {
             while !condition() && passes < 400 {

@@ -16,7 +16,7 @@ import UprightHost
 /// thread, so the promise is the reading less `interruptLatency`. A gap in the events'
 /// sequence numbers (the kernel's buffer overflowed, dropping the oldest) is counted as lost
 /// edges, which the engine journals.
-public final class LinuxEdges: FirmwareClock, ShutterEdgeSource {
+public final class LinuxPorts: FirmwareClock, ShutterEdgeSource {
     /// The longest single wait: bounds the time between two looks at the clock and the
     /// signals even when nothing is due.
     public var maximumWait: TimeSpan = .seconds(1)

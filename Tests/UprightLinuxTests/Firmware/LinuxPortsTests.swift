@@ -4,11 +4,11 @@ import UprightCore
 import UprightHost
 import UprightLinux
 
-@Suite(.serialized) struct LinuxEdgesTests {
+@Suite(.serialized) struct LinuxPortsTests {
     /// A deadline source (the light's next change) wakes the wait though the engine has none;
     /// a watched input calls back from the wait.
     @Test func extraDeadlinesAndInputWakeTheWait() throws {
-        let edges = try LinuxEdges(shutter: nil, clock: { monotonicNow() })
+        let edges = try LinuxPorts(shutter: nil, clock: { monotonicNow() })
         edges.maximumWait = .seconds(10)
         let start = monotonicNow()
         let due = start + .milliseconds(30)
