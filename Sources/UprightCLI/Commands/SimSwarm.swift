@@ -113,7 +113,8 @@ enum SimSwarm {
             "swarm: \(TextFormat.fixed(totals.deviceHours, decimals: 1)) device hours, \(totals.presses) presses, \(totals.faults) faults in \(TextFormat.fixed(wall, decimals: 0)) s wall (\(TextFormat.fixed(totals.cpuSeconds, decimals: 0)) s of CPU, \(TextFormat.fixed(totals.cpuSeconds > 0 ? totals.deviceHours * 3600 / totals.cpuSeconds : 0, decimals: 0))x real time per core)"
         )
         console.print(
-            "\(passed) passed, \(failed.count) failed" + (failed.isEmpty ? "" : " (seeds " + failed.sorted().map(String.init).joined(separator: ", ") + ")"))
+            "\(passed) passed, \(failed.count) failed"
+                + (failed.isEmpty ? "" : " (seeds " + failed.sorted().map(String.init).joined(separator: ", ") + ")"))
         return failed.isEmpty ? 0 : 1
     }
 

@@ -40,7 +40,9 @@ public struct CameraFiles: Equatable, Sendable {
     public func oneShotPhoto(shot: UInt32) -> String { path(Self.temporaryPrefix + "shot-" + MediaNaming.fourDigits(Int(shot)) + ".jpg") }
 
     /// The video program's file for `clip`, before its rotation is written.
-    public func pendingClip(clip: UInt32) -> String { path(Self.temporaryPrefix + "clip-" + MediaNaming.fourDigits(Int(clip)) + "." + naming.clipExtension) }
+    public func pendingClip(clip: UInt32) -> String {
+        path(Self.temporaryPrefix + "clip-" + MediaNaming.fourDigits(Int(clip)) + "." + naming.clipExtension)
+    }
 
     /// Finishes a photo a program closed at `temporary`: it must be a whole JPEG (a program
     /// that died while writing also closes its file), gets `orientation` as its EXIF

@@ -124,13 +124,16 @@ extension JSONObjectReader {
         if exif {
             let value = try integer("exif")
             guard value == Int(orientation.exifValue) else {
-                throw error("exif", (value.map { String($0) } ?? "missing") + ", where " + orientation.description + " is " + String(orientation.exifValue))
+                throw error(
+                    "exif", (value.map { String($0) } ?? "missing") + ", where " + orientation.description + " is " + String(orientation.exifValue))
             }
         }
         if rotation {
             let value = try integer("rotation")
             guard value == orientation.rotationDegrees else {
-                throw error("rotation", (value.map { String($0) } ?? "missing") + ", where " + orientation.description + " is " + String(orientation.rotationDegrees))
+                throw error(
+                    "rotation",
+                    (value.map { String($0) } ?? "missing") + ", where " + orientation.description + " is " + String(orientation.rotationDegrees))
             }
         }
         return orientation

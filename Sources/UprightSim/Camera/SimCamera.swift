@@ -26,6 +26,8 @@ extension CameraSession where Processes == SimCameraProcesses {
         let processes = SimCameraProcesses(
             settings: simulated, zeroShutterLag: camera.zeroShutterLag, faults: faults,
             generator: generator, pose: pose)
-        return SimCamera(processes: processes, settings: camera.session, files: CameraFiles(outputDirectory: outputDirectory, naming: naming, reserveBytes: reserveBytes))
+        return SimCamera(
+            processes: processes, settings: camera.session,
+            files: CameraFiles(outputDirectory: outputDirectory, naming: naming, reserveBytes: reserveBytes))
     }
 }

@@ -75,7 +75,9 @@ public struct Simulation {
 
     /// The start-up every run shares (`OutputStartup`), with a fresh journal named `name` in
     /// `directory` (none without a directory).
-    public static func startup(directory: String?, name: String, naming: MediaNaming, syncsEachLine: Bool = true) throws(SimulationError)
+    public static func startup(
+        directory: String?, name: String, naming: MediaNaming, syncsEachLine: Bool = true
+    ) throws(SimulationError)
         -> OutputStartup
     {
         guard let directory else { return .none(naming: naming) }

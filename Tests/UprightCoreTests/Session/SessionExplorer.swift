@@ -25,7 +25,10 @@ struct SessionExplorer {
 
     enum PhotoStatus: Hashable { case notOrdered, waiting, abandoned, answered }
     enum ClipStatus: Hashable { case notOrdered, ordered, started, ended }
-    enum Outcome: Hashable { case photo(UInt32), clip(UInt32) }
+    enum Outcome: Hashable {
+        case photo(UInt32)
+        case clip(UInt32)
+    }
 
     /// What the explorer knows beside the machine: the orders' answers, the faults reported,
     /// the timers armed and the files being finished.

@@ -90,17 +90,38 @@ struct TimedEventJSONLineTests {
         let cases: [(String, ConfigError)] = [
             (#"{"t":1.0,"event":"capture","orientation":"left-up","exif":6}"#, ConfigError(path: "shot", message: "missing (required)")),
             (#"{"t":1.0,"event":"capture","orientation":"left-up","exif":1,"shot":1}"#, ConfigError(path: "exif", message: "1, where left-up is 6")),
-            (#"{"t":1.0,"event":"capture","orientation":"sideways","exif":1,"shot":1}"#, ConfigError(path: "orientation", message: "unknown upright orientation \"sideways\"")),
-            (#"{"t":1.0,"event":"capture","orientation":"lens-up","exif":1,"shot":1}"#, ConfigError(path: "orientation", message: "unknown upright orientation \"lens-up\"")),
-            (#"{"t":1.0,"event":"record-start","orientation":"left-up","exif":6,"rotation":0,"clip":1}"#, ConfigError(path: "rotation", message: "0, where left-up is 90")),
-            (#"{"t":1.0,"event":"capture","orientation":"normal","exif":1,"shot":0}"#, ConfigError(path: "shot", message: "0 is out of range (1..4294967295)")),
-            (#"{"t":1.0,"event":"capture","orientation":"normal","exif":1,"shot":1,"file":"../x.jpg"}"#, ConfigError(path: "file", message: "\"../x.jpg\" is not a plain file name in the output directory")),
-            (#"{"t":1.0,"event":"capture","orientation":"normal","exif":1,"shot":1,"stale":false}"#, ConfigError(path: "stale", message: "written only when true")),
+            (
+                #"{"t":1.0,"event":"capture","orientation":"sideways","exif":1,"shot":1}"#,
+                ConfigError(path: "orientation", message: "unknown upright orientation \"sideways\"")
+            ),
+            (
+                #"{"t":1.0,"event":"capture","orientation":"lens-up","exif":1,"shot":1}"#,
+                ConfigError(path: "orientation", message: "unknown upright orientation \"lens-up\"")
+            ),
+            (
+                #"{"t":1.0,"event":"record-start","orientation":"left-up","exif":6,"rotation":0,"clip":1}"#,
+                ConfigError(path: "rotation", message: "0, where left-up is 90")
+            ),
+            (
+                #"{"t":1.0,"event":"capture","orientation":"normal","exif":1,"shot":0}"#,
+                ConfigError(path: "shot", message: "0 is out of range (1..4294967295)")
+            ),
+            (
+                #"{"t":1.0,"event":"capture","orientation":"normal","exif":1,"shot":1,"file":"../x.jpg"}"#,
+                ConfigError(path: "file", message: "\"../x.jpg\" is not a plain file name in the output directory")
+            ),
+            (
+                #"{"t":1.0,"event":"capture","orientation":"normal","exif":1,"shot":1,"stale":false}"#,
+                ConfigError(path: "stale", message: "written only when true")
+            ),
             (#"{"t":1.0,"event":"shutter-rejected","reason":"busy","extra":1}"#, ConfigError(path: "extra", message: "unknown key")),
             (#"{"t":1.0,"event":"photo"}"#, ConfigError(path: "event", message: "unknown record \"photo\"")),
             (#"{"event":"shutter-rejected","t":1.0,"reason":"busy"}"#, ConfigError(path: "", message: "a record begins with t, then event")),
             (#"{"t":-1.0,"event":"shutter-rejected","reason":"busy"}"#, ConfigError(path: "t", message: "-1 is out of range (0..1000000000000)")),
-            (#"{"t":1.0,"event":"file-missing","file":"IMG_0001.jpg"}"#, ConfigError(path: "shot", message: "missing (a file-recovered or file-missing record has shot or clip)")),
+            (
+                #"{"t":1.0,"event":"file-missing","file":"IMG_0001.jpg"}"#,
+                ConfigError(path: "shot", message: "missing (a file-recovered or file-missing record has shot or clip)")
+            ),
             (#"[1,2]"#, ConfigError(path: "", message: "expected an object, found an array")),
         ]
         for (line, error) in cases {
