@@ -13,6 +13,7 @@
 /// not more: the ring is in the runtime, and the runtime is built on the chip's stack
 /// before it is moved into the engine (40 bytes a slot, docs/mcu.md, "RAM").
 public struct InstantCamera: Camera {
+    /// How many answers wait at most (see above why three).
     public static let capacity = 3
 
     private var ready = InlineArray<3, CameraCompletion>(repeating: .captureFinished(shot: 0))
@@ -23,8 +24,10 @@ public struct InstantCamera: Camera {
     /// Completions refused because the ring was full (never expected).
     public private(set) var refused = 0
 
+    /// A camera with no answer waiting.
     public init() {}
 
+    /// Queues the answer a photo or a clip start gets, at `now`; other orders need none.
     public mutating func perform(_ order: CameraOrder, at now: Instant) {
         switch order {
         case .capturePhoto(let shot, _):
@@ -36,6 +39,7 @@ public struct InstantCamera: Camera {
         }
     }
 
+    /// The oldest answer, once its time is no later than `time`.
     public mutating func nextCompletion(through time: Instant, now: Instant) -> CameraReport? {
         guard count > 0, readyAt[head] <= time else { return nil }
         let report = CameraReport(ready[head], at: readyAt[head])

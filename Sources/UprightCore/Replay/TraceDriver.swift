@@ -9,6 +9,7 @@
 /// is a shutter edge; the row's step handles both, the sample first (a press latches the
 /// orientation including it). The camera answers at once (`InstantCamera`).
 public struct TraceDriver<Sink: RecordSink> {
+    /// The engine the rows drive.
     public let engine: FirmwareEngine<FedSensor, InstantCamera, Sink>
     private var buttonDown = false
     private var lastTime: Instant
@@ -44,5 +45,6 @@ public struct TraceDriver<Sink: RecordSink> {
         engine.requestShutdown(at: lastTime)
     }
 
+    /// Where the engine's records went.
     public var sink: Sink { engine.runtime.sink }
 }

@@ -1,6 +1,7 @@
 /// What the camera session reacts to, each with its time and whether the output's file system
 /// has room just then (the host looks before every event: a statfs, cheap beside an event).
 public struct CameraSessionEvent: Hashable, Sendable {
+    /// What happened.
     public enum Kind: Hashable, Sendable {
         /// The runtime's order.
         case order(CameraOrder)
@@ -35,12 +36,14 @@ public struct CameraSessionEvent: Hashable, Sendable {
         }
     }
 
+    /// What happened.
     public var kind: Kind
     /// When it happened, on the real clock.
     public var time: Instant
     /// The output's file system has room (above the board's reserve, writable).
     public var storageHasRoom: Bool
 
+    /// An event at `time`; the file system has room unless said otherwise.
     public init(_ kind: Kind, at time: Instant, storageHasRoom: Bool = true) {
         self.kind = kind
         self.time = time

@@ -52,6 +52,7 @@ public struct CameraSessionMachine: Sendable {
     /// a program, and a program started waits for its ready timer.
     public static var reconcilePasses: Int { 4 }
 
+    /// A machine with these rules.
     public init(settings: CameraSessionSettings) {
         self.settings = settings
     }

@@ -1,5 +1,6 @@
 /// The camera session's rules, from the board's `camera` section (`Board.cameraSessionSettings`).
 public struct CameraSessionSettings: Equatable, Sendable {
+    /// A warm still server, or a one-shot command per photo.
     public var mode: CameraMode
     /// After a program starts, how long before it may be signalled: rpicam-apps install their
     /// signal handlers only once the camera is open, and a signal before that ends them
@@ -13,8 +14,10 @@ public struct CameraSessionSettings: Equatable, Sendable {
     /// A program that died is started again after this, doubling per death up to
     /// `longestRestartDelay`; a program that reaches ready resets it.
     public var firstRestartDelay: TimeSpan
+    /// The longest restart delay the doubling reaches.
     public var longestRestartDelay: TimeSpan
 
+    /// Settings as given; the defaults are the board file's.
     public init(
         mode: CameraMode = .server, readyDelay: TimeSpan = .milliseconds(1000), photoBound: TimeSpan = .seconds(3),
         stopBound: TimeSpan = .seconds(3), firstRestartDelay: TimeSpan = .milliseconds(500), longestRestartDelay: TimeSpan = .seconds(8)

@@ -4,10 +4,13 @@
 public struct CameraSessionState: Hashable, Sendable {
     /// A photo ordered and not yet answered.
     public struct Photo: Hashable, Sendable {
+        /// The shot's number (its file's).
         public var shot: UInt32
+        /// The orientation latched at the press, for the photo's EXIF tag.
         public var orientation: UprightOrientation
         /// When the order came; `signalledAt` when its program was asked for it (its wait).
         public var orderedAt: Instant
+        /// When its program was asked for it; nil while it waits for one.
         public var signalledAt: Instant?
         /// Abandoned (timed out, shut down) while its program was at it: its file is thrown away.
         public var abandoned = false
@@ -15,9 +18,13 @@ public struct CameraSessionState: Hashable, Sendable {
 
     /// The clip ordered: started once its recorder is ready; `stopWanted` once a stop came.
     public struct Clip: Hashable, Sendable {
+        /// The clip's number (its file's).
         public var clip: UInt32
+        /// The orientation latched at its start, for the movie's track matrix.
         public var orientation: UprightOrientation
+        /// The recorder reported it records.
         public var started = false
+        /// The machine ordered it stopped.
         public var stopWanted = false
     }
 
@@ -25,6 +32,7 @@ public struct CameraSessionState: Hashable, Sendable {
     public enum Phase: Hashable, Sendable {
         /// Started; may be signalled once the `ready` timer expires.
         case starting
+        /// Its ready delay is over: it may be signalled or asked to record.
         case ready
         /// The server was signalled for the photo whose file will be `index` (the one-shot
         /// command takes its photo from its start: index 0).
@@ -39,7 +47,9 @@ public struct CameraSessionState: Hashable, Sendable {
 
     /// The program that runs: the camera's one owner.
     public struct Running: Hashable, Sendable {
+        /// Which program it is (the still server, the one-shot command or the recorder).
         public var program: CameraProgram
+        /// Where it stands.
         public var phase: Phase
         /// The still server's next file index (its pattern's counter).
         public var nextIndex = 0
@@ -50,8 +60,11 @@ public struct CameraSessionState: Hashable, Sendable {
     /// A photo handed to the files port to finish: its answer, once the port says it is
     /// written (at once in the step, or later from a thread of its own on a slow card).
     public struct Finishing: Hashable, Sendable {
+        /// The shot's number.
         public var shot: UInt32
+        /// When its program wrote the frame: the answer's time.
         public var exposedAt: Instant
+        /// How long it waited for its program, reported with the answer.
         public var waited: TimeSpan
         /// Given up (timed out, shut down) while being finished: once written it is removed.
         public var abandoned = false
@@ -60,10 +73,13 @@ public struct CameraSessionState: Hashable, Sendable {
     /// The most photos waiting or being finished; one more is refused at once.
     public static let maximumPhotos = 8
 
+    /// The machine ordered the preview on (and not off since).
     public internal(set) var previewWanted = false
     /// Oldest first; the first is the one its program is at.
     public internal(set) var photos: [Photo] = []
+    /// The clip ordered and not yet finished, if any.
     public internal(set) var clip: Clip?
+    /// The program that owns the camera, if any.
     public internal(set) var running: Running?
     /// A program may start only once the restart backoff is over.
     public internal(set) var restartPending = false

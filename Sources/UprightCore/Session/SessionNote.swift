@@ -38,18 +38,27 @@ public enum SessionNote: Hashable, Sendable {
 
     /// Why a photo failed.
     public enum PhotoFailure: Hashable, Sendable {
+        /// The still server ended (this way) before writing it.
         case serverEnded(CameraExit)
+        /// The one-shot command ended (this way) without a file.
         case oneShotEnded(CameraExit)
+        /// The file system had no room for it.
         case noRoom
+        /// The camera could not be had: its program could not acquire it or did not start.
         case unavailable
+        /// Its program did not write it within the photo bound.
         case notWrittenInTime
+        /// Its program is stuck (it outlived SIGKILL).
         case stuck
     }
 }
 
 /// Which program a note is about, as the log names it.
 public enum SessionProgramName: Hashable, Sendable {
+    /// The still server (`camera.still_server`).
     case stillServer
+    /// The one-shot still command (`camera.still_command`).
     case stillCommand
+    /// The video program (`camera.video_command`).
     case videoProgram
 }
