@@ -295,8 +295,9 @@ crash-test: deps
 
 ## install: the static binary (make static: no Swift runtime needed where it runs), its manual
 ## page, the README and docs/, the board files, one of them as /etc/upright/board.json (kept if
-## present), the systemd unit and the unprivileged `upright` user in the i2c, gpio and video groups. BOARD picks the
-## board file. On a Pi, `make deb` and installing the package does the same and removes cleanly.
+## present), the systemd unit and the unprivileged `upright` user in the i2c, gpio and video
+## groups. BOARD picks the board file. On a Pi, `make deb` and installing the package does the
+## same and removes cleanly.
 BOARD        ?= boards/rpi4-mpu6050.json
 UNIT_DIR     ?= /etc/systemd/system
 install: static
