@@ -202,7 +202,7 @@ fuzz:
 
 ## sanitize: the tests under the thread and address sanitizers. Each sanitizer builds in its
 ## own scratch directory, so neither run throws away the normal build (or the other's).
-## SANITIZE_FILTER narrows the runs to matching tests, e.g. `make sanitize SANITIZE_FILTER=SampleRing`
+## SANITIZE_FILTER narrows the runs to matching tests, e.g. `make sanitize SANITIZE_FILTER=SPSCRing`
 ## (the ring's two-thread stress tests take about two minutes under the thread sanitizer).
 SANITIZE_FILTER ?=
 sanitize: deps
