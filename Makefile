@@ -308,7 +308,7 @@ install: static
 	install -m 0644 boards/*.json $(DESTDIR)$(PREFIX)/share/upright/boards/
 	install -m 0644 README.md CHANGELOG.md $(DESTDIR)$(PREFIX)/share/doc/upright/
 	install -d $(DESTDIR)$(PREFIX)/share/doc/upright/docs
-	install -m 0644 docs/*.md $(DESTDIR)$(PREFIX)/share/doc/upright/docs/
+	install -m 0644 docs/*.md docs/timeline.svg $(DESTDIR)$(PREFIX)/share/doc/upright/docs/
 	@if [ -e $(DESTDIR)/etc/upright/board.json ]; then \
 	  echo "make install: keeping existing /etc/upright/board.json"; \
 	else install -m 0644 $(BOARD) $(DESTDIR)/etc/upright/board.json; fi
