@@ -271,7 +271,11 @@ soak: release
 ## a soak tests.
 SWARM_SEEDS ?= 200
 SWARM_HOURS ?= 24
-SWARM_SEED  ?= $(shell od -An -N4 -tu4 /dev/urandom | tr -d ' ')
+# Drawn once (:=): a recursive ?= would draw a new seed at every use, so the seed printed
+# would not be the seed run.
+ifndef SWARM_SEED
+SWARM_SEED := $(shell od -An -N4 -tu4 /dev/urandom | tr -d ' ')
+endif
 SWARM_OUT   ?= $(shell [ -w /dev/shm ] && echo /dev/shm/upright-swarm || echo .build/swarm)
 .PHONY: swarm
 swarm: release
