@@ -25,6 +25,9 @@
 ///    set off from the stable one (the start of the motion that carried it across the
 ///    boundary); a flick that comes back sooner is never reported. A turn that takes 0.1 s
 ///    is reported about `flickTime` - 0.1 s after it stops, a slower one as soon as it is still.
+/// 6. Motion: a camera in sustained motion (running, riding, driving, spinning) never passes
+///    stage 2, so a second judge weighs a longer-filtered estimate by graded trust instead of
+///    a gate (see `judgeMotion`); it reports upright poses only, past a wider hysteresis.
 /// A gap in the timestamps restarts the filters but keeps the stable orientation: no spurious
 /// change. `lastUpright` survives flat poses, so a latch is always upright.
 public struct OrientationDetector: Sendable {
@@ -59,6 +62,15 @@ public struct OrientationDetector: Sendable {
     /// Whether a stable orientation has been seen since start-up: the first report after
     /// power-on is a pose, not a change, and has no flick to wait out.
     private var poseSeen = false
+    /// The motion judge's state (stage 6): its longer-filtered gravity, that estimate's
+    /// smoothed direction velocity (degrees per second, a vector), the pose it shows and the
+    /// trusted time it has shown it for.
+    private var slow = Vector3.zero
+    private var slowTurn = Vector3.zero
+    private var slowCandidate: Orientation?
+    private var slowTrust: Float = 0
+    /// When the motion judge's estimate began to show `slowCandidate`.
+    private var slowSince = Instant.zero
     /// Coefficients for the last sample period seen: at a steady rate (a FIFO's samples are
     /// evenly spaced) the divisions run once per rate change instead of once per sample.
     private var step = StepCoefficients()
@@ -123,6 +135,8 @@ public struct OrientationDetector: Sendable {
         rate = rate + ((speed > ceiling ? rateNow * (ceiling / speed) : rateNow) - rate) * step.rate
         let rateDPS = rate.magnitude
 
+        if let change = judgeMotion(measured, rate: sample.angularRateDPS, now: now, period: period, dt: dt) { return change }
+
         let magnitudeSquared = gravity.magnitudeSquared
         let trusted =
             magnitudeSquared >= thresholds.minimumMagnitudeSquared
@@ -137,7 +151,7 @@ public struct OrientationDetector: Sendable {
         // flick time the one that a flick, however still at its far end, never meets.
         let moving = rateDPS >= parameters.stillRateDPS
         if !moving { lastStill = now }
-        let proposal = classify(gravity)
+        let proposal = classify(gravity, switchTangent: thresholds.switchTangent)
         if proposal != candidate {
             if proposal == orientation {
                 poseSeen = true
@@ -169,6 +183,60 @@ public struct OrientationDetector: Sendable {
         return proposal
     }
 
+    /// Stage 6, the motion judge: a camera in sustained motion (running, riding, driving) is
+    /// never still, so stages 2 and 4 never let it change. This judges a longer-filtered
+    /// estimate (`motionFilterTimeConstant`) with graded trust instead of a gate: each sample
+    /// weighs 1 - (magnitude error / `motionToleranceG`) times 1 - (the estimate's direction
+    /// speed / `motionSteadyRateDPS`), each clipped to [0, 1], and a new upright pose (past
+    /// 45 + `motionHysteresisDegrees`: a moving camera is known less precisely) is
+    /// reported once it has been shown for `motionTrustTime` of such weighted time without a
+    /// break, and for at least the flick time. A shake, a flick, an impact or a free fall
+    /// moves the long estimate little, shrinks it or turns it fast, so it earns no trust;
+    /// flat poses are left to stages 3 and 4.
+    @inline(__always)
+    private mutating func judgeMotion(_ measured: Vector3, rate: Vector3?, now: Instant, period: TimeSpan, dt: Float) -> Orientation? {
+        let before = slow
+        slow = slow + (measured - slow) * step.motionFilter
+        let a = before.magnitude
+        let b = slow.magnitude
+        guard a > 0.05 && b > 0.05 else {
+            slowCandidate = nil
+            return nil
+        }
+        // Steadiness: with a gyro, the rate about the lens axis, the only one that turns the
+        // image-plane angle the upright poses are told by (a spin about the vertical or a
+        // tilt of the lens leaves them alone); without, the estimate's own turning.
+        let turn: Vector3
+        if let omega = rate {
+            turn = Vector3(x: 0, y: 0, z: omega.z)
+        } else {
+            turn = (slow * (1 / b) - before * (1 / a)) * step.degreesPerRadianStep
+        }
+        slowTurn = slowTurn + (turn - slowTurn) * step.motionFilter
+        let proposal = classify(slow, switchTangent: thresholds.motionSwitchTangent)
+        if proposal != slowCandidate {
+            slowCandidate = proposal
+            slowSince = now
+            slowTrust = 0
+        }
+        guard proposal != orientation, let upright = proposal.upright else { return nil }
+        let magnitudeError = b > 1 ? b - 1 : 1 - b
+        let weight =
+            max(0, 1 - magnitudeError * thresholds.inverseMotionTolerance)
+            * max(0, 1 - slowTurn.magnitude * thresholds.inverseSteadyRate)
+        slowTrust += weight * dt
+        // The flick time runs from when the estimate began to show the pose (after a gap,
+        // from the first sample), as in stage 5: a restart never reports sooner.
+        guard slowTrust >= thresholds.motionTrustSeconds, now - slowSince + period >= parameters.flickTime else { return nil }
+        orientation = proposal
+        lastUpright = upright
+        poseSeen = true
+        // Stages 2 to 4 start over from the new pose.
+        candidate = nil
+        stillSince = nil
+        return proposal
+    }
+
     /// Forgets the filter state (after a sensor fault or a gap in the samples) but keeps the
     /// last stable orientation, so a restart never reports a spurious change.
     public mutating func reset() {
@@ -177,12 +245,17 @@ public struct OrientationDetector: Sendable {
         rate = .zero
         candidate = nil
         stillSince = nil
+        slow = .zero
+        slowTurn = .zero
+        slowCandidate = nil
+        slowTrust = 0
     }
 
     private mutating func restart(with sample: Sample) {
         reset()
         lastTime = sample.time
         gravity = sample.accelerationG
+        slow = sample.accelerationG
         // Nothing is known of the motion before the gap: it counts from here.
         lastStill = sample.time
     }
@@ -190,7 +263,7 @@ public struct OrientationDetector: Sendable {
     /// The pose `g` shows, with hysteresis relative to the current state. Always inlined: as a
     /// call from the mutating `update` it costs a copy of the whole detector per sample.
     @inline(__always)
-    private func classify(_ g: Vector3) -> Orientation {
+    private func classify(_ g: Vector3, switchTangent: Float) -> Orientation {
         let planeSquared = g.x * g.x + g.y * g.y
         let zSquared = g.z * g.z
         let flatLimit = orientation.isFlat ? thresholds.flatExitSquared : thresholds.flatEnterSquared
@@ -210,7 +283,7 @@ public struct OrientationDetector: Sendable {
         }
         if best == reference { return reference.orientation }
         // Leave the reference only past 45 degrees plus the hysteresis.
-        if held > 0 && bestProjection <= thresholds.switchTangent * held { return reference.orientation }
+        if held > 0 && bestProjection <= switchTangent * held { return reference.orientation }
         return best.orientation
     }
 
@@ -229,6 +302,7 @@ public struct OrientationDetector: Sendable {
 /// Per-sample comparison constants derived from the parameters' angles.
 private struct Thresholds: Sendable {
     var switchTangent: Float
+    var motionSwitchTangent: Float
     var flatEnterSquared: Float
     var flatExitSquared: Float
     var minimumMagnitudeSquared: Float
@@ -236,9 +310,16 @@ private struct Thresholds: Sendable {
     /// Half the tolerance: the raw reading counts as pure gravity for the gyro's correction.
     var minimumQuietSquared: Float
     var maximumQuietSquared: Float
+    var inverseMotionTolerance: Float
+    var inverseSteadyRate: Float
+    var motionTrustSeconds: Float
 
     init(_ p: DetectorParameters) {
+        inverseMotionTolerance = 1 / p.motionToleranceG
+        inverseSteadyRate = 1 / p.motionSteadyRateDPS
+        motionTrustSeconds = p.motionTrustTime.secondsFloat
         switchTangent = tangent(degrees: 45 + p.hysteresisDegrees)
+        motionSwitchTangent = tangent(degrees: 45 + max(p.hysteresisDegrees, p.motionHysteresisDegrees))
         let enter = tangent(degrees: p.flatEnterDegrees)
         let exit = tangent(degrees: p.flatExitDegrees)
         flatEnterSquared = enter * enter
@@ -263,6 +344,7 @@ private struct StepCoefficients: Sendable {
     var filter: Float = 0
     var gyroCorrection: Float = 0
     var rate: Float = 0
+    var motionFilter: Float = 0
     var degreesPerRadianStep: Float = 0
 
     init() {}
@@ -274,6 +356,7 @@ private struct StepCoefficients: Sendable {
         filter = dt / (p.filterTimeConstant.secondsFloat + dt)
         gyroCorrection = dt / (p.gyroCorrectionTimeConstant.secondsFloat + dt)
         rate = dt / (p.rateTimeConstant.secondsFloat + dt)
+        motionFilter = dt / (p.motionFilterTimeConstant.secondsFloat + dt)
         degreesPerRadianStep = 180 / Float.pi / dt
     }
 }

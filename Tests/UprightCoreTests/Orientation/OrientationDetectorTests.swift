@@ -1,4 +1,7 @@
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 @testable import UprightCore
 
 /// Direct checks with hand-written samples; the generated corpus (UprightSimTests) covers
@@ -156,6 +159,41 @@ import Testing
         #expect(changes[0].seconds <= 0.1)
     }
 
+    /// Left edge up, gravity along -x, bouncing along it by 0.8 g at 2.7 Hz (a runner's
+    /// stride) with 0.25 g sideways at 1.35 Hz, 100 Hz samples from `start` for `seconds`.
+    static func running(_ detector: inout OrientationDetector, from start: Int64 = 0, seconds: Double) -> [(Double, Orientation)] {
+        var changes: [(Double, Orientation)] = []
+        for index in 0..<Int64(seconds * 100) {
+            let t = Double(index) / 100
+            let bounce = Float(0.8 * sin(2 * Double.pi * 2.7 * t))
+            let side = Float(0.25 * sin(2 * Double.pi * 1.35 * t))
+            let sample = Sample(time: Instant(nanoseconds: start + index * 10_000_000), accelerationG: Vector3(x: -1 - bounce, y: side, z: 0))
+            if let change = detector.update(sample) { changes.append((t, change)) }
+        }
+        return changes
+    }
+
+    /// The still-camera stages never trust a runner's samples; the motion judge reports the
+    /// pose within a second, once.
+    @Test func motionJudgeFollowsARunner() {
+        var detector = OrientationDetector()
+        let changes = Self.running(&detector, seconds: 4)
+        #expect(changes.map(\.1) == [.leftUp], "\(changes)")
+        #expect(changes.allSatisfy { $0.0 < 1 }, "\(changes)")
+        var stillOnly = OrientationDetector(parameters: DetectorParameters(motionTrustTime: .seconds(10)))
+        #expect(Self.running(&stillOnly, seconds: 4).isEmpty)
+    }
+
+    /// A free fall shrinks the long estimate: no trust, no change, however long it lasts
+    /// (here 0.5 s at zero g after a tilted hold that the hysteresis keeps `normal`).
+    @Test func freeFallEarnsNoMotionTrust() {
+        var detector = OrientationDetector()
+        // 50 degrees clockwise: (-0.7660, 0.6428), within the hysteresis of normal.
+        #expect(Self.hold(&detector, Vector3(x: -0.7660, y: 0.6428, z: 0), rateHz: 100, seconds: 1) == [])
+        #expect(Self.hold(&detector, Vector3(x: -0.05, y: 0, z: 0), rateHz: 100, from: 1_000_000_000, seconds: 0.5) == [])
+        #expect(detector.orientation == .normal)
+    }
+
     /// tan 45 = 1, tan 53 = 1.3270, tan 80 = 5.6713 (tables).
     @Test func tangentApproximation() {
         #expect(abs(tangent(degrees: 45) - 1) < 1e-5)
@@ -182,5 +220,14 @@ import Testing
         #expect(String(describing: DetectorParameterError.stillTime.name) == "stillTime")
         p = DetectorParameters(flickTime: .seconds(11))
         #expect(throws: DetectorParameterError.flickTime) { try p.validate() }
+        p = DetectorParameters(motionFilterTimeConstant: .zero)
+        #expect(throws: DetectorParameterError.motionFilterTimeConstant) { try p.validate() }
+        p = DetectorParameters(motionToleranceG: 0)
+        #expect(throws: DetectorParameterError.motionToleranceG) { try p.validate() }
+        p = DetectorParameters(motionSteadyRateDPS: .infinity)
+        #expect(throws: DetectorParameterError.motionSteadyRateDPS) { try p.validate() }
+        p = DetectorParameters(motionTrustTime: .seconds(11))
+        #expect(throws: DetectorParameterError.motionTrustTime) { try p.validate() }
+        #expect(String(describing: DetectorParameterError.motionTrustTime.name) == "motionTrustTime")
     }
 }
