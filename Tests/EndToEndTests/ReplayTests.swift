@@ -201,7 +201,7 @@ import UprightTestSupport
         let refusal = try UprightBinary.run(["replay", "-", "--board", board.path]).error
         let list = try #require(refusal.split(separator: "(").last?.split(separator: ")").first)
         let keys = list.replacingOccurrences(of: "expected one of ", with: "").components(separatedBy: ", ")
-        #expect(keys.count == 17)
+        #expect(keys.count == 18)
         for key in keys { #expect(doc.contains("| `\(key)` |"), "\(key)") }
     }
 

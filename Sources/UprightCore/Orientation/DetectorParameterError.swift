@@ -35,6 +35,8 @@ public enum DetectorParameterError: Error, Equatable, Sendable {
     case motionTrustTime
     /// `motionHysteresisDegrees` is out of range.
     case motionHysteresisDegrees
+    /// `gyroOffsetTimeConstant` is out of range.
+    case gyroOffsetTimeConstant
 
     /// The parameter's name as spelled in Swift, for messages.
     public var name: StaticString {
@@ -56,6 +58,7 @@ public enum DetectorParameterError: Error, Equatable, Sendable {
         case .motionSteadyRateDPS: "motionSteadyRateDPS"
         case .motionTrustTime: "motionTrustTime"
         case .motionHysteresisDegrees: "motionHysteresisDegrees"
+        case .gyroOffsetTimeConstant: "gyroOffsetTimeConstant"
         }
     }
 }
@@ -85,5 +88,6 @@ extension DetectorParameters {
         guard motionSteadyRateDPS > 0 && motionSteadyRateDPS.isFinite else { throw .motionSteadyRateDPS }
         guard constant(motionTrustTime) else { throw .motionTrustTime }
         guard motionHysteresisDegrees >= 0 && motionHysteresisDegrees <= 30 else { throw .motionHysteresisDegrees }
+        guard constant(gyroOffsetTimeConstant) else { throw .gyroOffsetTimeConstant }
     }
 }

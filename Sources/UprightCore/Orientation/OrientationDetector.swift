@@ -38,42 +38,53 @@ public struct OrientationDetector: Sendable {
             step = StepCoefficients()
         }
     }
-    /// The stable pose (all six).
-    public private(set) var orientation: Orientation = .normal
-    /// The last upright orientation held: what a latch uses while the camera is flat.
-    public private(set) var lastUpright: UprightOrientation = .normal
     /// The filtered gravity estimate in g (device frame; zero before the first sample and
     /// after a reset), for a live view.
     public var gravityEstimate: Vector3 { gravity }
+    /// The gyro's zero-rate offset as learnt at rest (degrees per second, device frame; zero
+    /// until the first rest with a gyro), already subtracted from the rates the detector uses.
+    public var gyroOffsetDPS: Vector3 { gyroOffset }
 
-    private var thresholds: Thresholds
-    private var gravity = Vector3.zero
-    private var lastTime: Instant?
-    private var rate = Vector3.zero
-    private var candidate: Orientation?
+    // Stored properties are declared by alignment (8-byte times first, then 4-byte floats,
+    // then bytes, each optional time with bytes in its tail): Swift lays fields out in
+    // declaration order, and on a microcontroller every byte of padding is stack, several
+    // times over (the runtime is built through temporaries; docs/mcu.md, "RAM").
     private var candidateSince = Instant.zero
-    private var stillSince: Instant?
     /// The last sample at which the rotation rate was below `stillRateDPS`: the motion under
     /// way began after it.
     private var lastStill = Instant.zero
     /// When the camera set off from the stable orientation toward the candidate (the start of
     /// the motion during which the candidate first differed from it).
     private var departedAt = Instant.zero
-    /// Whether a stable orientation has been seen since start-up: the first report after
-    /// power-on is a pose, not a change, and has no flick to wait out.
-    private var poseSeen = false
-    /// The motion judge's state (stage 6): its longer-filtered gravity, that estimate's
-    /// smoothed direction velocity (degrees per second, a vector), the pose it shows and the
-    /// trusted time it has shown it for.
-    private var slow = Vector3.zero
-    private var slowTurn = Vector3.zero
-    private var slowCandidate: Orientation?
-    private var slowTrust: Float = 0
     /// When the motion judge's estimate began to show `slowCandidate`.
     private var slowSince = Instant.zero
     /// Coefficients for the last sample period seen: at a steady rate (a FIFO's samples are
     /// evenly spaced) the divisions run once per rate change instead of once per sample.
     private var step = StepCoefficients()
+    private var thresholds: Thresholds
+    private var gravity = Vector3.zero
+    private var rate = Vector3.zero
+    /// The motion judge's state (stage 6): its longer-filtered gravity, that estimate's
+    /// smoothed direction velocity (degrees per second, a vector), the pose it shows and the
+    /// trusted time it has shown it for.
+    private var slow = Vector3.zero
+    /// Stage 0's estimate; kept across restarts (the chip's offset does not change in a gap).
+    private var gyroOffset = Vector3.zero
+    private var slowTurn = Vector3.zero
+    private var slowTrust: Float = 0
+    /// With a gyro: the rate about the lens axis, smoothed as `slowTurn` is.
+    private var slowSpin: Float = 0
+    private var lastTime: Instant?
+    /// The stable pose (all six).
+    public private(set) var orientation: Orientation = .normal
+    /// The last upright orientation held: what a latch uses while the camera is flat.
+    public private(set) var lastUpright: UprightOrientation = .normal
+    private var candidate: Orientation?
+    private var slowCandidate: Orientation?
+    /// Whether a stable orientation has been seen since start-up: the first report after
+    /// power-on is a pose, not a change, and has no flick to wait out.
+    private var poseSeen = false
+    private var stillSince: Instant?
 
     /// A detector that reports `normal` until its first change.
     public init(parameters: DetectorParameters = DetectorParameters()) {
@@ -95,10 +106,11 @@ public struct OrientationDetector: Sendable {
         guard dt > 0 else { return nil }
         let measured = sample.accelerationG
         let before = gravity
+        let corrected = sample.angularRateDPS.map { correctOffset($0) }
         // Rotation rate (degrees per second) as a vector, smoothed before its magnitude is
         // taken: noise averages out instead of being rectified into a false "moving".
         let rateNow: Vector3
-        if let rate = sample.angularRateDPS {
+        if let rate = corrected {
             // Body-frame gravity turns opposite to the body: dg/dt = g x omega (radians).
             let omega = rate * (Float.pi / 180)
             let cross = Vector3(
@@ -135,7 +147,7 @@ public struct OrientationDetector: Sendable {
         rate = rate + ((speed > ceiling ? rateNow * (ceiling / speed) : rateNow) - rate) * step.rate
         let rateDPS = rate.magnitude
 
-        if let change = judgeMotion(measured, rate: sample.angularRateDPS, now: now, period: period, dt: dt) { return change }
+        if let change = judgeMotion(measured, rate: corrected, now: now, period: period, dt: dt) { return change }
 
         let magnitudeSquared = gravity.magnitudeSquared
         let trusted =
@@ -183,6 +195,28 @@ public struct OrientationDetector: Sendable {
         return proposal
     }
 
+    /// Stage 0, the gyro's zero-rate offset (PS 6.1 allows +-20 degrees a second at 25 C, and
+    /// it drifts with temperature): learnt while the camera rests and subtracted from every
+    /// rate. At rest the accelerometer's own 200 ms estimate (the motion judge's) turns by
+    /// less than `restTurnDPS` (its noise at 0.02 g is about 3 degrees a second; a slower roll
+    /// than this is partly taken for offset), is within half the magnitude tolerance of 1 g,
+    /// and the corrected rate is under `restRateDPS` (the datasheet's 20 plus a margin: a
+    /// faster turn is never learnt). The estimate follows with `gyroOffsetTimeConstant`.
+    @inline(__always)
+    private mutating func correctOffset(_ raw: Vector3) -> Vector3 {
+        let rate = raw - gyroOffset
+        let m = slow.magnitudeSquared
+        guard slowTurn.magnitudeSquared < Self.restTurnDPS * Self.restTurnDPS,
+            m >= thresholds.minimumQuietSquared && m <= thresholds.maximumQuietSquared,
+            rate.magnitudeSquared < Self.restRateDPS * Self.restRateDPS
+        else { return rate }
+        gyroOffset = gyroOffset + rate * step.gyroOffset
+        return raw - gyroOffset
+    }
+
+    static let restTurnDPS: Float = 4
+    static let restRateDPS: Float = 25
+
     /// Stage 6, the motion judge: a camera in sustained motion (running, riding, driving) is
     /// never still, so stages 2 and 4 never let it change. This judges a longer-filtered
     /// estimate (`motionFilterTimeConstant`) with graded trust instead of a gate: each sample
@@ -203,16 +237,19 @@ public struct OrientationDetector: Sendable {
             slowCandidate = nil
             return nil
         }
-        // Steadiness: with a gyro, the rate about the lens axis, the only one that turns the
-        // image-plane angle the upright poses are told by (a spin about the vertical or a
-        // tilt of the lens leaves them alone); without, the estimate's own turning.
-        let turn: Vector3
-        if let omega = rate {
-            turn = Vector3(x: 0, y: 0, z: omega.z)
-        } else {
-            turn = (slow * (1 / b) - before * (1 / a)) * step.degreesPerRadianStep
-        }
+        // Steadiness: the estimate's own turning (a vector, smoothed so that noise cancels);
+        // with a gyro, the rate about the lens axis, the only one that turns the image-plane
+        // angle the upright poses are told by (a spin about the vertical or a tilt of the
+        // lens leaves them alone).
+        let turn = (slow * (1 / b) - before * (1 / a)) * step.degreesPerRadianStep
         slowTurn = slowTurn + (turn - slowTurn) * step.motionFilter
+        let speed: Float
+        if let omega = rate {
+            slowSpin = slowSpin + (omega.z - slowSpin) * step.motionFilter
+            speed = slowSpin > 0 ? slowSpin : -slowSpin
+        } else {
+            speed = slowTurn.magnitude
+        }
         let proposal = classify(slow, switchTangent: thresholds.motionSwitchTangent)
         if proposal != slowCandidate {
             slowCandidate = proposal
@@ -223,7 +260,7 @@ public struct OrientationDetector: Sendable {
         let magnitudeError = b > 1 ? b - 1 : 1 - b
         let weight =
             max(0, 1 - magnitudeError * thresholds.inverseMotionTolerance)
-            * max(0, 1 - slowTurn.magnitude * thresholds.inverseSteadyRate)
+            * max(0, 1 - speed * thresholds.inverseSteadyRate)
         slowTrust += weight * dt
         // The flick time runs from when the estimate began to show the pose (after a gap,
         // from the first sample), as in stage 5: a restart never reports sooner.
@@ -247,6 +284,7 @@ public struct OrientationDetector: Sendable {
         stillSince = nil
         slow = .zero
         slowTurn = .zero
+        slowSpin = 0
         slowCandidate = nil
         slowTrust = 0
     }
@@ -345,6 +383,7 @@ private struct StepCoefficients: Sendable {
     var gyroCorrection: Float = 0
     var rate: Float = 0
     var motionFilter: Float = 0
+    var gyroOffset: Float = 0
     var degreesPerRadianStep: Float = 0
 
     init() {}
@@ -357,6 +396,7 @@ private struct StepCoefficients: Sendable {
         gyroCorrection = dt / (p.gyroCorrectionTimeConstant.secondsFloat + dt)
         rate = dt / (p.rateTimeConstant.secondsFloat + dt)
         motionFilter = dt / (p.motionFilterTimeConstant.secondsFloat + dt)
+        gyroOffset = dt / (p.gyroOffsetTimeConstant.secondsFloat + dt)
         degreesPerRadianStep = 180 / Float.pi / dt
     }
 }

@@ -23,6 +23,7 @@ import UprightCore
 /// | `motion_steady_rate_dps` | motionSteadyRateDPS | 180 |
 /// | `motion_trust_ms` | motionTrustTime | 250 |
 /// | `motion_hysteresis_degrees` | motionHysteresisDegrees | 15 |
+/// | `gyro_offset_time_constant_ms` | gyroOffsetTimeConstant | 2000 |
 public enum DetectorSettings {
     public struct SettingError: Error, Equatable, Sendable {
         /// Key path, e.g. `detector.settle_ms`.
@@ -53,6 +54,7 @@ public enum DetectorSettings {
         ("motion_steady_rate_dps", .motionSteadyRateDPS),
         ("motion_trust_ms", .motionTrustTime),
         ("motion_hysteresis_degrees", .motionHysteresisDegrees),
+        ("gyro_offset_time_constant_ms", .gyroOffsetTimeConstant),
     ]
 
     /// The defaults with `members` applied.
@@ -85,6 +87,7 @@ public enum DetectorSettings {
             case .motionSteadyRateDPS: p.motionSteadyRateDPS = Float(value)
             case .motionTrustTime: p.motionTrustTime = span
             case .motionHysteresisDegrees: p.motionHysteresisDegrees = Float(value)
+            case .gyroOffsetTimeConstant: p.gyroOffsetTimeConstant = span
             }
         }
         do throws(DetectorParameterError) {
@@ -98,7 +101,8 @@ public enum DetectorSettings {
 
     static func rangeMessage(_ field: DetectorParameterError) -> String {
         switch field {
-        case .filterTimeConstant, .gyroCorrectionTimeConstant, .rateTimeConstant, .maximumGap, .motionFilterTimeConstant, .motionTrustTime:
+        case .filterTimeConstant, .gyroCorrectionTimeConstant, .rateTimeConstant, .maximumGap, .motionFilterTimeConstant, .motionTrustTime,
+            .gyroOffsetTimeConstant:
             "must be more than 0 and at most 10000 ms"
         case .settleTime, .stillTime, .flickTime: "must be 0 to 10000 ms"
         case .hysteresisDegrees, .motionHysteresisDegrees: "must be 0 to 30 degrees"

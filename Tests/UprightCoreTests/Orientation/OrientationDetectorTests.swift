@@ -194,6 +194,35 @@ import Glibc
         #expect(detector.orientation == .normal)
     }
 
+    /// At rest the gyro's zero-rate offset is learnt with its 2 s time constant: after 10 s
+    /// (5 time constants, 1 - e^-5 = 99.3%) within 0.2 degrees a second of (18, -5, 4).
+    @Test func gyroOffsetIsLearntAtRest() {
+        var detector = OrientationDetector()
+        _ = Self.hold(&detector, Vector3(x: 0, y: 1, z: 0), rateHz: 100, seconds: 10, gyro: Vector3(x: 18, y: -5, z: 4))
+        let offset = detector.gyroOffsetDPS
+        #expect(abs(offset.x - 18) < 0.2 && abs(offset.y + 5) < 0.2 && abs(offset.z - 4) < 0.2, "\(offset)")
+    }
+
+    /// A slow turn is not learnt as offset: the accelerometer's estimate turns (here at 10
+    /// degrees a second about the lens axis for 3 s; only its first tenth of a second, before
+    /// the estimate's turning passes 4 degrees a second, leaks in: 1.3 of the 10), and a rate
+    /// past 25 degrees a second is not a zero-rate offset (PS 6.1: +-20) even when the
+    /// accelerometer looks still.
+    @Test func turnsAndImplausibleRatesAreNotLearnt() {
+        var detector = OrientationDetector()
+        for index in 0..<300 {
+            let radians = Float(index) * 0.1 * Float.pi / 180
+            let sample = Sample(
+                time: Instant(nanoseconds: Int64(index) * 10_000_000), accelerationG: Vector3(x: -sin(radians), y: cos(radians), z: 0),
+                angularRateDPS: Vector3(x: 0, y: 0, z: -10))
+            _ = detector.update(sample)
+        }
+        #expect(detector.gyroOffsetDPS.magnitude < 1.5, "\(detector.gyroOffsetDPS)")
+        var implausible = OrientationDetector()
+        _ = Self.hold(&implausible, Vector3(x: 0, y: 1, z: 0), rateHz: 100, seconds: 5, gyro: Vector3(x: 30, y: 0, z: 0))
+        #expect(implausible.gyroOffsetDPS == .zero)
+    }
+
     /// tan 45 = 1, tan 53 = 1.3270, tan 80 = 5.6713 (tables).
     @Test func tangentApproximation() {
         #expect(abs(tangent(degrees: 45) - 1) < 1e-5)
@@ -229,5 +258,7 @@ import Glibc
         p = DetectorParameters(motionTrustTime: .seconds(11))
         #expect(throws: DetectorParameterError.motionTrustTime) { try p.validate() }
         #expect(String(describing: DetectorParameterError.motionTrustTime.name) == "motionTrustTime")
+        p = DetectorParameters(gyroOffsetTimeConstant: .zero)
+        #expect(throws: DetectorParameterError.gyroOffsetTimeConstant) { try p.validate() }
     }
 }

@@ -49,12 +49,14 @@ import UprightHost
             JSONMember(key: "motion_steady_rate_dps", value: .number(90)),
             JSONMember(key: "motion_trust_ms", value: .number(500)),
             JSONMember(key: "motion_hysteresis_degrees", value: .number(20)),
+            JSONMember(key: "gyro_offset_time_constant_ms", value: .number(5000)),
         ])
         #expect(p.motionFilterTimeConstant == TimeSpan(nanoseconds: 300_000_000))
         #expect(p.motionToleranceG == 0.25)
         #expect(p.motionSteadyRateDPS == 90)
         #expect(p.motionTrustTime == TimeSpan(nanoseconds: 500_000_000))
         #expect(p.motionHysteresisDegrees == 20)
+        #expect(p.gyroOffsetTimeConstant == TimeSpan(nanoseconds: 5_000_000_000))
         #expect(throws: DetectorSettings.SettingError(path: "detector.motion_hysteresis_degrees", message: "must be 0 to 30 degrees")) {
             try DetectorSettings.parameters(from: [JSONMember(key: "motion_hysteresis_degrees", value: .number(40))])
         }
