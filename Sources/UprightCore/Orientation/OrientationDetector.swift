@@ -192,6 +192,10 @@ public struct OrientationDetector: Sendable {
         orientation = proposal
         poseSeen = true
         if let upright = proposal.upright { lastUpright = upright }
+        // The motion judge's estimate lags this one: whatever it still shows earns trust only
+        // from now, and for the flick time at least, before it could turn the pose back.
+        slowTrust = 0
+        slowSince = now
         return proposal
     }
 

@@ -184,6 +184,39 @@ import Glibc
         #expect(Self.running(&stillOnly, seconds: 4).isEmpty)
     }
 
+    /// The magnitude weight: a sustained 1.5 g push sideways with 0.5 g up (|a| 1.58 g, 72
+    /// degrees toward left-up, as a race car's corner) for 2 s earns no trust and changes
+    /// nothing; trusting any magnitude up to 1 g off (`motionToleranceG` 1), it is reported.
+    @Test func magnitudeWeightRefusesASustainedPush() {
+        func changes(_ parameters: DetectorParameters) -> [Orientation] {
+            var detector = OrientationDetector(parameters: parameters)
+            return Self.hold(&detector, Vector3(x: -1.5, y: 0.5, z: 0), rateHz: 100, seconds: 2)
+        }
+        #expect(changes(DetectorParameters()) == [])
+        #expect(changes(DetectorParameters(motionToleranceG: 1)) == [.leftUp])
+    }
+
+    /// The steadiness weight: a camera tumbling about its lens axis at 150 degrees a second
+    /// for 4 s (0.6 s in each quarter) has no orientation to report, with or without its gyro;
+    /// without the weight (`motionSteadyRateDPS` out of reach) each quarter is reported.
+    @Test(arguments: [false, true])
+    func steadinessWeightRefusesATumble(gyro: Bool) {
+        func changes(_ parameters: DetectorParameters) -> [Orientation] {
+            var detector = OrientationDetector(parameters: parameters)
+            var changes: [Orientation] = []
+            for index in 0..<400 {
+                let radians = Float(index) * 1.5 * Float.pi / 180
+                let sample = Sample(
+                    time: Instant(nanoseconds: Int64(index) * 10_000_000), accelerationG: Vector3(x: -sin(radians), y: cos(radians), z: 0),
+                    angularRateDPS: gyro ? Vector3(x: 0, y: 0, z: -150) : nil)
+                if let change = detector.update(sample) { changes.append(change) }
+            }
+            return changes
+        }
+        #expect(changes(DetectorParameters()) == [])
+        #expect(changes(DetectorParameters(motionSteadyRateDPS: 1e9)) == [.leftUp, .bottomUp, .rightUp, .normal, .leftUp, .bottomUp])
+    }
+
     /// A free fall shrinks the long estimate: no trust, no change, however long it lasts
     /// (here 0.5 s at zero g after a tilted hold that the hysteresis keeps `normal`).
     @Test func freeFallEarnsNoMotionTrust() {
