@@ -117,24 +117,24 @@ public struct OrientationDetector: Sendable {
                 x: gravity.y * omega.z - gravity.z * omega.y,
                 y: gravity.z * omega.x - gravity.x * omega.z,
                 z: gravity.x * omega.y - gravity.y * omega.x)
-            gravity = gravity + cross * dt
+            gravity = gravity.plus(cross, times: dt)
             // Adaptive correction: while the gyro says still and the accelerometer reads about
             // 1 g, the accelerometer is gravity and is followed as fast as without a gyro (a
             // turn the gyro under-sampled at 15 Hz is caught up at once); otherwise slowly.
-            let m = measured.magnitudeSquared
+            let m = measured.squaredLength
             let quiet =
-                rate.magnitudeSquared < parameters.stillRateDPS * parameters.stillRateDPS
+                rate.squaredLength < parameters.stillRateDPS * parameters.stillRateDPS
                 && m >= thresholds.minimumQuietSquared && m <= thresholds.maximumQuietSquared
-            gravity = gravity + (measured - gravity) * (quiet ? step.filter : step.gyroCorrection)
+            gravity = gravity.approaching(measured, by: quiet ? step.filter : step.gyroCorrection)
             rateNow = rate
         } else {
-            gravity = gravity + (measured - gravity) * step.filter
+            gravity = gravity.approaching(measured, by: step.filter)
             // Velocity of the estimate's direction: difference of unit vectors / dt (radians
             // per second for small steps), so the estimate's own turning stands in for a gyro.
-            let a = before.magnitude
-            let b = gravity.magnitude
+            let a = before.length
+            let b = gravity.length
             if a > 0.05 && b > 0.05 {
-                rateNow = (gravity * (1 / b) - before * (1 / a)) * step.degreesPerRadianStep
+                rateNow = Self.turn(from: before, a, to: gravity, b, scale: step.degreesPerRadianStep)
             } else {
                 rateNow = .zero
             }
@@ -143,13 +143,13 @@ public struct OrientationDetector: Sendable {
         // times it: after a fast turn the smoothed rate falls below the threshold in about one
         // time constant (ln 3) instead of ln(peak / threshold) of them.
         let ceiling = 3 * parameters.stillRateDPS
-        let speed = rateNow.magnitude
-        rate = rate + ((speed > ceiling ? rateNow * (ceiling / speed) : rateNow) - rate) * step.rate
-        let rateDPS = rate.magnitude
+        let speed = rateNow.length
+        rate = rate.approaching(speed > ceiling ? rateNow * (ceiling / speed) : rateNow, by: step.rate)
+        let rateDPS = rate.length
 
         if let change = judgeMotion(measured, rate: corrected, now: now, period: period, dt: dt) { return change }
 
-        let magnitudeSquared = gravity.magnitudeSquared
+        let magnitudeSquared = gravity.squaredLength
         let trusted =
             magnitudeSquared >= thresholds.minimumMagnitudeSquared
             && magnitudeSquared <= thresholds.maximumMagnitudeSquared
@@ -209,12 +209,12 @@ public struct OrientationDetector: Sendable {
     @inline(__always)
     private mutating func correctOffset(_ raw: Vector3) -> Vector3 {
         let rate = raw - gyroOffset
-        let m = slow.magnitudeSquared
-        guard slowTurn.magnitudeSquared < Self.restTurnDPS * Self.restTurnDPS,
+        let m = slow.squaredLength
+        guard slowTurn.squaredLength < Self.restTurnDPS * Self.restTurnDPS,
             m >= thresholds.minimumQuietSquared && m <= thresholds.maximumQuietSquared,
-            rate.magnitudeSquared < Self.restRateDPS * Self.restRateDPS
+            rate.squaredLength < Self.restRateDPS * Self.restRateDPS
         else { return rate }
-        gyroOffset = gyroOffset + rate * step.gyroOffset
+        gyroOffset = gyroOffset.plus(rate, times: step.gyroOffset)
         return raw - gyroOffset
     }
 
@@ -234,9 +234,9 @@ public struct OrientationDetector: Sendable {
     @inline(__always)
     private mutating func judgeMotion(_ measured: Vector3, rate: Vector3?, now: Instant, period: TimeSpan, dt: Float) -> Orientation? {
         let before = slow
-        slow = slow + (measured - slow) * step.motionFilter
-        let a = before.magnitude
-        let b = slow.magnitude
+        slow = slow.approaching(measured, by: step.motionFilter)
+        let a = before.length
+        let b = slow.length
         guard a > 0.05 && b > 0.05 else {
             slowCandidate = nil
             return nil
@@ -245,14 +245,13 @@ public struct OrientationDetector: Sendable {
         // with a gyro, the rate about the lens axis, the only one that turns the image-plane
         // angle the upright poses are told by (a spin about the vertical or a tilt of the
         // lens leaves them alone).
-        let turn = (slow * (1 / b) - before * (1 / a)) * step.degreesPerRadianStep
-        slowTurn = slowTurn + (turn - slowTurn) * step.motionFilter
+        slowTurn = slowTurn.approaching(Self.turn(from: before, a, to: slow, b, scale: step.degreesPerRadianStep), by: step.motionFilter)
         let speed: Float
         if let omega = rate {
             slowSpin = slowSpin + (omega.z - slowSpin) * step.motionFilter
             speed = slowSpin > 0 ? slowSpin : -slowSpin
         } else {
-            speed = slowTurn.magnitude
+            speed = slowTurn.length
         }
         let proposal = classify(slow, switchTangent: thresholds.motionSwitchTangent)
         if proposal != slowCandidate {
@@ -276,6 +275,13 @@ public struct OrientationDetector: Sendable {
         candidate = nil
         stillSince = nil
         return proposal
+    }
+
+    /// The velocity of a direction from `before` (of length `a`) to `after` (of length `b`):
+    /// the difference of the unit vectors times `scale` (degrees per radian over the period).
+    @inline(never)
+    private static func turn(from before: Vector3, _ a: Float, to after: Vector3, _ b: Float, scale: Float) -> Vector3 {
+        (after * (1 / b) - before * (1 / a)) * scale
     }
 
     /// Forgets the filter state (after a sensor fault or a gap in the samples) but keeps the
@@ -302,17 +308,25 @@ public struct OrientationDetector: Sendable {
         lastStill = sample.time
     }
 
-    /// The pose `g` shows, with hysteresis relative to the current state. Always inlined: as a
-    /// call from the mutating `update` it costs a copy of the whole detector per sample.
+    /// The pose `g` shows, with hysteresis relative to the current state.
     @inline(__always)
     private func classify(_ g: Vector3, switchTangent: Float) -> Orientation {
+        Self.classify(
+            g, flatLimit: orientation.isFlat ? thresholds.flatExitSquared : thresholds.flatEnterSquared,
+            reference: lastUpright, switchTangent: switchTangent)
+    }
+
+    /// The pose `g` shows: flat past `flatLimit` (a squared tangent), else the upright pose
+    /// whose axis beats `reference`'s by `switchTangent`. A static function of its inputs,
+    /// called by both judges: a method called from the mutating `update` would copy the whole
+    /// detector per sample, and inlining it twice costs flash (docs/mcu.md, "Flash").
+    @inline(never)
+    private static func classify(_ g: Vector3, flatLimit: Float, reference: UprightOrientation, switchTangent: Float) -> Orientation {
         let planeSquared = g.x * g.x + g.y * g.y
         let zSquared = g.z * g.z
-        let flatLimit = orientation.isFlat ? thresholds.flatExitSquared : thresholds.flatEnterSquared
         if zSquared > flatLimit * planeSquared {
             return g.z > 0 ? .lensDown : .lensUp
         }
-        let reference = lastUpright
         let held = projection(g, reference)
         var best = reference
         var bestProjection = held
@@ -331,7 +345,7 @@ public struct OrientationDetector: Sendable {
 
     /// Component of the image-plane gravity along the axis that is up in `upright`.
     @inline(__always)
-    private func projection(_ g: Vector3, _ upright: UprightOrientation) -> Float {
+    private static func projection(_ g: Vector3, _ upright: UprightOrientation) -> Float {
         switch upright {
         case .normal: g.y
         case .leftUp: -g.x
@@ -339,6 +353,25 @@ public struct OrientationDetector: Sendable {
         case .bottomUp: -g.y
         }
     }
+}
+
+// The detector's vector arithmetic, each written once and called: on a soft-float Cortex-M0
+// every Float operation is a libgcc call, and an inlined filter step is nine of them (about
+// 100 bytes of flash a copy). The same operations in the same order as inlined: the same bits.
+extension Vector3 {
+    /// One first-order filter step: `self + (target - self) * fraction`.
+    @inline(never)
+    fileprivate func approaching(_ target: Vector3, by fraction: Float) -> Vector3 { self + (target - self) * fraction }
+
+    /// `self + step * scale`.
+    @inline(never)
+    fileprivate func plus(_ step: Vector3, times scale: Float) -> Vector3 { self + step * scale }
+
+    @inline(never)
+    fileprivate var squaredLength: Float { magnitudeSquared }
+
+    @inline(never)
+    fileprivate var length: Float { magnitude }
 }
 
 /// Per-sample comparison constants derived from the parameters' angles.
