@@ -40,7 +40,9 @@ public struct CorpusSummary: Sendable {
     public static func table(_ rows: [(name: String, summary: CorpusSummary)]) -> String {
         func ms(_ seconds: Double?) -> String { seconds.map { String(Int(($0 * 1000).rounded())) + " ms" } ?? "-" }
         let nameWidth = max(12, (rows.map(\.name.count).max() ?? 0) + 2)
-        var text = "classifier" + String(repeating: " ", count: nameWidth - 10) + "correct latches  spurious changes  missed turns  median latency  max latency\n"
+        var text =
+            "classifier" + String(repeating: " ", count: nameWidth - 10)
+            + "correct latches  spurious changes  missed turns  median latency  max latency\n"
         for row in rows {
             let s = row.summary
             let cells = [

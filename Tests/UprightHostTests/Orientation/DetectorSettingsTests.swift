@@ -60,7 +60,10 @@ import UprightHost
         #expect(throws: DetectorSettings.SettingError(path: "detector.motion_hysteresis_degrees", message: "must be 0 to 30 degrees")) {
             try DetectorSettings.parameters(from: [JSONMember(key: "motion_hysteresis_degrees", value: .number(40))])
         }
-        #expect(throws: DetectorSettings.SettingError(path: "detector.motion_filter_time_constant_ms", message: "must be more than 0 and at most 10000 ms")) {
+        #expect(
+            throws: DetectorSettings.SettingError(
+                path: "detector.motion_filter_time_constant_ms", message: "must be more than 0 and at most 10000 ms")
+        ) {
             try DetectorSettings.parameters(from: [JSONMember(key: "motion_filter_time_constant_ms", value: .number(0))])
         }
         #expect(throws: DetectorSettings.SettingError(path: "detector.motion_tolerance_g", message: "must be more than 0 and at most 1 g")) {

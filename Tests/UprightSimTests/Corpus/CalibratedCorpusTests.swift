@@ -55,9 +55,13 @@ import UprightSim
             let sample: Sample
             switch chip {
             case .mpu6050: // big-endian, 2048 LSB per g at +-16 g (RM 4.17, PS 6.2)
-                sample = CorpusChip.counts(acceleration, perUnit: 2048, limit: 32768, bigEndian: true).withUnsafeBytes { mpu.sample($0, at: 0, time: row.time) }
+                sample = CorpusChip.counts(acceleration, perUnit: 2048, limit: 32768, bigEndian: true).withUnsafeBytes {
+                    mpu.sample($0, at: 0, time: row.time)
+                }
             case .adxl345: // little-endian, 256 LSB per g at full resolution, 13 bits at +-16 g (Table 1)
-                sample = CorpusChip.counts(acceleration, perUnit: 256, limit: 4096, bigEndian: false).withUnsafeBytes { adxl.sample($0, at: 0, time: row.time) }
+                sample = CorpusChip.counts(acceleration, perUnit: 256, limit: 4096, bigEndian: false).withUnsafeBytes {
+                    adxl.sample($0, at: 0, time: row.time)
+                }
             }
             return TraceRow(
                 time: row.time, accelerationG: sample.accelerationG,
