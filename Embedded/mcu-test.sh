@@ -7,6 +7,8 @@
 #   MCU_ONLY=PATTERN   run only the inputs whose name contains PATTERN
 #   MCU_JOBS=N         QEMU runs in parallel (default 2)
 #   MCU_TIMEOUT=S      seconds one QEMU run may take (default 120)
+#   MCU_FLASH_LIMIT=B  the Cortex-M0 engine's flash budget, bytes (default 49152, 48 KB)
+#   MCU_RAM_LIMIT=B    the Cortex-M0's RAM budget, bytes (default 8192, 8 KB)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -15,6 +17,8 @@ OUT=.build/mcu
 JOBS=${MCU_JOBS:-2}
 TIMEOUT=${MCU_TIMEOUT:-120}
 ONLY=${MCU_ONLY:-}
+FLASH_LIMIT=${MCU_FLASH_LIMIT:-49152}
+RAM_LIMIT=${MCU_RAM_LIMIT:-8192}
 MACHINES=(microbit mps2-an386)
 # The input region (Embedded/Startup/firmware.ld).
 INPUT_ADDRESS=0x14000
@@ -120,6 +124,14 @@ libm=$("$TOOL" libm "${maps[@]}" || true)
 echo "$libm"
 passed=$((passed + $(grep -c '^PASS' <<< "$libm" || true)))
 failed=$((failed + $(grep -c '^FAIL' <<< "$libm" || true)))
+
+# The budget (the Cortex-M0's: the engine with what it links within 48 KB of flash, the RAM a
+# run uses within 8 KB): over it fails the test. With MCU_ONLY the RAM is the chosen runs' peak.
+budget=$("$TOOL" budget "$FLASH_LIMIT" "$RAM_LIMIT" "$OUT/runs" "microbit=$OUT/firmware-microbit.map" || true)
+echo "$budget"
+passed=$((passed + $(grep -c '^PASS' <<< "$budget" || true)))
+failed=$((failed + $(grep -c '^FAIL' <<< "$budget" || true)))
+[ -n "$budget" ] || { echo "FAIL budget: upright-mcu budget printed no verdict"; failed=$((failed + 1)); }
 
 echo
 # figures.bench is what `upright bench` shows (Sources/UprightCLI/Bench/MCUFigures.swift):

@@ -83,6 +83,21 @@ struct FigureTable {
     static let engineFlashGoalBytes = 48 * 1024
     static let ramGoalBytes = 8 * 1024
 
+    /// The budget's verdicts for `machine` (`make mcu-test` gives the Cortex-M0's goals): the
+    /// engine's flash with what it links and the most RAM a run used, each against its limit in
+    /// bytes, one PASS or FAIL line each.
+    static func budgetVerdicts(machine: Machine, flashLimit: Int, ramLimit: Int) -> [(passed: Bool, line: String)] {
+        let label = TextFormat.padRight(machine.name, 10)
+        func verdict(_ title: String, _ used: Int, _ limit: Int) -> (passed: Bool, line: String) {
+            guard used <= limit else { return (false, "FAIL \(label) budget: \(title) \(used) B, over its \(limit) B by \(used - limit) B") }
+            return (true, "PASS \(label) budget: \(title) \(used) B of \(limit) B (\(limit - used) B to spare)")
+        }
+        return [
+            verdict("flash, the engine with what it links,", machine.engineFlashBytes, flashLimit),
+            verdict("RAM, the most a run used (of \(machine.runs.count) runs),", machine.ramPeakBytes, ramLimit),
+        ]
+    }
+
     /// The figures for `upright bench` (Sources/UprightCLI/Bench/MCUFigures.swift reads them):
     /// one per line, `KEY UNIT VALUE`, then `<=GOAL` when there is one.
     var benchLines: [String] {

@@ -24,6 +24,9 @@ public enum MCUTool {
                                          PASS or FAIL, write the figures (- for none)
           libm MACHINE=MAP...             PASS when the firmware links no libm function but the square
                                          root (the others round differently from one libm to another)
+          budget FLASH-BYTES RAM-BYTES RUNS-DIR MACHINE=MAP...
+                                         PASS when each machine's engine (with what it links) fits
+                                         FLASH-BYTES of flash and its runs RAM-BYTES of RAM; exit 1 if not
           report RUNS-DIR BENCH-FILE MACHINE=MAP...
                                          the figures table from the runs and the map files; the
                                          figures for upright bench into BENCH-FILE (- for none)
@@ -42,6 +45,7 @@ public enum MCUTool {
             case "check": return try check(rest)
             case "report": try report(rest)
             case "libm": return try libm(rest)
+            case "budget": return try budget(rest)
             default: throw ToolError(message: "upright-mcu: unknown command '\(command)'\n" + usage)
             }
             return 0
@@ -216,6 +220,29 @@ public enum MCUTool {
             }
         }
         return result
+    }
+
+    static func budget(_ arguments: [String]) throws(ToolError) -> Int32 {
+        let synopsis = "usage: upright-mcu budget FLASH-BYTES RAM-BYTES RUNS-DIR MACHINE=MAP..."
+        guard arguments.count >= 4 else { throw ToolError(message: synopsis) }
+        guard let flashLimit = Int(arguments[0]), flashLimit > 0 else {
+            throw ToolError(message: "budget: FLASH-BYTES '\(arguments[0])' is not a positive number\n" + synopsis)
+        }
+        guard let ramLimit = Int(arguments[1]), ramLimit > 0 else {
+            throw ToolError(message: "budget: RAM-BYTES '\(arguments[1])' is not a positive number\n" + synopsis)
+        }
+        var failed = false
+        for (machine, sizes) in try maps(arguments.dropFirst(3)) {
+            let runs = try FigureTable.loadRuns(directory: arguments[2] + "/" + machine)
+            guard !runs.isEmpty else { throw ToolError(message: "budget: no runs' figures in \(arguments[2])/\(machine)") }
+            for verdict in FigureTable.budgetVerdicts(
+                machine: FigureTable.Machine(name: machine, sizes: sizes, runs: runs), flashLimit: flashLimit, ramLimit: ramLimit)
+            {
+                print(verdict.line)
+                if !verdict.passed { failed = true }
+            }
+        }
+        return failed ? 1 : 0
     }
 
     static func report(_ arguments: [String]) throws(ToolError) {

@@ -203,7 +203,7 @@ import UprightTestSupport
         let refusal = try UprightBinary.run(["replay", "-", "--board", board.path]).error
         let list = try #require(refusal.split(separator: "(").last?.split(separator: ")").first)
         let keys = list.replacingOccurrences(of: "expected one of ", with: "").components(separatedBy: ", ")
-        #expect(keys.count == 12)
+        #expect(keys.count == 18)
         for key in keys { #expect(detector.contains("| `\(key)` |"), "\(key)") }
     }
 

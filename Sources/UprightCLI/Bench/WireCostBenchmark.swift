@@ -49,12 +49,30 @@ enum WireCostBenchmark {
             }
             json.field(chip.rawValue, rawJSON: entry.finished)
         }
+        // The default MPU-6050 board reads the gyro too (sensor.gyro): what it costs.
+        var gyroEntry = JSONWriter()
+        var gyroFIFO: WireCost?
+        for mode in modes where mode.mode != .registerByRegister {
+            let cost = WireCost.measure(chip: .mpu6050, mode: mode.mode, capabilities: mode.capabilities, gyro: true)
+            if mode.key == "fifo_combined" { gyroFIFO = cost }
+            gyroEntry.field(mode.key, cost.bytesPerSample)
+            table.append([
+                "mpu6050+gyro", mode.name, BenchReport.format(cost.bytesPerSample), BenchReport.format(cost.bytesPerSample / 12),
+                BenchReport.format(utilisation(cost, clockHz: 400_000, rateHz: 1000) * 100) + " %",
+            ])
+        }
+        json.field("mpu6050_gyro", rawJSON: gyroEntry.finished)
         var figures: [BenchFigure] = []
         if let fifo = rows.first(where: { $0.chip == .mpu6050 && $0.key == "fifo_combined" })?.cost {
             figures.append(
                 BenchFigure(key: "bus_utilisation_400khz_at_1khz", unit: "fraction", value: utilisation(fifo, clockHz: 400_000, rateHz: 1000)))
             figures.append(
                 BenchFigure(key: "wire_fifo_combined_vs_payload", unit: "x", value: fifo.bytesPerSample / payloadBytes, target: .atMost(1.10)))
+        }
+        if let gyroFIFO {
+            figures.append(
+                BenchFigure(
+                    key: "bus_utilisation_400khz_at_1khz_gyro", unit: "fraction", value: utilisation(gyroFIFO, clockHz: 400_000, rateHz: 1000)))
         }
         return (figures, ("wire_bytes_per_sample", json.finished, BenchReport.render(table)))
     }

@@ -67,10 +67,12 @@ enum CalibrateCommand: Subcommand {
                 throw .failed("\(error.description); nothing asked, nothing changed")
             }
         }
-        // The chip as it reads, before the board's beliefs: no matrix, no offsets.
+        // The chip as it reads, before the board's beliefs: no matrix, no offsets, and the
+        // accelerometer alone (the poses are measured by gravity; the gyro only costs bus).
         var raw = board.sensor
         raw.mountMatrix = .identity
         raw.offsetG = .zero
+        raw.gyro = false
         var session = CalibrationSession(plan: CalibrationPose.plan(poses: poses), priorOffsetG: board.sensor.offsetG)
         let outcome: CalibrationRun.Outcome
         if let scenarioPath = arguments.value("sim") {

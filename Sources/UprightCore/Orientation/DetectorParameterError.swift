@@ -25,6 +25,18 @@ public enum DetectorParameterError: Error, Equatable, Sendable {
     case flickTime
     /// `maximumGap` is out of range.
     case maximumGap
+    /// `motionFilterTimeConstant` is out of range.
+    case motionFilterTimeConstant
+    /// `motionToleranceG` is out of range.
+    case motionToleranceG
+    /// `motionSteadyRateDPS` is out of range.
+    case motionSteadyRateDPS
+    /// `motionTrustTime` is out of range.
+    case motionTrustTime
+    /// `motionHysteresisDegrees` is out of range.
+    case motionHysteresisDegrees
+    /// `gyroOffsetTimeConstant` is out of range.
+    case gyroOffsetTimeConstant
 
     /// The parameter's name as spelled in Swift, for messages.
     public var name: StaticString {
@@ -41,6 +53,12 @@ public enum DetectorParameterError: Error, Equatable, Sendable {
         case .stillTime: "stillTime"
         case .flickTime: "flickTime"
         case .maximumGap: "maximumGap"
+        case .motionFilterTimeConstant: "motionFilterTimeConstant"
+        case .motionToleranceG: "motionToleranceG"
+        case .motionSteadyRateDPS: "motionSteadyRateDPS"
+        case .motionTrustTime: "motionTrustTime"
+        case .motionHysteresisDegrees: "motionHysteresisDegrees"
+        case .gyroOffsetTimeConstant: "gyroOffsetTimeConstant"
         }
     }
 }
@@ -48,7 +66,7 @@ public enum DetectorParameterError: Error, Equatable, Sendable {
 extension DetectorParameters {
     /// Checks every parameter against the range the design assumes: time constants above
     /// zero and at most 10 s, hysteresis 0-30 degrees (beyond that the bands overlap badly),
-    /// 45 <= flat exit <= flat enter <= 89 degrees, a tolerance in (0, 1] g, a positive rate.
+    /// 45 <= flat exit <= flat enter <= 89 degrees, tolerances in (0, 1] g, positive rates.
     public func validate() throws(DetectorParameterError) {
         let tenSeconds = TimeSpan.seconds(10)
         func constant(_ span: TimeSpan) -> Bool { span > .zero && span <= tenSeconds }
@@ -65,5 +83,11 @@ extension DetectorParameters {
         guard hold(stillTime) else { throw .stillTime }
         guard hold(flickTime) else { throw .flickTime }
         guard constant(maximumGap) else { throw .maximumGap }
+        guard constant(motionFilterTimeConstant) else { throw .motionFilterTimeConstant }
+        guard motionToleranceG > 0 && motionToleranceG <= 1 else { throw .motionToleranceG }
+        guard motionSteadyRateDPS > 0 && motionSteadyRateDPS.isFinite else { throw .motionSteadyRateDPS }
+        guard constant(motionTrustTime) else { throw .motionTrustTime }
+        guard motionHysteresisDegrees >= 0 && motionHysteresisDegrees <= 30 else { throw .motionHysteresisDegrees }
+        guard constant(gyroOffsetTimeConstant) else { throw .gyroOffsetTimeConstant }
     }
 }

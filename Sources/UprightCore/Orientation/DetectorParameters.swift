@@ -24,6 +24,18 @@ public struct DetectorParameters: Equatable, Sendable {
     public var magnitudeToleranceG: Float
     /// Rotation rate below which the camera counts as still, in degrees per second.
     public var stillRateDPS: Float
+    /// The motion judge trusts its estimate less the farther its magnitude is from 1 g, not
+    /// at all from this far (a centripetal pull or a braking leaves it partly trusted).
+    public var motionToleranceG: Float
+    /// ...and less the faster its direction turns, not at all from this rate (degrees per
+    /// second): a flick or a turn under way earns no trust, a body's sway some.
+    public var motionSteadyRateDPS: Float
+    /// The motion judge leaves an upright orientation only past 45 degrees plus this (or
+    /// `hysteresisDegrees`, if larger): its estimate sways with the body.
+    public var motionHysteresisDegrees: Float
+    /// How fast the gyro's zero-rate offset estimate follows its readings while the camera
+    /// rests: slow enough that a still hand's tremor averages out.
+    public var gyroOffsetTimeConstant: TimeSpan
     /// A new orientation must be the candidate for this long...
     public var settleTime: TimeSpan
     /// ...and the camera still (trusted magnitude, no rotation) for this long before it is reported.
@@ -34,6 +46,12 @@ public struct DetectorParameters: Equatable, Sendable {
     public var flickTime: TimeSpan
     /// A gap between samples longer than this (or time going backwards) restarts the filters.
     public var maximumGap: TimeSpan
+    /// The motion judge's low-pass: long enough that a runner's stride or a handlebar's
+    /// vibration barely moves the estimate, short enough to follow a turn within a second.
+    public var motionFilterTimeConstant: TimeSpan
+    /// ...and reports a new upright pose once the estimate has shown it for this much
+    /// trusted time (each sample weighted by that trust) without a break.
+    public var motionTrustTime: TimeSpan
 
     /// Parameters from their values; the defaults are the ones the firmware ships with.
     public init(
@@ -48,7 +66,13 @@ public struct DetectorParameters: Equatable, Sendable {
         settleTime: TimeSpan = .milliseconds(80),
         stillTime: TimeSpan = .milliseconds(50),
         flickTime: TimeSpan = .milliseconds(300),
-        maximumGap: TimeSpan = .milliseconds(250)
+        maximumGap: TimeSpan = .milliseconds(250),
+        motionFilterTimeConstant: TimeSpan = .milliseconds(200),
+        motionToleranceG: Float = 0.4,
+        motionSteadyRateDPS: Float = 180,
+        motionTrustTime: TimeSpan = .milliseconds(250),
+        motionHysteresisDegrees: Float = 15,
+        gyroOffsetTimeConstant: TimeSpan = .seconds(2)
     ) {
         self.filterTimeConstant = filterTimeConstant
         self.gyroCorrectionTimeConstant = gyroCorrectionTimeConstant
@@ -62,5 +86,11 @@ public struct DetectorParameters: Equatable, Sendable {
         self.stillTime = stillTime
         self.flickTime = flickTime
         self.maximumGap = maximumGap
+        self.motionFilterTimeConstant = motionFilterTimeConstant
+        self.motionToleranceG = motionToleranceG
+        self.motionSteadyRateDPS = motionSteadyRateDPS
+        self.motionTrustTime = motionTrustTime
+        self.motionHysteresisDegrees = motionHysteresisDegrees
+        self.gyroOffsetTimeConstant = gyroOffsetTimeConstant
     }
 }

@@ -25,6 +25,9 @@
 ///    set off from the stable one (the start of the motion that carried it across the
 ///    boundary); a flick that comes back sooner is never reported. A turn that takes 0.1 s
 ///    is reported about `flickTime` - 0.1 s after it stops, a slower one as soon as it is still.
+/// 6. Motion: a camera in sustained motion (running, riding, driving, spinning) never passes
+///    stage 2, so a second judge weighs a longer-filtered estimate by graded trust instead of
+///    a gate (see `judgeMotion`); it reports upright poses only, past a wider hysteresis.
 /// A gap in the timestamps restarts the filters but keeps the stable orientation: no spurious
 /// change. `lastUpright` survives flat poses, so a latch is always upright.
 public struct OrientationDetector: Sendable {
@@ -35,33 +38,53 @@ public struct OrientationDetector: Sendable {
             step = StepCoefficients()
         }
     }
-    /// The stable pose (all six).
-    public private(set) var orientation: Orientation = .normal
-    /// The last upright orientation held: what a latch uses while the camera is flat.
-    public private(set) var lastUpright: UprightOrientation = .normal
     /// The filtered gravity estimate in g (device frame; zero before the first sample and
     /// after a reset), for a live view.
     public var gravityEstimate: Vector3 { gravity }
+    /// The gyro's zero-rate offset as learnt at rest (degrees per second, device frame; zero
+    /// until the first rest with a gyro), already subtracted from the rates the detector uses.
+    public var gyroOffsetDPS: Vector3 { gyroOffset }
 
-    private var thresholds: Thresholds
-    private var gravity = Vector3.zero
-    private var lastTime: Instant?
-    private var rate = Vector3.zero
-    private var candidate: Orientation?
+    // Stored properties are declared by alignment (8-byte times first, then 4-byte floats,
+    // then bytes, each optional time with bytes in its tail): Swift lays fields out in
+    // declaration order, and on a microcontroller every byte of padding is stack, several
+    // times over (the runtime is built through temporaries; docs/mcu.md, "RAM").
     private var candidateSince = Instant.zero
-    private var stillSince: Instant?
     /// The last sample at which the rotation rate was below `stillRateDPS`: the motion under
     /// way began after it.
     private var lastStill = Instant.zero
     /// When the camera set off from the stable orientation toward the candidate (the start of
     /// the motion during which the candidate first differed from it).
     private var departedAt = Instant.zero
-    /// Whether a stable orientation has been seen since start-up: the first report after
-    /// power-on is a pose, not a change, and has no flick to wait out.
-    private var poseSeen = false
+    /// When the motion judge's estimate began to show `slowCandidate`.
+    private var slowSince = Instant.zero
     /// Coefficients for the last sample period seen: at a steady rate (a FIFO's samples are
     /// evenly spaced) the divisions run once per rate change instead of once per sample.
     private var step = StepCoefficients()
+    private var thresholds: Thresholds
+    private var gravity = Vector3.zero
+    private var rate = Vector3.zero
+    /// The motion judge's state (stage 6): its longer-filtered gravity, that estimate's
+    /// smoothed direction velocity (degrees per second, a vector), the pose it shows and the
+    /// trusted time it has shown it for.
+    private var slow = Vector3.zero
+    /// Stage 0's estimate; kept across restarts (the chip's offset does not change in a gap).
+    private var gyroOffset = Vector3.zero
+    private var slowTurn = Vector3.zero
+    private var slowTrust: Float = 0
+    /// With a gyro: the rate about the lens axis, smoothed as `slowTurn` is.
+    private var slowSpin: Float = 0
+    private var lastTime: Instant?
+    /// The stable pose (all six).
+    public private(set) var orientation: Orientation = .normal
+    /// The last upright orientation held: what a latch uses while the camera is flat.
+    public private(set) var lastUpright: UprightOrientation = .normal
+    private var candidate: Orientation?
+    private var slowCandidate: Orientation?
+    /// Whether a stable orientation has been seen since start-up: the first report after
+    /// power-on is a pose, not a change, and has no flick to wait out.
+    private var poseSeen = false
+    private var stillSince: Instant?
 
     /// A detector that reports `normal` until its first change.
     public init(parameters: DetectorParameters = DetectorParameters()) {
@@ -83,34 +106,35 @@ public struct OrientationDetector: Sendable {
         guard dt > 0 else { return nil }
         let measured = sample.accelerationG
         let before = gravity
+        let corrected = sample.angularRateDPS.map { correctOffset($0) }
         // Rotation rate (degrees per second) as a vector, smoothed before its magnitude is
         // taken: noise averages out instead of being rectified into a false "moving".
         let rateNow: Vector3
-        if let rate = sample.angularRateDPS {
+        if let rate = corrected {
             // Body-frame gravity turns opposite to the body: dg/dt = g x omega (radians).
             let omega = rate * (Float.pi / 180)
             let cross = Vector3(
                 x: gravity.y * omega.z - gravity.z * omega.y,
                 y: gravity.z * omega.x - gravity.x * omega.z,
                 z: gravity.x * omega.y - gravity.y * omega.x)
-            gravity = gravity + cross * dt
+            gravity = gravity.plus(cross, times: dt)
             // Adaptive correction: while the gyro says still and the accelerometer reads about
             // 1 g, the accelerometer is gravity and is followed as fast as without a gyro (a
             // turn the gyro under-sampled at 15 Hz is caught up at once); otherwise slowly.
-            let m = measured.magnitudeSquared
+            let m = measured.squaredLength
             let quiet =
-                rate.magnitudeSquared < parameters.stillRateDPS * parameters.stillRateDPS
+                rate.squaredLength < parameters.stillRateDPS * parameters.stillRateDPS
                 && m >= thresholds.minimumQuietSquared && m <= thresholds.maximumQuietSquared
-            gravity = gravity + (measured - gravity) * (quiet ? step.filter : step.gyroCorrection)
+            gravity = gravity.approaching(measured, by: quiet ? step.filter : step.gyroCorrection)
             rateNow = rate
         } else {
-            gravity = gravity + (measured - gravity) * step.filter
+            gravity = gravity.approaching(measured, by: step.filter)
             // Velocity of the estimate's direction: difference of unit vectors / dt (radians
             // per second for small steps), so the estimate's own turning stands in for a gyro.
-            let a = before.magnitude
-            let b = gravity.magnitude
+            let a = before.length
+            let b = gravity.length
             if a > 0.05 && b > 0.05 {
-                rateNow = (gravity * (1 / b) - before * (1 / a)) * step.degreesPerRadianStep
+                rateNow = Self.turn(from: before, a, to: gravity, b, scale: step.degreesPerRadianStep)
             } else {
                 rateNow = .zero
             }
@@ -119,11 +143,13 @@ public struct OrientationDetector: Sendable {
         // times it: after a fast turn the smoothed rate falls below the threshold in about one
         // time constant (ln 3) instead of ln(peak / threshold) of them.
         let ceiling = 3 * parameters.stillRateDPS
-        let speed = rateNow.magnitude
-        rate = rate + ((speed > ceiling ? rateNow * (ceiling / speed) : rateNow) - rate) * step.rate
-        let rateDPS = rate.magnitude
+        let speed = rateNow.length
+        rate = rate.approaching(speed > ceiling ? rateNow * (ceiling / speed) : rateNow, by: step.rate)
+        let rateDPS = rate.length
 
-        let magnitudeSquared = gravity.magnitudeSquared
+        if let change = judgeMotion(measured, rate: corrected, now: now, period: period, dt: dt) { return change }
+
+        let magnitudeSquared = gravity.squaredLength
         let trusted =
             magnitudeSquared >= thresholds.minimumMagnitudeSquared
             && magnitudeSquared <= thresholds.maximumMagnitudeSquared
@@ -137,7 +163,7 @@ public struct OrientationDetector: Sendable {
         // flick time the one that a flick, however still at its far end, never meets.
         let moving = rateDPS >= parameters.stillRateDPS
         if !moving { lastStill = now }
-        let proposal = classify(gravity)
+        let proposal = classify(gravity, switchTangent: thresholds.switchTangent)
         if proposal != candidate {
             if proposal == orientation {
                 poseSeen = true
@@ -166,7 +192,96 @@ public struct OrientationDetector: Sendable {
         orientation = proposal
         poseSeen = true
         if let upright = proposal.upright { lastUpright = upright }
+        // The motion judge's estimate lags this one: whatever it still shows earns trust only
+        // from now, and for the flick time at least, before it could turn the pose back.
+        slowTrust = 0
+        slowSince = now
         return proposal
+    }
+
+    /// Stage 0, the gyro's zero-rate offset (PS 6.1 allows +-20 degrees a second at 25 C, and
+    /// it drifts with temperature): learnt while the camera rests and subtracted from every
+    /// rate. At rest the accelerometer's own 200 ms estimate (the motion judge's) turns by
+    /// less than `restTurnDPS` (its noise at 0.02 g is about 3 degrees a second; a slower roll
+    /// than this is partly taken for offset), is within half the magnitude tolerance of 1 g,
+    /// and the corrected rate is under `restRateDPS` (the datasheet's 20 plus a margin: a
+    /// faster turn is never learnt). The estimate follows with `gyroOffsetTimeConstant`.
+    @inline(__always)
+    private mutating func correctOffset(_ raw: Vector3) -> Vector3 {
+        let rate = raw - gyroOffset
+        let m = slow.squaredLength
+        guard slowTurn.squaredLength < Self.restTurnDPS * Self.restTurnDPS,
+            m >= thresholds.minimumQuietSquared && m <= thresholds.maximumQuietSquared,
+            rate.squaredLength < Self.restRateDPS * Self.restRateDPS
+        else { return rate }
+        gyroOffset = gyroOffset.plus(rate, times: step.gyroOffset)
+        return raw - gyroOffset
+    }
+
+    static let restTurnDPS: Float = 4
+    static let restRateDPS: Float = 25
+
+    /// Stage 6, the motion judge: a camera in sustained motion (running, riding, driving) is
+    /// never still, so stages 2 and 4 never let it change. This judges a longer-filtered
+    /// estimate (`motionFilterTimeConstant`) with graded trust instead of a gate: each sample
+    /// weighs 1 - (magnitude error / `motionToleranceG`) times 1 - (the estimate's direction
+    /// speed / `motionSteadyRateDPS`), each clipped to [0, 1], and a new upright pose (past
+    /// 45 + `motionHysteresisDegrees`: a moving camera is known less precisely) is
+    /// reported once it has been shown for `motionTrustTime` of such weighted time without a
+    /// break, and for at least the flick time. A shake, a flick, an impact or a free fall
+    /// moves the long estimate little, shrinks it or turns it fast, so it earns no trust;
+    /// flat poses are left to stages 3 and 4.
+    @inline(__always)
+    private mutating func judgeMotion(_ measured: Vector3, rate: Vector3?, now: Instant, period: TimeSpan, dt: Float) -> Orientation? {
+        let before = slow
+        slow = slow.approaching(measured, by: step.motionFilter)
+        let a = before.length
+        let b = slow.length
+        guard a > 0.05 && b > 0.05 else {
+            slowCandidate = nil
+            return nil
+        }
+        // Steadiness: the estimate's own turning (a vector, smoothed so that noise cancels);
+        // with a gyro, the rate about the lens axis, the only one that turns the image-plane
+        // angle the upright poses are told by (a spin about the vertical or a tilt of the
+        // lens leaves them alone).
+        slowTurn = slowTurn.approaching(Self.turn(from: before, a, to: slow, b, scale: step.degreesPerRadianStep), by: step.motionFilter)
+        let speed: Float
+        if let omega = rate {
+            slowSpin = slowSpin + (omega.z - slowSpin) * step.motionFilter
+            speed = slowSpin > 0 ? slowSpin : -slowSpin
+        } else {
+            speed = slowTurn.length
+        }
+        let proposal = classify(slow, switchTangent: thresholds.motionSwitchTangent)
+        if proposal != slowCandidate {
+            slowCandidate = proposal
+            slowSince = now
+            slowTrust = 0
+        }
+        guard proposal != orientation, let upright = proposal.upright else { return nil }
+        let magnitudeError = b > 1 ? b - 1 : 1 - b
+        let weight =
+            max(0, 1 - magnitudeError * thresholds.inverseMotionTolerance)
+            * max(0, 1 - speed * thresholds.inverseSteadyRate)
+        slowTrust += weight * dt
+        // The flick time runs from when the estimate began to show the pose (after a gap,
+        // from the first sample), as in stage 5: a restart never reports sooner.
+        guard slowTrust >= thresholds.motionTrustSeconds, now - slowSince + period >= parameters.flickTime else { return nil }
+        orientation = proposal
+        lastUpright = upright
+        poseSeen = true
+        // Stages 2 to 4 start over from the new pose.
+        candidate = nil
+        stillSince = nil
+        return proposal
+    }
+
+    /// The velocity of a direction from `before` (of length `a`) to `after` (of length `b`):
+    /// the difference of the unit vectors times `scale` (degrees per radian over the period).
+    @inline(never)
+    private static func turn(from before: Vector3, _ a: Float, to after: Vector3, _ b: Float, scale: Float) -> Vector3 {
+        (after * (1 / b) - before * (1 / a)) * scale
     }
 
     /// Forgets the filter state (after a sensor fault or a gap in the samples) but keeps the
@@ -177,27 +292,41 @@ public struct OrientationDetector: Sendable {
         rate = .zero
         candidate = nil
         stillSince = nil
+        slow = .zero
+        slowTurn = .zero
+        slowSpin = 0
+        slowCandidate = nil
+        slowTrust = 0
     }
 
     private mutating func restart(with sample: Sample) {
         reset()
         lastTime = sample.time
         gravity = sample.accelerationG
+        slow = sample.accelerationG
         // Nothing is known of the motion before the gap: it counts from here.
         lastStill = sample.time
     }
 
-    /// The pose `g` shows, with hysteresis relative to the current state. Always inlined: as a
-    /// call from the mutating `update` it costs a copy of the whole detector per sample.
+    /// The pose `g` shows, with hysteresis relative to the current state.
     @inline(__always)
-    private func classify(_ g: Vector3) -> Orientation {
+    private func classify(_ g: Vector3, switchTangent: Float) -> Orientation {
+        Self.classify(
+            g, flatLimit: orientation.isFlat ? thresholds.flatExitSquared : thresholds.flatEnterSquared,
+            reference: lastUpright, switchTangent: switchTangent)
+    }
+
+    /// The pose `g` shows: flat past `flatLimit` (a squared tangent), else the upright pose
+    /// whose axis beats `reference`'s by `switchTangent`. A static function of its inputs,
+    /// called by both judges: a method called from the mutating `update` would copy the whole
+    /// detector per sample, and inlining it twice costs flash (docs/mcu.md, "Flash").
+    @inline(never)
+    private static func classify(_ g: Vector3, flatLimit: Float, reference: UprightOrientation, switchTangent: Float) -> Orientation {
         let planeSquared = g.x * g.x + g.y * g.y
         let zSquared = g.z * g.z
-        let flatLimit = orientation.isFlat ? thresholds.flatExitSquared : thresholds.flatEnterSquared
         if zSquared > flatLimit * planeSquared {
             return g.z > 0 ? .lensDown : .lensUp
         }
-        let reference = lastUpright
         let held = projection(g, reference)
         var best = reference
         var bestProjection = held
@@ -210,13 +339,13 @@ public struct OrientationDetector: Sendable {
         }
         if best == reference { return reference.orientation }
         // Leave the reference only past 45 degrees plus the hysteresis.
-        if held > 0 && bestProjection <= thresholds.switchTangent * held { return reference.orientation }
+        if held > 0 && bestProjection <= switchTangent * held { return reference.orientation }
         return best.orientation
     }
 
     /// Component of the image-plane gravity along the axis that is up in `upright`.
     @inline(__always)
-    private func projection(_ g: Vector3, _ upright: UprightOrientation) -> Float {
+    private static func projection(_ g: Vector3, _ upright: UprightOrientation) -> Float {
         switch upright {
         case .normal: g.y
         case .leftUp: -g.x
@@ -226,9 +355,29 @@ public struct OrientationDetector: Sendable {
     }
 }
 
+// The detector's vector arithmetic, each written once and called: on a soft-float Cortex-M0
+// every Float operation is a libgcc call, and an inlined filter step is nine of them (about
+// 100 bytes of flash a copy). The same operations in the same order as inlined: the same bits.
+extension Vector3 {
+    /// One first-order filter step: `self + (target - self) * fraction`.
+    @inline(never)
+    fileprivate func approaching(_ target: Vector3, by fraction: Float) -> Vector3 { self + (target - self) * fraction }
+
+    /// `self + step * scale`.
+    @inline(never)
+    fileprivate func plus(_ step: Vector3, times scale: Float) -> Vector3 { self + step * scale }
+
+    @inline(never)
+    fileprivate var squaredLength: Float { magnitudeSquared }
+
+    @inline(never)
+    fileprivate var length: Float { magnitude }
+}
+
 /// Per-sample comparison constants derived from the parameters' angles.
 private struct Thresholds: Sendable {
     var switchTangent: Float
+    var motionSwitchTangent: Float
     var flatEnterSquared: Float
     var flatExitSquared: Float
     var minimumMagnitudeSquared: Float
@@ -236,9 +385,16 @@ private struct Thresholds: Sendable {
     /// Half the tolerance: the raw reading counts as pure gravity for the gyro's correction.
     var minimumQuietSquared: Float
     var maximumQuietSquared: Float
+    var inverseMotionTolerance: Float
+    var inverseSteadyRate: Float
+    var motionTrustSeconds: Float
 
     init(_ p: DetectorParameters) {
+        inverseMotionTolerance = 1 / p.motionToleranceG
+        inverseSteadyRate = 1 / p.motionSteadyRateDPS
+        motionTrustSeconds = p.motionTrustTime.secondsFloat
         switchTangent = tangent(degrees: 45 + p.hysteresisDegrees)
+        motionSwitchTangent = tangent(degrees: 45 + max(p.hysteresisDegrees, p.motionHysteresisDegrees))
         let enter = tangent(degrees: p.flatEnterDegrees)
         let exit = tangent(degrees: p.flatExitDegrees)
         flatEnterSquared = enter * enter
@@ -263,6 +419,8 @@ private struct StepCoefficients: Sendable {
     var filter: Float = 0
     var gyroCorrection: Float = 0
     var rate: Float = 0
+    var motionFilter: Float = 0
+    var gyroOffset: Float = 0
     var degreesPerRadianStep: Float = 0
 
     init() {}
@@ -274,6 +432,8 @@ private struct StepCoefficients: Sendable {
         filter = dt / (p.filterTimeConstant.secondsFloat + dt)
         gyroCorrection = dt / (p.gyroCorrectionTimeConstant.secondsFloat + dt)
         rate = dt / (p.rateTimeConstant.secondsFloat + dt)
+        motionFilter = dt / (p.motionFilterTimeConstant.secondsFloat + dt)
+        gyroOffset = dt / (p.gyroOffsetTimeConstant.secondsFloat + dt)
         degreesPerRadianStep = 180 / Float.pi / dt
     }
 }

@@ -28,6 +28,13 @@ extension Board.SensorSettings {
         configuration.sampleRateDivider = UInt8(max(0, min(255, divider)))
         configuration.readMode = coreReadMode
         configuration.interruptPin = interrupt ? InterruptPin(activeLow: false, latched: true) : nil
+        if gyro {
+            // FIFO_EN accelerometer and gyro (RM 4.6): 12-byte records; a burst reads the
+            // 14-byte block from 0x3B (RM 4.17-4.19). FS_SEL 3, +-2000 degrees a second
+            // (RM 4.4): a camera's snap turn passes 1000.
+            configuration.fifoContents = .accelerometerGyro
+            configuration.gyroRange = .dps2000
+        }
         return configuration
     }
 

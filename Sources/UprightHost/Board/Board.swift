@@ -59,6 +59,10 @@ public struct Board: Equatable, Sendable {
         /// The chip's zero-g offset in g on the **chip's own axes** (before the mount matrix),
         /// as `upright calibrate` measures it: subtracted in software from every reading.
         public var offsetG = Vector3.zero
+        /// `sensor.gyro`: an MPU-6050 reads its gyro too (on by default; `false` reads the
+        /// accelerometer alone, as an ADXL345 does): the FIFO's records and a burst read carry
+        /// the angular rate, and the detector fuses it.
+        public var gyro = true
 
         /// Largest offset accepted per axis: the MPU-6050's zero-g tolerance is 80 mg, worst
         /// clones read about 0.25 g off; more than this is a wrong range or a broken chip.

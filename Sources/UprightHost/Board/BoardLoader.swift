@@ -186,6 +186,9 @@ extension Board.SensorSettings {
             mountMatrix = .identity
         }
         offsetG = try Board.SensorSettings.offset(reader) ?? .zero
+        let gyro = try reader.bool("gyro")
+        if kind == .adxl345 && gyro == true { throw reader.error("gyro", "the ADXL345 has no gyro (set it false or remove it)") }
+        self.gyro = gyro ?? (kind != .adxl345)
         try reader.finish()
     }
 

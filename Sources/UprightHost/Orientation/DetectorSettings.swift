@@ -18,6 +18,12 @@ import UprightCore
 /// | `still_ms` | stillTime | 50 |
 /// | `flick_ms` | flickTime | 300 |
 /// | `maximum_gap_ms` | maximumGap | 250 |
+/// | `motion_filter_time_constant_ms` | motionFilterTimeConstant | 200 |
+/// | `motion_tolerance_g` | motionToleranceG | 0.4 |
+/// | `motion_steady_rate_dps` | motionSteadyRateDPS | 180 |
+/// | `motion_trust_ms` | motionTrustTime | 250 |
+/// | `motion_hysteresis_degrees` | motionHysteresisDegrees | 15 |
+/// | `gyro_offset_time_constant_ms` | gyroOffsetTimeConstant | 2000 |
 public enum DetectorSettings {
     public struct SettingError: Error, Equatable, Sendable {
         /// Key path, e.g. `detector.settle_ms`.
@@ -43,6 +49,12 @@ public enum DetectorSettings {
         ("still_ms", .stillTime),
         ("flick_ms", .flickTime),
         ("maximum_gap_ms", .maximumGap),
+        ("motion_filter_time_constant_ms", .motionFilterTimeConstant),
+        ("motion_tolerance_g", .motionToleranceG),
+        ("motion_steady_rate_dps", .motionSteadyRateDPS),
+        ("motion_trust_ms", .motionTrustTime),
+        ("motion_hysteresis_degrees", .motionHysteresisDegrees),
+        ("gyro_offset_time_constant_ms", .gyroOffsetTimeConstant),
     ]
 
     /// The defaults with `members` applied.
@@ -70,6 +82,12 @@ public enum DetectorSettings {
             case .stillTime: p.stillTime = span
             case .flickTime: p.flickTime = span
             case .maximumGap: p.maximumGap = span
+            case .motionFilterTimeConstant: p.motionFilterTimeConstant = span
+            case .motionToleranceG: p.motionToleranceG = Float(value)
+            case .motionSteadyRateDPS: p.motionSteadyRateDPS = Float(value)
+            case .motionTrustTime: p.motionTrustTime = span
+            case .motionHysteresisDegrees: p.motionHysteresisDegrees = Float(value)
+            case .gyroOffsetTimeConstant: p.gyroOffsetTimeConstant = span
             }
         }
         do throws(DetectorParameterError) {
@@ -83,14 +101,15 @@ public enum DetectorSettings {
 
     static func rangeMessage(_ field: DetectorParameterError) -> String {
         switch field {
-        case .filterTimeConstant, .gyroCorrectionTimeConstant, .rateTimeConstant, .maximumGap:
+        case .filterTimeConstant, .gyroCorrectionTimeConstant, .rateTimeConstant, .maximumGap, .motionFilterTimeConstant, .motionTrustTime,
+            .gyroOffsetTimeConstant:
             "must be more than 0 and at most 10000 ms"
         case .settleTime, .stillTime, .flickTime: "must be 0 to 10000 ms"
-        case .hysteresisDegrees: "must be 0 to 30 degrees"
+        case .hysteresisDegrees, .motionHysteresisDegrees: "must be 0 to 30 degrees"
         case .flatEnterDegrees: "must be 45 to 89 degrees"
         case .flatExitDegrees: "must be 45 degrees up to flat_enter_degrees"
-        case .magnitudeToleranceG: "must be more than 0 and at most 1 g"
-        case .stillRateDPS: "must be more than 0 degrees per second"
+        case .magnitudeToleranceG, .motionToleranceG: "must be more than 0 and at most 1 g"
+        case .stillRateDPS, .motionSteadyRateDPS: "must be more than 0 degrees per second"
         }
     }
 }

@@ -43,7 +43,8 @@ public final class WatchModel {
         return WatchSnapshot(
             seconds: (now - start).seconds, gravityG: gravity == .zero ? nil : gravity, orientation: detector.orientation,
             latch: detector.lastUpright, stale: state.sensorFaulty, state: state.name, recent: recent, samplesPerSecond: rate,
-            reads: sampler?.reads, failedReads: sampler?.failedReads, busErrors: busErrors, light: light)
+            reads: sampler?.reads, failedReads: sampler?.failedReads, busErrors: busErrors, light: light,
+            gyroOffsetDPS: detector.gyroOffsetDPS == .zero ? nil : detector.gyroOffsetDPS)
     }
 
     /// The line for a record worth showing: what a press did, and trouble.

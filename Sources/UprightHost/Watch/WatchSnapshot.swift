@@ -10,6 +10,10 @@ public struct WatchSnapshot: Equatable, Sendable {
     public var seconds: Double
     /// The detector's gravity estimate in g, device frame; nil before the first sample.
     public var gravityG: Vector3?
+    /// The gyro's zero-rate offset the detector learnt at rest (degrees a second, device
+    /// frame); nil without a gyro or before its first rest. With a gyro `gravityG` is the
+    /// detector's fusion of the gyro and the accelerometer.
+    public var gyroOffsetDPS: Vector3?
     public var orientation: Orientation
     /// What a press latches now (the detector's last upright orientation).
     public var latch: UprightOrientation
@@ -28,8 +32,10 @@ public struct WatchSnapshot: Equatable, Sendable {
 
     public init(
         seconds: Double, gravityG: Vector3?, orientation: Orientation, latch: UprightOrientation, stale: Bool, state: StateName,
-        recent: [String] = [], samplesPerSecond: Double? = nil, reads: Int? = nil, failedReads: Int? = nil, busErrors: Int? = nil, light: Bool? = nil
+        recent: [String] = [], samplesPerSecond: Double? = nil, reads: Int? = nil, failedReads: Int? = nil, busErrors: Int? = nil, light: Bool? = nil,
+        gyroOffsetDPS: Vector3? = nil
     ) {
+        self.gyroOffsetDPS = gyroOffsetDPS
         self.seconds = seconds
         self.gravityG = gravityG
         self.orientation = orientation

@@ -39,6 +39,11 @@ public struct WatchView {
         } else {
             lines.append("gravity   (no samples yet)")
         }
+        if let offset = s.gyroOffsetDPS {
+            lines.append(
+                "gyro      fused; zero-rate offset x " + signed(Double(offset.x), 2) + "  y " + signed(Double(offset.y), 2) + "  z "
+                    + signed(Double(offset.z), 2) + " dps, learnt at rest")
+        }
         lines.append(
             "tilt      " + (s.tiltDegrees.map { signed($0, 1) } ?? "-") + " degrees (lens up +)   in-plane angle "
                 + (s.angleDegrees.map { signed($0, 1) } ?? "-") + " degrees (clockwise +)")
@@ -62,6 +67,9 @@ public struct WatchView {
     public static func plainLine(_ s: WatchSnapshot) -> String {
         var fields = ["t=" + fixed(s.seconds, 2)]
         if let g = s.gravityG { fields.append("g=" + signed(g.x) + "," + signed(g.y) + "," + signed(g.z)) }
+        if let o = s.gyroOffsetDPS {
+            fields.append("gyro-offset=" + signed(Double(o.x), 2) + "," + signed(Double(o.y), 2) + "," + signed(Double(o.z), 2))
+        }
         if let tilt = s.tiltDegrees { fields.append("tilt=" + signed(tilt, 1)) }
         if let angle = s.angleDegrees { fields.append("angle=" + signed(angle, 1)) }
         fields += ["detected=\(s.orientation)", "latch=\(s.latch)" + (s.stale ? "(stale)" : ""), "state=\(String(describing: s.state.name))"]

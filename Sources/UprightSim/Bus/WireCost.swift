@@ -21,10 +21,11 @@ public struct WireCost: Equatable, Sendable {
 
     /// Runs a driver against a simulated chip at rest for `duration` of virtual time: burst
     /// modes read once per sample period, FIFO mode drains every `drainInterval`. The MPU-6050
-    /// runs at 1 kHz, the ADXL345 at 800 Hz, both accelerometer only (6-byte samples).
+    /// runs at 1 kHz, the ADXL345 at 800 Hz, accelerometer only (6-byte samples) unless
+    /// `gyro` (the MPU-6050's gyro too: 12-byte FIFO records, the 14-byte block in a burst).
     public static func measure(
         chip: SimChipKind, mode: ReadMode, capabilities: I2CCapabilities, drainInterval: TimeSpan = .milliseconds(20),
-        duration: TimeSpan = .seconds(1)
+        duration: TimeSpan = .seconds(1), gyro: Bool = false
     ) -> WireCost {
         let clock = SimClock()
         let bus = SimBus(clock: clock, capabilities: capabilities)
@@ -55,6 +56,7 @@ public struct WireCost: Equatable, Sendable {
             bus.attach(SimMPU6050(motion: motion, seed: 1), at: 0x68)
             var configuration = MPU6050Configuration()
             configuration.readMode = mode
+            if gyro { configuration.fifoContents = .accelerometerGyro }
             var sensor = MPU6050(bus: bus, address: 0x68, configuration: configuration)
             run(&sensor)
         case .adxl345:

@@ -66,6 +66,17 @@ public struct CorpusScenario: Sendable {
         case freeFall(from: Double, to: Double)
         /// A half-sine jolt along the up axis.
         case impact(at: Double, peakG: Double, duration: Double)
+        /// A body moving the camera up and down (a runner's stride, a rider's bumps): world
+        /// vertical acceleration at `frequencyHz` with its second harmonic at half the
+        /// amplitude (a foot strike is sharper than a sine), peak about 1.3 `amplitudeG`.
+        case bounce(amplitudeG: Double, frequencyHz: Double, from: Double, to: Double)
+        /// A sustained acceleration of the vehicle or body in the world frame (a car's
+        /// braking, `forwardG` negative, or cornering, `rightG`), with 0.3 s raised-cosine ramps.
+        case push(forwardG: Double, rightG: Double, upG: Double, from: Double, to: Double)
+        /// The photographer spinning on the spot, the camera held `radiusMetres` out in front:
+        /// a yaw about world vertical (the gyro sees it along "up", the accelerometer only the
+        /// centripetal pull toward the body), with 0.3 s ramps.
+        case spin(rateDPS: Double, radiusMetres: Double, from: Double, to: Double)
     }
 
     public var name: String
@@ -78,10 +89,14 @@ public struct CorpusScenario: Sendable {
     public var turns: [Turn]
     public var presses: [Press]
     public var seed: UInt64
+    /// The gyro's zero-rate offset in degrees per second (datasheet: up to +-20 on an
+    /// MPU-6050), added to every rate when `hasGyro`.
+    public var gyroBiasDPS: Vector3
 
     public init(
         name: String, rateHz: Double, durationSeconds: Double, hasGyro: Bool = false, noiseG: Double = 0.01,
-        keyframes: [Keyframe], disturbances: [Disturbance] = [], turns: [Turn] = [], presses: [Press] = [], seed: UInt64 = 1
+        keyframes: [Keyframe], disturbances: [Disturbance] = [], turns: [Turn] = [], presses: [Press] = [], seed: UInt64 = 1,
+        gyroBiasDPS: Vector3 = .zero
     ) {
         self.name = name
         self.rateHz = rateHz
@@ -93,6 +108,7 @@ public struct CorpusScenario: Sendable {
         self.turns = turns
         self.presses = presses
         self.seed = seed
+        self.gyroBiasDPS = gyroBiasDPS
     }
 
     /// Gravity "up" (unit, device frame) at `seconds`, with the rotational disturbances.
@@ -114,6 +130,27 @@ public struct CorpusScenario: Sendable {
         let r = roll * Double.pi / 180
         let t = tilt * Double.pi / 180
         return (-sin(r) * cos(t), cos(r) * cos(t), sin(t))
+    }
+
+    /// The camera's world axes in the device frame at `seconds`: up (as `up(at:)`), right
+    /// (horizontal, the image's right edge when level: (cos roll, sin roll, 0)) and forward
+    /// (horizontal-ish, where the lens looks: up x right).
+    func frame(at seconds: Double) -> (up: (Double, Double, Double), right: (Double, Double, Double), forward: (Double, Double, Double)) {
+        let u = up(at: seconds)
+        // up = (-sin r cos t, cos r cos t, sin t): recover the roll from its image-plane part.
+        let plane = (u.x * u.x + u.y * u.y).squareRoot()
+        let r = plane > 1e-9 ? (cos: u.y / plane, sin: -u.x / plane) : (cos: 1.0, sin: 0.0)
+        let right = (r.cos, r.sin, 0.0)
+        let forward = (u.y * right.2 - u.z * right.1, u.z * right.0 - u.x * right.2, u.x * right.1 - u.y * right.0)
+        return ((u.x, u.y, u.z), right, forward)
+    }
+
+    /// A raised-cosine window over [from, to) with `ramp`-second edges.
+    static func window(_ seconds: Double, from: Double, to: Double, ramp: Double = 0.3) -> Double {
+        guard seconds >= from && seconds < to else { return 0 }
+        let edge = min(ramp, (to - from) / 2)
+        let distance = min(seconds - from, to - seconds)
+        return distance >= edge ? 1 : 0.5 - 0.5 * cos(Double.pi * distance / edge)
     }
 
     /// Keyframe pose, eased (cosine) between keyframes.
@@ -171,6 +208,26 @@ public struct CorpusScenario: Sendable {
                     a.x += u.x * value
                     a.y += u.y * value
                     a.z += u.z * value
+                case .bounce(let amplitude, let frequency, let from, let to) where seconds >= from && seconds < to:
+                    let phase = 2 * Double.pi * frequency * (seconds - from)
+                    let value = amplitude * CorpusScenario.window(seconds, from: from, to: to) * (sin(phase) + 0.5 * sin(2 * phase + 0.8))
+                    a.x += u.x * value
+                    a.y += u.y * value
+                    a.z += u.z * value
+                case .push(let forward, let right, let upward, let from, let to) where seconds >= from && seconds < to:
+                    let w = CorpusScenario.window(seconds, from: from, to: to)
+                    let f = frame(at: seconds)
+                    a.x += w * (forward * f.forward.0 + right * f.right.0 + upward * f.up.0)
+                    a.y += w * (forward * f.forward.1 + right * f.right.1 + upward * f.up.1)
+                    a.z += w * (forward * f.forward.2 + right * f.right.2 + upward * f.up.2)
+                case .spin(let rate, let radius, let from, let to) where seconds >= from && seconds < to:
+                    // Centripetal acceleration omega^2 r toward the body, behind the camera.
+                    let omega = rate * Double.pi / 180 * CorpusScenario.window(seconds, from: from, to: to)
+                    let pull = omega * omega * radius / 9.80665
+                    let f = frame(at: seconds)
+                    a.x -= pull * f.forward.0
+                    a.y -= pull * f.forward.1
+                    a.z -= pull * f.forward.2
                 case .glitch(let at, let value) where abs(seconds - at) < 0.5 / rateHz:
                     replacement = value
                 case .dropout(let from, let to) where seconds >= from && seconds < to:
@@ -193,10 +250,15 @@ public struct CorpusScenario: Sendable {
                 let d = ((after.x - before.x) / (2 * h), (after.y - before.y) / (2 * h), (after.z - before.z) / (2 * h))
                 let degrees = 180 / Double.pi
                 let noise = 0.3
+                // A yaw about world vertical turns the body about "up" (it leaves up unchanged).
+                var yaw = 0.0
+                for case .spin(let spinRate, _, let from, let to) in disturbances {
+                    yaw += spinRate * CorpusScenario.window(seconds, from: from, to: to)
+                }
                 rate = Vector3(
-                    x: Float((d.1 * u.z - d.2 * u.y) * degrees + noise * random.gaussian()),
-                    y: Float((d.2 * u.x - d.0 * u.z) * degrees + noise * random.gaussian()),
-                    z: Float((d.0 * u.y - d.1 * u.x) * degrees + noise * random.gaussian()))
+                    x: Float((d.1 * u.z - d.2 * u.y) * degrees + yaw * u.x + noise * random.gaussian()) + gyroBiasDPS.x,
+                    y: Float((d.2 * u.x - d.0 * u.z) * degrees + yaw * u.y + noise * random.gaussian()) + gyroBiasDPS.y,
+                    z: Float((d.0 * u.y - d.1 * u.x) * degrees + yaw * u.z + noise * random.gaussian()) + gyroBiasDPS.z)
             }
             if dropped { continue }
             let pressed = presses.contains { seconds >= $0.seconds && seconds < $0.seconds + 0.1 }

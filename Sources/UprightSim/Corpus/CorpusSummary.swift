@@ -39,14 +39,17 @@ public struct CorpusSummary: Sendable {
     /// A plain-text comparison table, one row per classifier.
     public static func table(_ rows: [(name: String, summary: CorpusSummary)]) -> String {
         func ms(_ seconds: Double?) -> String { seconds.map { String(Int(($0 * 1000).rounded())) + " ms" } ?? "-" }
-        var text = "classifier  correct latches  spurious changes  missed turns  median latency  max latency\n"
+        let nameWidth = max(12, (rows.map(\.name.count).max() ?? 0) + 2)
+        var text =
+            "classifier" + String(repeating: " ", count: nameWidth - 10)
+            + "correct latches  spurious changes  missed turns  median latency  max latency\n"
         for row in rows {
             let s = row.summary
             let cells = [
                 row.name, "\(s.correctLatches)/\(s.presses)", String(s.spuriousChanges), String(s.missedTurns),
                 ms(s.medianLatencySeconds), ms(s.maximumLatencySeconds),
             ]
-            let widths = [12, 17, 18, 14, 16, 11]
+            let widths = [nameWidth, 17, 18, 14, 16, 11]
             text += zip(cells, widths).map { cell, width in cell + String(repeating: " ", count: max(1, width - cell.count)) }.joined() + "\n"
         }
         return text

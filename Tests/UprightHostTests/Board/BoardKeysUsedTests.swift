@@ -63,8 +63,11 @@ import UprightCore
         // The same at 400 kHz: 17%.
         let fast = try Self.board(#""i2c": {"speed_hz": 400000}, "sensor": {"kind": "adxl345", "rate_hz": 800}"#)
         #expect(abs(Board.busUtilisation(sensor: fast.sensor, i2c: fast.i2c) - 0.1674) < 0.0001)
-        // An MPU-6050 FIFO at 1 kHz on 400 kHz: 1000 x 6.5 x 9 / 400000 = 14.6%.
+        // An MPU-6050 FIFO at 1 kHz on 400 kHz with its gyro (the default): 1000 x 12.5 x 9 /
+        // 400000 = 28.1%; the accelerometer alone (`gyro: false`) 1000 x 6.5 x 9 / 400000 = 14.6%.
         let mpu = try Self.board(#""i2c": {"speed_hz": 400000}, "sensor": {"kind": "mpu6050", "rate_hz": 1000}"#)
-        #expect(abs(Board.busUtilisation(sensor: mpu.sensor, i2c: mpu.i2c) - 0.14625) < 0.0001)
+        #expect(abs(Board.busUtilisation(sensor: mpu.sensor, i2c: mpu.i2c) - 0.28125) < 0.0001)
+        let accelerometer = try Self.board(#""i2c": {"speed_hz": 400000}, "sensor": {"kind": "mpu6050", "rate_hz": 1000, "gyro": false}"#)
+        #expect(abs(Board.busUtilisation(sensor: accelerometer.sensor, i2c: accelerometer.i2c) - 0.14625) < 0.0001)
     }
 }

@@ -287,7 +287,7 @@ let repositoryRoot: String = {
         ),
         (
             #"{"sensor": {}, "detector": {"hysteresis": 5}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,
-            "b.json: detector.hysteresis: unknown key (expected one of filter_time_constant_ms, gyro_correction_time_constant_ms, rate_time_constant_ms, hysteresis_degrees, flat_enter_degrees, flat_exit_degrees, magnitude_tolerance_g, still_rate_dps, settle_ms, still_ms, flick_ms, maximum_gap_ms)"
+            "b.json: detector.hysteresis: unknown key (expected one of filter_time_constant_ms, gyro_correction_time_constant_ms, rate_time_constant_ms, hysteresis_degrees, flat_enter_degrees, flat_exit_degrees, magnitude_tolerance_g, still_rate_dps, settle_ms, still_ms, flick_ms, maximum_gap_ms, motion_filter_time_constant_ms, motion_tolerance_g, motion_steady_rate_dps, motion_trust_ms, motion_hysteresis_degrees, gyro_offset_time_constant_ms)"
         ),
         (
             #"{"sensor": {}, "detector": {"settle_ms": 100, "flat_enter_degrees": 95}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,

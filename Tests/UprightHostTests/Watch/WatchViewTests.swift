@@ -37,6 +37,18 @@ import UprightHost
         #expect(WatchView.plainLine(snapshot) == "t=0.00 detected=normal latch=bottom-up(stale) state=idle")
     }
 
+    /// With a gyro whose offset has been learnt, a line says the gravity is fused and the offset.
+    @Test func aLearntGyroOffset() {
+        var snapshot = Self.snapshot
+        snapshot.gyroOffsetDPS = Vector3(x: 3.25, y: -0.5, z: 18)
+        let lines = WatchView.lines(snapshot, title: "t")
+        #expect(lines[1] == "gravity   x -0.500  y +0.500  z -0.707 g   |g| 1.000 g")
+        #expect(lines[2] == "gyro      fused; zero-rate offset x +3.25  y -0.50  z +18.00 dps, learnt at rest")
+        #expect(lines[3].hasPrefix("tilt "))
+        #expect(WatchView.plainLine(snapshot).hasPrefix("t=12.34 g=-0.500,+0.500,-0.707 gyro-offset=+3.25,-0.50,+18.00 tilt=+45.0 "))
+        #expect(!WatchView.lines(Self.snapshot, title: "t").contains { $0.hasPrefix("gyro") })
+    }
+
     /// On a terminal every frame redraws in place; plain, a line only on a change or after a second.
     @Test func framesRedrawOrPrintOnChange() {
         var terminal = WatchView(title: "t", terminal: true)
@@ -79,5 +91,20 @@ import UprightHost
             now: Instant(nanoseconds: 2_000_000_000), detector: detector, state: MachineState(), samplesHandled: 400, sampler: nil, busErrors: nil,
             light: nil)
         #expect(second.samplesPerSecond == 200)
+        #expect(second.gyroOffsetDPS == nil)
+        // 10 s at rest, upright, with a gyro reading 5 dps about x: the offset is learnt
+        // (2 s time constant: 99.3% of it) and shown.
+        var learning = OrientationDetector()
+        for index in 0..<1000 {
+            _ = learning.update(
+                Sample(
+                    time: Instant(nanoseconds: Int64(index) * 10_000_000), accelerationG: Vector3(x: 0, y: 1, z: 0),
+                    angularRateDPS: Vector3(x: 5, y: 0, z: 0)))
+        }
+        let learnt = model.snapshot(
+            now: Instant(nanoseconds: 10_000_000_000), detector: learning, state: MachineState(), samplesHandled: 1000, sampler: nil,
+            busErrors: nil, light: nil)
+        #expect(learnt.gyroOffsetDPS == learning.gyroOffsetDPS)
+        #expect(abs((learnt.gyroOffsetDPS?.x ?? 0) - 5) < 0.1 && learnt.gyroOffsetDPS?.y == 0)
     }
 }

@@ -48,4 +48,21 @@ import Testing
             ])
         #expect(table.text.contains("instructions a sample, traces (mean, max)"))
     }
+
+    @Test func budgetVerdictsFailOverALimitAndPassAtIt() throws {
+        let machine = try Self.machine("microbit")
+        // 1952 B of flash and 4888 B of RAM (above): at the limit passes, a byte under it fails.
+        #expect(
+            FigureTable.budgetVerdicts(machine: machine, flashLimit: 49152, ramLimit: 4888).map(\.line) == [
+                "PASS microbit   budget: flash, the engine with what it links, 1952 B of 49152 B (47200 B to spare)",
+                "PASS microbit   budget: RAM, the most a run used (of 3 runs), 4888 B of 4888 B (0 B to spare)",
+            ])
+        let over = FigureTable.budgetVerdicts(machine: machine, flashLimit: 1951, ramLimit: 4887)
+        #expect(over.map(\.passed) == [false, false])
+        #expect(
+            over.map(\.line) == [
+                "FAIL microbit   budget: flash, the engine with what it links, 1952 B, over its 1951 B by 1 B",
+                "FAIL microbit   budget: RAM, the most a run used (of 3 runs), 4888 B, over its 4887 B by 1 B",
+            ])
+    }
 }

@@ -50,21 +50,18 @@ import UprightSim
         let deviceOffset = belief.apply(kept)
         let mpu = MPU6050Decoder(contents: .accelerometer, accelerometerRange: .g16, gyroRange: .dps2000, mount: belief, offsetG: deviceOffset)
         let adxl = ADXL345Decoder(mount: belief, offsetG: deviceOffset)
-        func counts(_ v: Vector3, perUnit: Float, limit: Float, bigEndian: Bool) -> [UInt8] {
-            [v.x, v.y, v.z].flatMap { value -> [UInt8] in
-                let count = UInt16(bitPattern: Int16(max(-limit, min(limit - 1, (value * perUnit).rounded()))))
-                let (high, low) = (UInt8(truncatingIfNeeded: count >> 8), UInt8(truncatingIfNeeded: count))
-                return bigEndian ? [high, low] : [low, high]
-            }
-        }
         return rows.map { row in
             let acceleration = chipFromDevice.apply(row.accelerationG) + bias
             let sample: Sample
             switch chip {
             case .mpu6050: // big-endian, 2048 LSB per g at +-16 g (RM 4.17, PS 6.2)
-                sample = counts(acceleration, perUnit: 2048, limit: 32768, bigEndian: true).withUnsafeBytes { mpu.sample($0, at: 0, time: row.time) }
+                sample = CorpusChip.counts(acceleration, perUnit: 2048, limit: 32768, bigEndian: true).withUnsafeBytes {
+                    mpu.sample($0, at: 0, time: row.time)
+                }
             case .adxl345: // little-endian, 256 LSB per g at full resolution, 13 bits at +-16 g (Table 1)
-                sample = counts(acceleration, perUnit: 256, limit: 4096, bigEndian: false).withUnsafeBytes { adxl.sample($0, at: 0, time: row.time) }
+                sample = CorpusChip.counts(acceleration, perUnit: 256, limit: 4096, bigEndian: false).withUnsafeBytes {
+                    adxl.sample($0, at: 0, time: row.time)
+                }
             }
             return TraceRow(
                 time: row.time, accelerationG: sample.accelerationG,

@@ -28,7 +28,7 @@ public struct ADXL345Decoder: Equatable, Sendable {
     }
 
     /// The six data bytes at `offset`.
-    @inlinable
+    @inlinable @inline(never)
     public func sample(_ bytes: UnsafeRawBufferPointer, at offset: Int, time: Instant) -> Sample {
         let chip = Vector3(
             x: Float(count: Self.littleEndianInt16(bytes, offset)) * accelerationGPerCount,

@@ -41,22 +41,20 @@ public struct MPU6050Decoder: Equatable, Sendable {
             z: Float(count: Self.bigEndianInt16(bytes, offset + 4)) * scale)
     }
 
-    /// One record laid out as `contents` says, starting at `offset`.
-    @inlinable
+    /// One record laid out as `contents` says, starting at `offset`. Never inlined, and the
+    /// gyro decoded at one place for both layouts: the FIFO's loop and the register read call
+    /// the one copy (on a soft-float Cortex-M0 each decoded, mounted vector is about 40 libgcc
+    /// calls of flash; docs/mcu.md, "Flash").
+    @inlinable @inline(never)
     public func sample(_ bytes: UnsafeRawBufferPointer, at offset: Int, time: Instant) -> Sample {
         let acceleration = mount.apply(vector(bytes, offset, scale: accelerationGPerCount)) - offsetG
-        switch contents {
-        case .accelerometer:
-            return Sample(time: time, accelerationG: acceleration)
-        case .accelerometerGyro:
-            return Sample(
-                time: time, accelerationG: acceleration, angularRateDPS: mount.apply(vector(bytes, offset + 6, scale: angularRateDPSPerCount)))
-        case .all:
-            return Sample(
-                time: time, accelerationG: acceleration,
-                angularRateDPS: mount.apply(vector(bytes, offset + 8, scale: angularRateDPSPerCount)),
-                temperatureCelsius: Self.temperatureCelsius(Self.bigEndianInt16(bytes, offset + 6)))
-        }
+        guard contents != .accelerometer else { return Sample(time: time, accelerationG: acceleration) }
+        // The temperature word sits between the accelerometer and the gyro (RM 4.17-4.19; a FIFO record keeps that order, RM 4.6).
+        let hasTemperature = contents == .all
+        return Sample(
+            time: time, accelerationG: acceleration,
+            angularRateDPS: mount.apply(vector(bytes, offset + (hasTemperature ? 8 : 6), scale: angularRateDPSPerCount)),
+            temperatureCelsius: hasTemperature ? Self.temperatureCelsius(Self.bigEndianInt16(bytes, offset + 6)) : nil)
     }
 
     /// RM 4.18: temperature in degrees C = raw / 340 + 36.53.
