@@ -129,6 +129,24 @@ public struct OutputReconciliation: Equatable, Sendable {
     /// A camera program's or a `PendingFile`'s temporary name (`CameraFiles.temporaryPrefix`).
     public static func isTemporary(_ name: String) -> Bool {
         name.hasPrefix(CameraFiles.temporaryPrefix) || (name.hasPrefix(".") && name.contains(CameraFiles.temporaryPrefix))
+            || isTemporaryShortName(name)
+    }
+
+    /// A temporary file whose long name a power cut tore on vfat: fsck then drops the long
+    /// name's entries and leaves the 8.3 alias vfat made for it, `UPRIGH~N.EXT` (`UPRIG~NN`, ...) for
+    /// `.upright-...`, `NAME~N.UPR` for a `PendingFile`'s `.<name>.upright-XXXXXX`
+    /// (`make powercut-test` met `UPRIGH~1.UPR`). Only aliases (upper case, `~` and a digit,
+    /// 8.3): a user's file keeps its long name.
+    static func isTemporaryShortName(_ name: String) -> Bool {
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 2, (1...8).contains(parts[0].count), parts[1].count <= 3,
+            let tilde = parts[0].lastIndex(of: "~"), parts[0][parts[0].index(after: tilde)...].allSatisfy(\.isNumber),
+            parts[0].index(after: tilde) != parts[0].endIndex,
+            name == name.uppercased()
+        else { return false }
+        // vfat shortens the base as the number grows: UPRIGH~1, UPRIG~12, UPRI~123.
+        let base = parts[0][..<tilde]
+        return (base.count >= 4 && "UPRIGH".hasPrefix(base)) || parts[1] == "UPR"
     }
 
     /// The EXIF orientation a photo carries, nil when it has none or cannot be read.

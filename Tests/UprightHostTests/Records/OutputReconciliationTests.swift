@@ -22,6 +22,16 @@ struct OutputReconciliationTests {
         records.map { TimedEvent(time: .zero, record: $0).jsonLine() }
     }
 
+    @Test(arguments: [
+        ("UPRIGH~1.UPR", true), ("UPRIG~12.JPG", true), ("UPR~1.JPG", false), ("IMG_00~1.UPR", true), ("CLIP_0~3.UPR", true),
+        ("UPRIGHT.TXT", false), ("uprigh~1.upr", false), ("IMG_0001.jpg", false), ("NOTES~1.TXT", false),
+        ("UPRIGH~.UPR", false), ("UPRIGH~1", false),
+    ])
+    func vfatAliasesOfTornTemporaryNamesAreTemporary(name: String, temporary: Bool) {
+        // fsck.fat drops a long name a cut tore and leaves vfat's 8.3 alias of it.
+        #expect(OutputReconciliation.isTemporary(name) == temporary)
+    }
+
     @Test func removesTemporaryFilesAndLeavesEverythingElse() {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
