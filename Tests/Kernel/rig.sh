@@ -74,13 +74,16 @@ BLOCK_MODULES="drivers/virtio/virtio_ring drivers/virtio/virtio drivers/virtio/v
   drivers/md/dm-mod drivers/md/dm-log-writes drivers/md/dm-delay
   lib/crc16 fs/mbcache fs/jbd2/jbd2 crypto/crc32c_generic fs/ext4/ext4
   fs/fat/fat fs/fat/vfat fs/nls/nls_cp437 fs/nls/nls_ascii fs/nls/nls_utf8 fs/exfat/exfat"
+# Every rig unpacks both lists (one cache for all: rigs run one after another, or at once, on
+# the same .kernel-rig); only a rig that sets RIG_BLOCK_MODULES packs the second.
 STOCK_MODULES="fs/configfs/configfs drivers/i2c/i2c-dev drivers/i2c/i2c-stub ${RIG_BLOCK_MODULES:+$BLOCK_MODULES}"
-MODULES_KEY=$KVER-$(echo "$STOCK_MODULES" | sha1sum | cut -c1-12)
+UNPACKED_MODULES="fs/configfs/configfs drivers/i2c/i2c-dev drivers/i2c/i2c-stub $BLOCK_MODULES"
+MODULES_KEY=$KVER-$(echo "$UNPACKED_MODULES" | sha1sum | cut -c1-12)
 if [ ! -e "$R/k/.stamp-$MODULES_KEY" ]; then
     rm -rf "$R/k" && mkdir -p "$R/k"
     dpkg-deb --fsys-tarfile "$R/dl/${KPKG}_${KVER}_amd64.deb" |
         tar -x -C "$R/k" --wildcards "./boot/vmlinuz-$KV" \
-            $(for m in $STOCK_MODULES; do echo "*/modules/$KV/kernel/$m.ko*"; done)
+            $(for m in $UNPACKED_MODULES; do echo "*/modules/$KV/kernel/$m.ko*"; done)
     touch "$R/k/.stamp-$MODULES_KEY"
 fi
 VMLINUZ=$R/k/boot/vmlinuz-$KV

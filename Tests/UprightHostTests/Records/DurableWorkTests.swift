@@ -25,35 +25,38 @@ import UprightTestSupport
         }
     }
 
+    /// A writer on `directory`'s journal whose output waits `pause` microseconds an event.
+    static func writer(_ directory: TemporaryDirectory, pause: UInt32 = 0) throws -> (RecordWriter<Watching>, Seen, String) {
+        let path = directory.path + "/journal.ndjson"
+        let seen = Seen()
+        let writer = RecordWriter(journal: try Journal(path: path), output: Watching(seen: seen, journal: path, pauseMicroseconds: pause))
+        return (writer, seen, path)
+    }
+
     @Test func linesAreJournaledBeforeTheyAreOutputInTheEnginesOrder() throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
-        let path = directory.path + "/journal.ndjson"
-        let seen = Seen()
-        var writer = RecordWriter(
-            journal: try Journal(path: path), output: Watching(seen: seen, journal: path, pauseMicroseconds: 0))
+        var (writer, seen, path) = try Self.writer(directory)
         let moved = writer.moveDurableWorkToAThread()
         #expect(moved)
         writer.write(.fault(kind: "sensor", detail: "a"), at: .zero)
-        writer.write(.state(from: "idle", to: "previewing"), at: .zero)  // not journaled
+        writer.write(.state(from: "idle", to: "previewing"), at: .zero) // not journaled
         writer.write(.shutterRejected(reason: "busy capturing"), at: .zero)
         let waits = writer.finishDurableWork()
         #expect(waits == 0)
         #expect(seen.kinds == ["fault", "state", "shutter-rejected"])
         #expect(seen.journalLinesAtDelivery == [1, 1, 2])
-        #expect(try Journal.lines(at: path) == [
-            #"{"t":0.000000,"event":"fault","kind":"sensor","detail":"a"}"#,
-            #"{"t":0.000000,"event":"shutter-rejected","reason":"busy capturing"}"#,
-        ])
+        #expect(
+            try Journal.lines(at: path) == [
+                #"{"t":0.000000,"event":"fault","kind":"sensor","detail":"a"}"#,
+                #"{"t":0.000000,"event":"shutter-rejected","reason":"busy capturing"}"#,
+            ])
     }
 
     @Test func aFullQueueMakesTheCallerWaitAndLosesNothing() throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
-        let path = directory.path + "/journal.ndjson"
-        let seen = Seen()
-        var writer = RecordWriter(
-            journal: try Journal(path: path), output: Watching(seen: seen, journal: path, pauseMicroseconds: 20_000))
+        var (writer, seen, path) = try Self.writer(directory, pause: 20_000)
         let moved = writer.moveDurableWorkToAThread(capacity: 2)
         #expect(moved)
         for shot in 1...8 { writer.write(.captureFailed(shot: shot, reason: "camera"), at: .zero) }
@@ -66,10 +69,7 @@ import UprightTestSupport
     @Test func reopenOnTheWorkerStartsANewFileAfterTheLinesBefore() throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
-        let path = directory.path + "/journal.ndjson"
-        let seen = Seen()
-        var writer = RecordWriter(
-            journal: try Journal(path: path), output: Watching(seen: seen, journal: path, pauseMicroseconds: 0))
+        var (writer, _, path) = try Self.writer(directory)
         let moved = writer.moveDurableWorkToAThread()
         #expect(moved)
         writer.write(.recovered(kind: "sensor", detail: "b"), at: .zero)

@@ -46,7 +46,7 @@ import UprightTestSupport
             try AtomicFile.write(Array("\(child.pid) 1 sleep\n".utf8), to: record.path)
         }
         #expect(record.stopLeftover() == .notOurs(pid: child.pid))
-        #expect(child.reap() == nil)  // still running
+        #expect(child.reap() == nil) // still running
         #expect(!POSIXFile.exists(record.path))
     }
 
