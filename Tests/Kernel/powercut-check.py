@@ -16,7 +16,7 @@ file, no torn line, numbers only grow), and, since here the page cache really wa
 
 `slow` mode reads phase `slow`'s boot logs (one per delay, the first without): each press's
 time to its journal line (KT-LATENCY) is printed, and the journals must be the same records
-apart from their times (`t`, `lag`, `wait`).
+apart from their times (`t`, `lag`, `wait`, a clip's `duration`).
 
 Usage: powercut-check.py check FS BOOT-LOG RECORD-LOG WORK-DIR RESULTS
        powercut-check.py slow RESULTS BOOT-LOG...
@@ -116,7 +116,9 @@ def records_without_times(journal):
     out, others = [], []
     for text in journal.decode("utf-8", "replace").splitlines():
         record = json.loads(text)
-        for key in ("t", "lag", "wait"):
+        # Times: `duration` too, the recorder's measured length, which grows by the stall a
+        # slow card gives the step that stops the clip (printed apart, below).
+        for key in ("t", "lag", "wait", "duration"):
             record.pop(key, None)
         if record.get("event") in PRESS_EVENTS:
             out.append(json.dumps(record, sort_keys=True))
@@ -141,6 +143,9 @@ def slow(results_path, logs):
                 if words[:1] == ["KT-LATENCY"] and len(words) >= 7:
                     latencies.append(int(words[5]))
         records, others = records_without_times(journal)
+        durations = [json.loads(t).get("duration") for t in journal.decode("utf-8", "replace").splitlines()
+                     if '"record-stop"' in t]
+        summary_durations = "clip durations %s s" % durations
         if any(not o.startswith(("fault sensor", "recovered sensor")) for o in others):
             lines.append("FAIL  slow card, %s ms: no fault but the emulated sensor's: %s" % (delay, ", ".join(others)))
         if latencies:
@@ -149,6 +154,7 @@ def slow(results_path, logs):
                 latencies[len(latencies) // 2], latencies[-1], len(latencies))
         else:
             summary = "no press timed"
+        summary += "; " + summary_durations
         print("powercut-test: slow card %s ms: %s" % (delay, summary), file=sys.stderr)
         if baseline is None:
             baseline = (delay, records)

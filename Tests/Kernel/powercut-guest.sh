@@ -72,13 +72,14 @@ running() { # bounded (30 s) wait for the first orientation
     while [ $n -lt 300 ] && alive && ! grep -q '"event":"orientation"' $E 2>/dev/null; do sleep 0.1; n=$((n + 1)); done
     alive && grep -q '"event":"orientation"' $E 2>/dev/null
 }
-stop_run() { # SIGTERM, bounded (10 s), then SIGKILL; RC is the exit status
+stop_run() { # SIGTERM, bounded (10 s, and 10 s more a second of delay: the queued journal
+    # lines are written before exit), then SIGKILL; RC is the exit status
     # Under strace, RUN is strace (which ends with its tracee's status): the TERM goes to upright.
     target=$RUN
     [ -n "$TRACE" ] && target=$(cat /proc/$RUN/task/*/children 2>/dev/null | awk '{ print $1; exit }')
     kill -TERM ${target:-$RUN} 2>/dev/null
     n=0
-    while [ $n -lt 100 ] && [ "$(sed -n 's/^[0-9]* (.*) \([A-Z]\) .*/\1/p' /proc/$RUN/stat 2>/dev/null)" != Z ] &&
+    while [ $n -lt $((100 + DELAY / 10)) ] && [ "$(sed -n 's/^[0-9]* (.*) \([A-Z]\) .*/\1/p' /proc/$RUN/stat 2>/dev/null)" != Z ] &&
           alive; do sleep 0.1; n=$((n + 1)); done
     kill -KILL $RUN 2>/dev/null
     wait $RUN; RC=$?
