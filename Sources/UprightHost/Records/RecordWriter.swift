@@ -64,8 +64,9 @@ public struct RecordWriter<Output: EventOutput>: RecordSink {
         return true
     }
 
-    /// Waits until every record is journaled and output, and ends the worker (a no-op inline).
-    /// The times the engine waited for room, 0 inline.
+    /// Waits until every record is journaled and output, and ends the worker (a no-op inline);
+    /// records written after it (by this writer or a copy of it) are written inline. The times
+    /// the engine waited for room, 0 inline.
     @discardableResult
     public mutating func finishDurableWork() -> Int {
         guard let durable else { return 0 }
@@ -82,8 +83,15 @@ public struct RecordWriter<Output: EventOutput>: RecordSink {
             durable.enqueue(event, journals: journalPath != nil && Self.journals(event.record))
             return
         }
+        Self.deliver(event, journals: Self.journals(event.record), to: journal, origin: origin, output: &output)
+    }
+
+    /// One event as it is written, here or on `DurableWork`'s thread: its line appended (and
+    /// synced) when `journals` and there is a journal, then the event to `output` with the
+    /// append's error, if any.
+    static func deliver(_ event: TimedEvent, journals: Bool, to journal: Journal?, origin: Instant, output: inout Output) {
         var failure: FileError?
-        if let journal, Self.journals(event.record) {
+        if journals, let journal {
             do throws(FileError) {
                 try journal.append(event.jsonLine(origin: origin))
             } catch {
@@ -98,9 +106,14 @@ public struct RecordWriter<Output: EventOutput>: RecordSink {
     public mutating func reopenJournal() -> FileError? {
         guard let journalPath else { return nil }
         if let durable { return durable.reopenJournal() }
+        return Self.reopen(&journal, at: journalPath)
+    }
+
+    /// `journal` closed and opened again at `path` (nil when it cannot be: the error).
+    static func reopen(_ journal: inout Journal?, at path: String) -> FileError? {
         journal = nil
         do throws(FileError) {
-            journal = try Journal(path: journalPath)
+            journal = try Journal(path: path)
             return nil
         } catch {
             return error
