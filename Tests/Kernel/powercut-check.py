@@ -88,7 +88,20 @@ def check(fs, log_path, record_log, work, results_path):
         for text in journal.split(b"\n"):
             if b'"event":"file-missing"' in text and b'"shot"' in text:
                 problems.append("a journaled photo was not on the card: %s" % text[:120].decode("utf-8", "replace"))
-        state["text"] = "%s, %d journal lines at the cut" % (fs, before.count(b"\n"))
+        # vfat looks names up without regard to case: a photo whose long name a cut tore is
+        # left by fsck under its 8.3 alias (IMG_0006.JPG), which opens as IMG_0006.jpg; start-up
+        # takes it for the photo (OutputReconciliation.photoAlias), and so does this check, by
+        # the name the journal gives. Only there, and only that form.
+        aliases = 0
+        if fs == "vfat":
+            for name in sorted(files):
+                own = name[:-3] + "jpg"
+                if (len(name) == 12 and name == name.upper() and name.endswith(".JPG") and own not in files
+                        and ('"file":"%s"' % own).encode() in journal):
+                    files[own] = files.pop(name)
+                    aliases += 1
+        state["text"] = "%s, %d journal lines at the cut%s" % (
+            fs, before.count(b"\n"), ", %d photo(s) under vfat's 8.3 alias" % aliases if aliases else "")
         line, counts = crash.check_state(state, files, journal, readers, problems)
         lines.append(line.replace("state %d after restart" % state["number"], "%s cut %d" % (fs, state["number"]), 1))
         last_counts = counts
