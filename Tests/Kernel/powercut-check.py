@@ -63,13 +63,26 @@ def check(fs, log_path, record_log, work, results_path):
     rebuilt = []
     for state in states:
         problems, files = [], {}
-        for change, digest, name in state["changes"]:
-            data = base64.b64decode("".join(state["blobs"].get(name, [])))
-            files[name] = readers.add(name, data)
         start, size, chunks = state["journal"] or (0, 0, [])
         journal = base64.b64decode("".join(chunks))
         if len(journal) != size:
             problems.append("the journal arrived as %d bytes, the guest had %d" % (len(journal), size))
+        names = [name for _, _, name in state["changes"]]
+        aliases = 0
+        for change, digest, name in state["changes"]:
+            data = base64.b64decode("".join(state["blobs"].get(name, [])))
+            # vfat looks names up without regard to case: a photo whose long name a cut tore is
+            # left by fsck under its 8.3 alias (IMG_0006.JPG), which opens as IMG_0006.jpg;
+            # start-up takes it for the photo (OutputReconciliation.photoAlias), and so does
+            # this check, by the name the journal gives (and read as a photo). Only on vfat,
+            # and only that form.
+            own = name[:-3] + "jpg"
+            if (fs == "vfat" and len(name) == 12 and name == name.upper() and name.endswith(".JPG")
+                    and own not in names and ('"file":"%s"' % own).encode() in journal):
+                name = own
+                aliases += 1
+            files[name] = readers.add(name, data)
+        state["aliases"] = aliases
         rebuilt.append((state, files, journal, problems))
     readers.read_all()
     lines = []
@@ -88,20 +101,8 @@ def check(fs, log_path, record_log, work, results_path):
         for text in journal.split(b"\n"):
             if b'"event":"file-missing"' in text and b'"shot"' in text:
                 problems.append("a journaled photo was not on the card: %s" % text[:120].decode("utf-8", "replace"))
-        # vfat looks names up without regard to case: a photo whose long name a cut tore is
-        # left by fsck under its 8.3 alias (IMG_0006.JPG), which opens as IMG_0006.jpg; start-up
-        # takes it for the photo (OutputReconciliation.photoAlias), and so does this check, by
-        # the name the journal gives. Only there, and only that form.
-        aliases = 0
-        if fs == "vfat":
-            for name in sorted(files):
-                own = name[:-3] + "jpg"
-                if (len(name) == 12 and name == name.upper() and name.endswith(".JPG") and own not in files
-                        and ('"file":"%s"' % own).encode() in journal):
-                    files[own] = files.pop(name)
-                    aliases += 1
         state["text"] = "%s, %d journal lines at the cut%s" % (
-            fs, before.count(b"\n"), ", %d photo(s) under vfat's 8.3 alias" % aliases if aliases else "")
+            fs, before.count(b"\n"), ", %d photo(s) under vfat's 8.3 alias" % state["aliases"] if state["aliases"] else "")
         line, counts = crash.check_state(state, files, journal, readers, problems)
         lines.append(line.replace("state %d after restart" % state["number"], "%s cut %d" % (fs, state["number"]), 1))
         last_counts = counts
