@@ -54,7 +54,19 @@ RIG_EXTRA_BINARIES="/usr/sbin/dmsetup /usr/bin/strace"
 W=$R/powercut
 CARD_MB=64
 cleanup() { rm -rf "$W"; }
-trap 'rig_stop; cleanup; exit 143' TERM INT
+# The host's own long steps (the replay, the checks: a minute or more each) run in the
+# background and are waited for, as QEMU is (rig_boot), so a TERM stops them too: bash runs a
+# trap only once the foreground command has ended.
+HOST_CHILD=
+host_child() {
+    local status=0
+    "$@" &
+    HOST_CHILD=$!
+    wait "$HOST_CHILD" || status=$?
+    HOST_CHILD=
+    return $status
+}
+trap 'rig_stop; [ -z "$HOST_CHILD" ] || kill "$HOST_CHILD" 2>/dev/null || true; cleanup; exit 143' TERM INT
 rm -rf "$W" && mkdir -p "$W"
 
 mkfs_card() { # mkfs_card FS IMAGE
@@ -78,17 +90,20 @@ for fs in $FILESYSTEMS; do
         "recorded $ROUNDS rounds on $fs through dm-log-writes"
     rm -f "$W/$fs-card.img"
     tr -d '\r' <"$R/powercut-$fs-record.log" | grep -a '^KT-FSYNC' | sed 's/^KT-FSYNC /powercut-test: fsyncs on /' >&2 || true
-    out=$(python3 "$HERE/powercut-replay.py" "$fs" "$W/$fs-base.img" "$W/$fs-log.img" "$W/$fs-cuts.img" "$CUTS" \
-        "$RESULTS" "$R/powercut-$fs-manifest.txt") || { say "$fs: replay failed"; continue; }
+    host_child python3 "$HERE/powercut-replay.py" "$fs" "$W/$fs-base.img" "$W/$fs-log.img" "$W/$fs-cuts.img" "$CUTS" \
+        "$RESULTS" "$R/powercut-$fs-manifest.txt" >"$W/$fs-replay.out" || {
+        host_fail "powercut-replay.py replayed the $fs card's log" "it exited $? (see above)"
+        continue
+    }
     rm -f "$W/$fs-log.img"
-    read -r _ images points repairs real <<<"$out"
+    read -r _ images points repairs real <"$W/$fs-replay.out"
     say "$fs: $images cut cards of $points flush points, $repairs fsck repairs; checking each"
     RIG_QEMU_ARGS=$(disk "$W/$fs-cuts.img")
     rig_boot "$R/powercut-$fs-check.log" $(( 300 + 15 * images )) 768 \
         "pc.phase=check pc.fs=$fs pc.images=$images pc.sectors=$(( CARD_MB * 2048 ))" "checked $images cut $fs cards"
     rm -rf "$W/files"
-    python3 "$HERE/powercut-check.py" check "$fs" "$R/powercut-$fs-check.log" "$R/powercut-$fs-record.log" "$W/files" \
-        "$RESULTS" || host_fail "powercut-check.py read the $fs cards" "it exited $?"
+    host_child python3 "$HERE/powercut-check.py" check "$fs" "$R/powercut-$fs-check.log" "$R/powercut-$fs-record.log" \
+        "$W/files" "$RESULTS" || host_fail "powercut-check.py read the $fs cards" "it exited $?"
     rm -f "$W/$fs-cuts.img"
     summary="$summary $fs: $images cuts of $points flush points, $repairs repaired by fsck ($real beyond the dirty flag);"
 done
