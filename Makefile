@@ -328,3 +328,16 @@ install: static
 clean:
 	$(SWIFT) package clean
 	rm -rf $(EMBEDDED_DIR) $(MCU_DIR)
+
+## powercut-test: real power cuts (the page cache lost) and a slow card, in the kernel rig: the
+## output on ext4, vfat and exFAT on a virtio disk through dm-log-writes, photos and clips, the
+## log replayed to every flush point (POWERCUT_CUTS of them at most, 100 by default, spread
+## evenly), each card fsck'd (repairs counted) and `upright run` started on it and checked as
+## crash-test checks; then dm-delay at 0 ms, 300 ms and 2 s (POWERCUT_DELAYS_MS), the
+## press-to-journal latency printed. Tests/Kernel/powercut-test.sh says why log-writes.
+POWERCUT_CUTS ?= 100
+.PHONY: powercut-test
+powercut-test: deps
+	SWIFT=$(SWIFT) POWERCUT_CUTS=$(POWERCUT_CUTS) $(if $(POWERCUT_ROUNDS),POWERCUT_ROUNDS=$(POWERCUT_ROUNDS)) \
+	  $(if $(filter undefined,$(origin POWERCUT_DELAYS_MS)),,POWERCUT_DELAYS_MS="$(POWERCUT_DELAYS_MS)") \
+	  $(if $(POWERCUT_FS),POWERCUT_FS="$(POWERCUT_FS)") Tests/Kernel/powercut-test.sh

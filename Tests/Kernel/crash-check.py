@@ -80,7 +80,9 @@ class Readers:
         self.verdicts = {}
 
     def add(self, name, data):
-        digest = hashlib.md5(data).hexdigest()
+        # Keyed by kind too: the same bytes (an empty file a power cut left) can be a photo's
+        # and a clip's, and each kind has its own reader.
+        digest = hashlib.md5(data).hexdigest() + ("-photo" if name.endswith(".jpg") else "-clip")
         if digest not in self.paths:
             path = os.path.join(self.directory, digest + "-" + name)
             with open(path, "wb") as out:
@@ -191,6 +193,41 @@ def journal_facts(journal, problems):
     return facts
 
 
+def check_state(state, files, journal, readers, problems):
+    """One state's checks, given its files (name -> MD5, read by `readers`) and its journal's
+    bytes: the PASS or FAIL line and the journal's event counts. `problems` holds what the
+    caller found already (lines lost, files vanished)."""
+    facts = journal_facts(journal, problems)
+    present = set(facts["expect"]) - facts["gone"]
+    for name in sorted(files):
+        if name.startswith(".") or ".upright-" in name:
+            problems.append("temporary file %s left after the restart" % name)
+        elif name not in present:
+            problems.append("%s is in the directory but not in the journal" % name)
+    for name in sorted(present - set(files)):
+        problems.append("the journal names %s, not in the directory and not journaled missing" % name)
+    photos = clips = 0
+    for name in sorted(present & set(files)):
+        kind, want = facts["expect"][name]
+        verdict = readers.verdicts[files[name]]
+        if verdict["problem"]:
+            problems.append("%s: %s" % (name, verdict["problem"]))
+        elif kind == "photo":
+            photos += 1
+            if verdict["exif"] != want:
+                problems.append("%s: EXIF Orientation %s, journaled %s" % (name, verdict["exif"], want))
+        else:
+            clips += 1
+            if want is not None and verdict["rotation"] != want:
+                problems.append("%s: displayed at rotation %s, journaled %s" % (name, verdict["rotation"], want))
+    name = "state %d after restart (%s): %d photos and %d clips decode with their journaled orientation, " \
+           "%d journal lines, journal and files agree" % (
+               state["number"], state["text"], photos, clips, journal.count(b"\n"))
+    if problems:
+        return "FAIL  %s: %s" % (name, "; ".join(problems)[:600]), facts["counts"]
+    return "PASS  %s" % name, facts["counts"]
+
+
 def main():
     log_path, work, results_path = sys.argv[1:4]
     states = parse(log_path)
@@ -234,37 +271,8 @@ def main():
                 problems.append("%s vanished" % name)
             elif files[name] != digest:
                 problems.append("%s was overwritten" % name)
-        facts = journal_facts(journal, problems)
-        totals = facts["counts"]
-        present = set(facts["expect"]) - facts["gone"]
-        for name in sorted(files):
-            if name.startswith(".") or ".upright-" in name:
-                problems.append("temporary file %s left after the restart" % name)
-            elif name not in present:
-                problems.append("%s is in the directory but not in the journal" % name)
-        for name in sorted(present - set(files)):
-            problems.append("the journal names %s, not in the directory and not journaled missing" % name)
-        photos = clips = 0
-        for name in sorted(present & set(files)):
-            kind, want = facts["expect"][name]
-            verdict = readers.verdicts[files[name]]
-            if verdict["problem"]:
-                problems.append("%s: %s" % (name, verdict["problem"]))
-            elif kind == "photo":
-                photos += 1
-                if verdict["exif"] != want:
-                    problems.append("%s: EXIF Orientation %s, journaled %s" % (name, verdict["exif"], want))
-            else:
-                clips += 1
-                if want is not None and verdict["rotation"] != want:
-                    problems.append("%s: displayed at rotation %s, journaled %s" % (name, verdict["rotation"], want))
-        name = "state %d after restart (%s): %d photos and %d clips decode with their journaled orientation, " \
-               "%d journal lines, journal and files agree" % (
-                   state["number"], state["text"], photos, clips, journal.count(b"\n"))
-        if problems:
-            lines.append("FAIL  %s: %s" % (name, "; ".join(problems)[:600]))
-        else:
-            lines.append("PASS  %s" % name)
+        line, totals = check_state(state, files, journal, readers, problems)
+        lines.append(line)
     if not states:
         lines.append("FAIL  the guest sent states to check: no KT-CUT block in %s" % log_path)
     # The cuts must fall on real work: a camera that stopped taking photos early would leave

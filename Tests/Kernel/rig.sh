@@ -9,8 +9,11 @@
 #
 # The caller sets ROOT, HERE (Tests/Kernel), R, SWIFT, RIG (its name, for messages), RESULTS
 # (its PASS/FAIL file), RIG_INIT (the guest's /init), RIG_INITRAMFS (the archive to write) and
-# RIG_EXTRA_PACKAGES (Debian packages it needs besides the rig's); then it boots the guest with
-# rig_boot. host_pass and host_fail append a line to RESULTS; say logs to stderr.
+# RIG_EXTRA_PACKAGES (Debian packages it needs besides the rig's), and optionally
+# RIG_BLOCK_MODULES=1 (the disk, device-mapper and file-system modules) and RIG_EXTRA_BINARIES
+# (host programs copied into the guest with their libraries); then it boots the guest with
+# rig_boot (RIG_QEMU_ARGS, set before each boot, adds QEMU options: the disks). host_pass and
+# host_fail append a line to RESULTS; say logs to stderr.
 SWIFT=${SWIFT:-swift}
 export LC_ALL=C DEBIAN_FRONTEND=noninteractive
 HOST_PACKAGES="qemu-system-x86 busybox-static i2c-tools gpiod cpio kmod xz-utils gzip gcc-12 make libc6-dev binutils ${RIG_EXTRA_PACKAGES:-}"
@@ -63,13 +66,25 @@ for p in "$KPKG" "linux-headers-$KV" "$KCOMMON" "linux-kbuild-$KSERIES" "linux-s
 done
 # Only the kernel and the three stock modules the guest loads are unpacked (the whole package
 # is 400 MB unpacked). Bookworm keeps modules in /lib/modules, later releases in /usr/lib/modules.
-STOCK_MODULES="fs/configfs/configfs drivers/i2c/i2c-dev drivers/i2c/i2c-stub"
-if [ ! -e "$R/k/.stamp-$KVER" ]; then
+# The power-cut test (Tests/Kernel/powercut-test.sh) adds a virtio disk, device-mapper with its
+# log-writes and delay targets, and the card's file systems; each list is in load order (every
+# module after those it depends on: `modinfo -F depends`), and the guest loads them with insmod.
+BLOCK_MODULES="drivers/virtio/virtio_ring drivers/virtio/virtio drivers/virtio/virtio_pci_modern_dev
+  drivers/virtio/virtio_pci_legacy_dev drivers/virtio/virtio_pci drivers/block/virtio_blk
+  drivers/md/dm-mod drivers/md/dm-log-writes drivers/md/dm-delay
+  lib/crc16 fs/mbcache fs/jbd2/jbd2 crypto/crc32c_generic fs/ext4/ext4
+  fs/fat/fat fs/fat/vfat fs/nls/nls_cp437 fs/nls/nls_ascii fs/nls/nls_utf8 fs/exfat/exfat"
+# Every rig unpacks both lists (one cache for all: rigs run one after another, or at once, on
+# the same .kernel-rig); only a rig that sets RIG_BLOCK_MODULES packs the second.
+STOCK_MODULES="fs/configfs/configfs drivers/i2c/i2c-dev drivers/i2c/i2c-stub ${RIG_BLOCK_MODULES:+$BLOCK_MODULES}"
+UNPACKED_MODULES="fs/configfs/configfs drivers/i2c/i2c-dev drivers/i2c/i2c-stub $BLOCK_MODULES"
+MODULES_KEY=$KVER-$(echo "$UNPACKED_MODULES" | sha1sum | cut -c1-12)
+if [ ! -e "$R/k/.stamp-$MODULES_KEY" ]; then
     rm -rf "$R/k" && mkdir -p "$R/k"
     dpkg-deb --fsys-tarfile "$R/dl/${KPKG}_${KVER}_amd64.deb" |
         tar -x -C "$R/k" --wildcards "./boot/vmlinuz-$KV" \
-            $(for m in $STOCK_MODULES; do echo "*/modules/$KV/kernel/$m.ko*"; done)
-    touch "$R/k/.stamp-$KVER"
+            $(for m in $UNPACKED_MODULES; do echo "*/modules/$KV/kernel/$m.ko*"; done)
+    touch "$R/k/.stamp-$MODULES_KEY"
 fi
 VMLINUZ=$R/k/boot/vmlinuz-$KV
 say "kernel $KPKG $KVER"
@@ -178,6 +193,9 @@ copy_with_libs() {  # copy_with_libs DEST-DIR BINARY...: the binaries and the li
 copy_with_libs /usr/sbin /usr/sbin/i2cset /usr/sbin/i2cget /usr/sbin/i2cdetect /usr/sbin/i2ctransfer
 copy_with_libs /usr/bin /usr/bin/gpiodetect /usr/bin/gpioinfo /usr/bin/gpiomon
 for m in $STOCK_MODULES; do cp "$R/k/"*"/modules/$KV/kernel/$m.ko"* "$IR/lib/modules/$KV/"; done
+# RIG_EXTRA_BINARIES: host programs the guest runs (dmsetup for the power-cut test), with the
+# shared libraries they need.
+[ -n "${RIG_EXTRA_BINARIES:-}" ] && copy_with_libs /usr/sbin $RIG_EXTRA_BINARIES
 cp "$R/oot/gpio-sim/gpio-sim.ko" "$R/oot/i2c-stub-rdwr/i2c-stub-rdwr.ko" "$IR/lib/modules/$KV/"
 for f in "$IR/lib/modules/$KV/"*.ko.xz; do [ -e "$f" ] && xz -d "$f"; done   # newer kernels ship .ko.xz
 [ -e "$UP" ] && cp "$UP" "$IR/opt/kt/upright"
@@ -194,6 +212,12 @@ chmod +x "$IR/init"
 (cd "$IR" && find . | cpio -o -H newc --quiet | gzip -1 >"$RIG_INITRAMFS")
 say "initramfs $(du -h "$RIG_INITRAMFS" | cut -f1) gzipped"
 
+# rig_stop: stops a guest still running (its timeout, which passes the TERM on to QEMU); the
+# harness's TERM and INT trap.
+RIG_QEMU=
+rig_stop() { [ -z "$RIG_QEMU" ] || kill "$RIG_QEMU" 2>/dev/null || true; }
+trap 'rig_stop; exit 143' TERM INT
+
 # rig_boot LOG TIMEOUT MEMORY-MB KERNEL-ARGUMENTS WHAT: boots the guest (its console in LOG),
 # prints its KT-INFO lines on stderr, adds its KT-RESULT lines to RESULTS and a check that it
 # got to KT-DONE and powered off ("guest WHAT and powered off").
@@ -201,10 +225,14 @@ rig_boot() {
     local log=$1 timeout=$2 memory=$3 arguments=$4 what=$5 boot0 status seconds why
     boot0=$(date +%s)
     set +e
+    # In the background and waited for, so that a TERM to the harness stops QEMU (the trap).
     timeout "$timeout" qemu-system-x86_64 -accel tcg -m "$memory" -nographic -no-reboot -net none \
-        -kernel "$VMLINUZ" -initrd "$RIG_INITRAMFS" \
-        -append "console=ttyS0 panic=-1 quiet${arguments:+ $arguments}" </dev/null >"$log" 2>&1
+        -kernel "$VMLINUZ" -initrd "$RIG_INITRAMFS" ${RIG_QEMU_ARGS:-} \
+        -append "console=ttyS0 panic=-1 quiet${arguments:+ $arguments}" </dev/null >"$log" 2>&1 &
+    RIG_QEMU=$!
+    wait $RIG_QEMU
     status=$?
+    RIG_QEMU=
     set -e
     seconds=$(( $(date +%s) - boot0 ))
     tr -d '\r' <"$log" | grep -a '^KT-INFO' >&2 || true

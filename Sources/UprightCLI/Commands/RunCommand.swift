@@ -57,6 +57,18 @@ enum RunCommand: Subcommand {
             )
         }
         try makeDirectory(board.output.directory)
+        // A camera program an earlier run left when it died alone would hold the camera (and
+        // write temporary files): stopped first, if it is still that program, before start-up
+        // reconciles the directory.
+        switch CameraChildRecord(journal: board.output.journal).stopLeftover() {
+        case .none: break
+        case .notOurs(let pid):
+            note("camera: the recorded camera program (pid \(pid)) is gone; pid \(pid) is now another process, left alone")
+        case .stopped(let pid, let program, let killed):
+            note("camera: stopped \(program) (pid \(pid)) left running by an earlier run\(killed ? " (SIGKILL: it ignored SIGTERM)" : "")")
+        case .survived(let pid, let program):
+            note("camera: \(program) (pid \(pid)) left running by an earlier run would not end (SIGTERM, SIGKILL)")
+        }
         let naming = MediaNaming(clipExtension: PiCamera.clipExtension)
         let startup: OutputStartup
         do throws(FileError) {
@@ -72,6 +84,17 @@ enum RunCommand: Subcommand {
         let light = devices.led.map { RecordingLightDriver.driving($0, note: note) }
         records.observer = light?.observer
         defer { devices.led?.release() }
+        // The journal's fsyncs (and the lines printed after them) off the engine's step: a slow
+        // card must not keep the loop from the chip and the shutter (DurableWork).
+        if !records.moveDurableWorkToAThread() {
+            note("journal: no thread for the journal's writes; they stay in the engine's step")
+        }
+        func finishRecords() {
+            let waits = records.finishDurableWork()
+            if waits > 0 {
+                note("journal: the loop waited \(waits) time(s) for the card (\(DurableWork<ConsoleEvents>.defaultCapacity) records queued)")
+            }
+        }
 
         do throws(FirmwareError) {
             let firmware = try LinuxFirmware(
@@ -80,10 +103,12 @@ enum RunCommand: Subcommand {
             note("\(firmware.sensorName), sampling \(describe(firmware)); journal \(board.output.journal); files in \(board.output.directory)")
             if let light { firmware.ports.wake(for: light) { MonotonicClock.now() } }
             try firmware.run { light?.update(at: MonotonicClock.now()) }
+            finishRecords()
             console.flush()
             note("stopped (\(firmware.engine.samplesHandled) samples, \(firmware.engine.edgesHandled) shutter edges)")
             return 0
         } catch {
+            finishRecords()
             console.flush()
             switch error.kind {
             case .badBoard: throw .badInput("\(arguments.value("board") ?? ""): \(error.description)")

@@ -7,7 +7,8 @@ import UprightCore
 /// writes under a hidden temporary name in the output directory (`.upright-...`; rpicam-still
 /// writes in place, not atomically, so a half-written photo must never carry the final name);
 /// the session then writes the shot's latched orientation into it with Upright's own patcher
-/// and gives it its final name (`MediaNaming`) atomically: fsync, rename, directory fsync.
+/// and gives it its final name (`MediaNaming`) atomically: fsync, rename, fsync of the renamed
+/// file, directory fsync.
 /// A cut power leaves only the temporary names to clean up.
 public struct CameraFiles: Equatable, Sendable {
     public var outputDirectory: String
@@ -77,13 +78,25 @@ public struct CameraFiles: Equatable, Sendable {
 
     /// Finishes a clip the video program ended cleanly: its track matrix gets `orientation`'s
     /// rotation (the same MP4 path for rpicam-vid's files and the simulator's), then it takes
-    /// its final name `CLIP_NNNN.<ext>`.
+    /// its final name `CLIP_NNNN.<ext>`: fsync of the file, rename, fsync of the file under its
+    /// new name and of the directory, so that once the caller journals it the clip is on the
+    /// card under that name.
     public func finishClip(at temporary: String, clip: UInt32, orientation: UprightOrientation) -> Result<String, CameraFileError> {
         do throws(MediaError) {
             try MediaOrientationWriter.apply(orientation, toFileAt: temporary)
         } catch {
             discard(temporary)
             return .failure(storageError("\(temporary): \(error)", code: nil))
+        }
+        // The orientation writer replaces the file (fsynced) only when its matrix changes; a
+        // clip already at its rotation is the video program's bytes, still in the page cache.
+        // Flushed before the rename, or a power cut could leave CLIP_N with no data under it
+        // (docs/events.md, "Durability"; make powercut-test).
+        do throws(FileError) {
+            try POSIXFile.syncFile(at: temporary)
+        } catch {
+            discard(temporary)
+            return .failure(storageError(error.description, code: error.code))
         }
         let final = path(naming.clipName(clip: clip))
         guard rename(temporary, final) == 0 else {
@@ -92,6 +105,9 @@ public struct CameraFiles: Equatable, Sendable {
             return .failure(storageError("\(final): rename: \(POSIXFile.errorText(code))", code: code))
         }
         do throws(FileError) {
+            // As PendingFile's commit: the file under its new name (vfat writes the size and
+            // first cluster of a renamed entry only then), then the directory.
+            try POSIXFile.syncFile(at: final)
             try POSIXFile.syncDirectory(of: final)
         } catch {
             return .failure(storageError(error.description, code: error.code))

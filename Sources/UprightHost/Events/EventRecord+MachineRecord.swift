@@ -45,6 +45,7 @@ extension EventRecord {
         case "late-input": what = "an input was older than the firmware's time (a defect); handled late"
         case "gestures": what = "the gesture recogniser overflowed (a defect)"
         case "commands": what = "a transition gave more commands than its bound (a defect)"
+        case "journal-queue": what = "the journal's queue was full: the firmware waited for the card"
         case "loop": what = "a loop reached its bound (a defect); the rest waits for the next step"
         default: what = "a bound was reached"
         }

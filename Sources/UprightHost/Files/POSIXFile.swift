@@ -68,6 +68,15 @@ public enum POSIXFile {
         }
     }
 
+    /// fsync of the file at `path` through a descriptor of its own (Linux flushes a file's
+    /// dirty pages whichever descriptor asks, a read-only one too): for a file another program
+    /// wrote (the video program's clip) before Upright gives it its final name.
+    public static func syncFile(at path: String) throws(FileError) {
+        let fd = try open(path, flags: O_RDONLY)
+        defer { close(fd) }
+        try sync(fd, path: path)
+    }
+
     /// fsync of the directory holding `path`, so a rename or a new file survives power loss.
     public static func syncDirectory(of path: String) throws(FileError) {
         let directory = directoryName(path)

@@ -8,9 +8,14 @@ import Glibc
 /// produce a file over time (a movie's frames); `AtomicFile` is the one-call form.
 ///
 /// The temporary file takes the destination's permissions and, where allowed, its owner (new
-/// files: 0644); `commit` flushes it (fsync), renames it over the destination and flushes the
-/// directory so the rename survives too (rename(2), fsync(2)). Hard links to the old file keep
-/// the old contents. Dropped without `commit`, the temporary file is removed.
+/// files: 0644); `commit` flushes it (fsync), renames it over the destination, flushes the file
+/// again under its new name and then the directory, so the rename survives too (rename(2),
+/// fsync(2)). The second flush is vfat's: its rename makes a new directory entry with no size
+/// and no first cluster and leaves the file's in memory, for the file's own fsync to write, so
+/// a directory fsync alone can leave the final name empty after a power cut (`make
+/// powercut-test` saw it; ext4 and exFAT copy the entry, and there the flush costs next to
+/// nothing). Hard links to the old file keep the old contents. Dropped without `commit`, the
+/// temporary file is removed.
 public final class PendingFile {
     public let destination: String
     public let temporaryPath: String
@@ -82,7 +87,8 @@ public final class PendingFile {
         guard status == 0 else { throw FileError(path: temporaryPath, message: "close: " + POSIXFile.errorText(errno), code: errno) }
     }
 
-    /// Closes (if still open), renames over the destination and flushes the directory.
+    /// Closes (if still open), renames over the destination, flushes the file under its new
+    /// name, then the directory.
     public func commit() throws(FileError) {
         try close()
         guard state == .closed else { throw FileError(path: destination, message: "already committed or discarded") }
@@ -90,6 +96,7 @@ public final class PendingFile {
             throw FileError(path: destination, message: "rename: " + POSIXFile.errorText(errno), code: errno)
         }
         state = .committed
+        try POSIXFile.syncFile(at: destination)
         try POSIXFile.syncDirectory(of: destination)
     }
 

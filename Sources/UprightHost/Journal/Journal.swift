@@ -27,8 +27,12 @@ public final class Journal {
     public init(path: String, syncsEachLine: Bool = true) throws(FileError) {
         self.path = path
         self.syncsEachLine = syncsEachLine
+        let existed = POSIXFile.exists(path)
         fd = try POSIXFile.open(path, flags: O_RDWR | O_CREAT | O_APPEND, mode: 0o644)
         do {
+            // fsync(2) of a file does not promise the directory entry that names it: a new
+            // journal's directory is flushed once, so its first line is not lost with its name.
+            if !existed && syncsEachLine { try POSIXFile.syncDirectory(of: path) }
             repair = try Journal.repairTail(fd: fd, path: path)
         } catch {
             close(fd)

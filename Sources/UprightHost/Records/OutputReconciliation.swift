@@ -8,6 +8,10 @@ import UprightCore
 /// and files agree and a user reading the journal knows what happened to each press.
 ///
 /// A cut can leave, by where it fell:
+/// - a final name with no bytes (vfat's renamed entry on the card before the file's size):
+///   removed, and journaled `file-missing` when the journal names it;
+/// - on vfat, a photo whose long name was torn, under its 8.3 alias (`IMG_0006.JPG`): the
+///   photo, which opens under its own name too;
 /// - a temporary file (the camera program's `.upright-...`, a `PendingFile`'s
 ///   `.<name>.upright-XXXXXX`): removed, never finished (a photo or clip half-written is not
 ///   trusted; an MP4 without its index does not play);
@@ -24,6 +28,8 @@ import UprightCore
 public struct OutputReconciliation: Equatable, Sendable {
     /// The temporary files removed (names in the directory).
     public var removedTemporaryFiles: [String] = []
+    /// Photos and clips under their final names but with no bytes, removed (names in the directory).
+    public var removedEmptyFiles: [String] = []
     /// What to journal, in order: photos, then clips, each by number.
     public var records: [EventRecord] = []
     /// The highest shot or clip number in the directory or the journal (0: none).
@@ -63,22 +69,35 @@ public struct OutputReconciliation: Equatable, Sendable {
                 if unlink(join(directory, name)) == 0 { result.removedTemporaryFiles.append(name) }
                 continue
             }
-            switch naming.number(named: name) {
-            case .shot(let number)?: photos[number] = name
-            case .clip(let number)?: clips[number] = name
-            case nil: break
+            let path = join(directory, name)
+            guard let media = naming.number(named: name) ?? photoAlias(name, naming: naming, directory: directory) else { continue }
+            // A final name with no bytes under it is a file a cut tore (vfat's renamed entry
+            // reached the card before the file's size): nothing to keep, so removed, and
+            // journaled missing below when the journal names it.
+            if isEmptyFile(path) {
+                if unlink(path) == 0 { result.removedEmptyFiles.append(name) }
+                continue
+            }
+            switch media {
+            case .shot(let number): photos[number] = name
+            case .clip(let number): clips[number] = name
             }
         }
         // The removals' sync is tidiness: a temporary file a cut brings back is removed again at the
         // next start.
-        if !result.removedTemporaryFiles.isEmpty { _ = try? POSIXFile.syncDirectory(of: join(directory, ".")) }
+        if !result.removedTemporaryFiles.isEmpty || !result.removedEmptyFiles.isEmpty {
+            _ = try? POSIXFile.syncDirectory(of: join(directory, "."))
+        }
         result.removedTemporaryFiles.sort()
+        result.removedEmptyFiles.sort()
 
         // Photos: a file with no line, a line with no file.
         for number in Set(photos.keys).union(journal.photoFiles.keys).sorted() {
             let media = MediaNumber.shot(number)
             if let name = photos[number], !journal.accounted.contains(media) {
-                result.records.append(.fileRecovered(media, orientation: photoOrientation(join(directory, name)), file: name))
+                // An alias is journaled by the name the scheme gives, which opens it too.
+                let file = naming.photoName(shot: UInt32(number))
+                result.records.append(.fileRecovered(media, orientation: photoOrientation(join(directory, name)), file: file))
             } else if photos[number] == nil, let file = journal.photoFiles[number], !journal.missing.contains(media) {
                 result.records.append(.fileMissing(media, file: file))
             }
@@ -129,6 +148,51 @@ public struct OutputReconciliation: Equatable, Sendable {
     /// A camera program's or a `PendingFile`'s temporary name (`CameraFiles.temporaryPrefix`).
     public static func isTemporary(_ name: String) -> Bool {
         name.hasPrefix(CameraFiles.temporaryPrefix) || (name.hasPrefix(".") && name.contains(CameraFiles.temporaryPrefix))
+            || isTemporaryShortName(name)
+    }
+
+    /// A temporary file whose long name a power cut tore on vfat: fsck then drops the long
+    /// name's entries and leaves the 8.3 alias vfat made for it, `UPRIGH~N.EXT` (`UPRIG~NN`, ...) for
+    /// `.upright-...`, `NAME~N.UPR` for a `PendingFile`'s `.<name>.upright-XXXXXX`
+    /// (`make powercut-test` met `UPRIGH~1.UPR`). Only aliases (upper case, `~` and a digit,
+    /// 8.3): a user's file keeps its long name.
+    static func isTemporaryShortName(_ name: String) -> Bool {
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 2, (1...8).contains(parts[0].count), parts[1].count <= 3,
+            let tilde = parts[0].lastIndex(of: "~"), parts[0][parts[0].index(after: tilde)...].allSatisfy(\.isNumber),
+            parts[0].index(after: tilde) != parts[0].endIndex,
+            name == name.uppercased()
+        else { return false }
+        // vfat shortens the base as the number grows: UPRIGH~1, UPRIG~12, UPRI~123.
+        let base = parts[0][..<tilde]
+        return (base.count >= 4 && "UPRIGH".hasPrefix(base)) || parts[1] == "UPR"
+    }
+
+    /// The photo `name` is vfat's 8.3 alias of (`IMG_0006.JPG` for `IMG_0006.jpg`), when a cut
+    /// tore the photo's long name and fsck dropped it: the same file, since vfat looks names up
+    /// without regard to case, so it opens under the name the scheme gives (checked: both names
+    /// are the same inode). Only the 8.3 form the scheme's own names have (four digits); a
+    /// longer number's alias (`IMG_10~1.JPG`) does not say its number, and is left.
+    static func photoAlias(_ name: String, naming: MediaNaming, directory: String) -> MediaNumber? {
+        guard name.count == 12, name == name.uppercased(), name.hasSuffix(".JPG") else { return nil }
+        let lowered = String(name.dropLast(3)) + "jpg"
+        guard case .shot(let number)? = naming.number(named: lowered), naming.photoName(shot: UInt32(number)) == lowered,
+            let alias = fileIdentity(join(directory, name)), fileIdentity(join(directory, lowered)) == alias
+        else { return nil }
+        return .shot(number)
+    }
+
+    /// Device and inode of the file at `path` (nil: none).
+    static func fileIdentity(_ path: String) -> [UInt64]? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        return [UInt64(status.st_dev), UInt64(status.st_ino)]
+    }
+
+    /// A regular file of 0 bytes at `path`.
+    static func isEmptyFile(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG && status.st_size == 0
     }
 
     /// The EXIF orientation a photo carries, nil when it has none or cannot be read.

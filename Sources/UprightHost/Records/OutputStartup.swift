@@ -78,6 +78,11 @@ public struct OutputStartup {
                     "removed " + String(reconciliation.removedTemporaryFiles.count) + " unfinished temporary file(s) from " + directory
                         + ": " + reconciliation.removedTemporaryFiles.joined(separator: " "))
             }
+            if !reconciliation.removedEmptyFiles.isEmpty {
+                notes.append(
+                    "removed " + String(reconciliation.removedEmptyFiles.count) + " empty photo or clip file(s) a cut left in " + directory
+                        + ": " + reconciliation.removedEmptyFiles.joined(separator: " "))
+            }
             if let first = reconciliation.firstUnreadable, let path = journal?.path {
                 notes.append(
                     "journal " + path + ": " + String(reconciliation.unreadableLines) + " line(s) are not records (skipped), the first at "

@@ -16,6 +16,8 @@ public struct RecordWriter<Output: EventOutput>: RecordSink {
     /// Sees every record first, as the engine wrote it (the recording light watches these).
     public var observer: ((MachineRecord, Instant) -> Void)?
     private var log: EventLog
+    /// The journal and the output on a thread of their own (`moveDurableWorkToAThread`).
+    private var durable: DurableWork<Output>?
 
     /// `journal` nil writes none; `fileName` names the file the camera wrote for a record.
     public init(journal: Journal?, origin: Instant = .zero, fileName: @escaping (MachineRecord) -> String? = { _ in nil }, output: Output) {
@@ -49,9 +51,47 @@ public struct RecordWriter<Output: EventOutput>: RecordSink {
         deliver(TimedEvent(time: time, record: record))
     }
 
+    /// From now on the journal's appends and the output run on a worker thread, in order
+    /// (`DurableWork`), so that the caller never waits for the card unless `capacity` events
+    /// are waiting already. False when no thread could be made: writing stays inline. Call
+    /// `finishDurableWork()` before the process exits.
+    public mutating func moveDurableWorkToAThread(capacity: Int = DurableWork<Output>.defaultCapacity) -> Bool {
+        guard durable == nil else { return true }
+        let work = DurableWork(journal: journal, output: output, origin: origin, capacity: capacity)
+        guard work.start() else { return false }
+        durable = work
+        journal = nil
+        return true
+    }
+
+    /// Waits until every record is journaled and output, and ends the worker (a no-op inline);
+    /// records written after it (by this writer or a copy of it) are written inline. The times
+    /// the engine waited for room, 0 inline.
+    @discardableResult
+    public mutating func finishDurableWork() -> Int {
+        guard let durable else { return 0 }
+        durable.drain()
+        durable.finish()
+        return durable.waitsForRoom
+    }
+
+    /// Waits until every record so far is journaled and output.
+    public func drainDurableWork() { durable?.drain() }
+
     private mutating func deliver(_ event: TimedEvent) {
+        if let durable {
+            durable.enqueue(event, journals: journalPath != nil && Self.journals(event.record))
+            return
+        }
+        Self.deliver(event, journals: Self.journals(event.record), to: journal, origin: origin, output: &output)
+    }
+
+    /// One event as it is written, here or on `DurableWork`'s thread: its line appended (and
+    /// synced) when `journals` and there is a journal, then the event to `output` with the
+    /// append's error, if any.
+    static func deliver(_ event: TimedEvent, journals: Bool, to journal: Journal?, origin: Instant, output: inout Output) {
         var failure: FileError?
-        if let journal, Self.journals(event.record) {
+        if journals, let journal {
             do throws(FileError) {
                 try journal.append(event.jsonLine(origin: origin))
             } catch {
@@ -65,9 +105,15 @@ public struct RecordWriter<Output: EventOutput>: RecordSink {
     /// when it cannot be opened (records then go to the output only).
     public mutating func reopenJournal() -> FileError? {
         guard let journalPath else { return nil }
+        if let durable { return durable.reopenJournal() }
+        return Self.reopen(&journal, at: journalPath)
+    }
+
+    /// `journal` closed and opened again at `path` (nil when it cannot be: the error).
+    static func reopen(_ journal: inout Journal?, at path: String) -> FileError? {
         journal = nil
         do throws(FileError) {
-            journal = try Journal(path: journalPath)
+            journal = try Journal(path: path)
             return nil
         } catch {
             return error

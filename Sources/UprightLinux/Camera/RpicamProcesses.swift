@@ -18,6 +18,10 @@ public struct RpicamProcesses: CameraProcesses {
     public var video: ArgvTemplate
     public let outputDirectory: String
 
+    /// Where the running program is recorded for a start-up after `upright` alone died
+    /// (`CameraChildRecord`); nil: not recorded.
+    public var childRecord: CameraChildRecord?
+
     /// Without pidfds (kernels before 5.3) `nextDeadline` ticks at this interval while a
     /// program runs, to reap it.
     public static let fallbackPollInterval = TimeSpan.milliseconds(20)
@@ -89,8 +93,10 @@ public struct RpicamProcesses: CameraProcesses {
         do throws(TemplateError) {
             let arguments = try template.expand(values)
             do throws(SpawnError) {
-                child = try ChildProcess.spawn(arguments)
+                let spawned = try ChildProcess.spawn(arguments)
+                child = spawned
                 self.program = program
+                childRecord?.record(pid: spawned.pid, program: arguments[0])
                 return true
             } catch {
                 events.append(.exited(program, .notStarted(reason: error.description)))
@@ -161,6 +167,7 @@ public struct RpicamProcesses: CameraProcesses {
         guard var running = child, let program else { return }
         guard let status = running.reap() else { return }
         child = nil
+        childRecord?.clear()
         self.program = nil
         let exit: CameraExit
         switch status {

@@ -31,7 +31,8 @@ extension CameraSession: LinuxCamera where Processes == RpicamProcesses {
     /// The board's command camera writing into its output directory, named by `naming`; nil
     /// when the board uses the simulated camera.
     public static func command(board: Board, naming: MediaNaming) -> PiCamera? {
-        guard let processes = RpicamProcesses(board: board) else { return nil }
+        guard var processes = RpicamProcesses(board: board) else { return nil }
+        processes.childRecord = CameraChildRecord(journal: board.output.journal)
         return PiCamera(
             processes: processes, settings: board.camera.session,
             files: CameraFiles(outputDirectory: board.output.directory, naming: naming, reserveBytes: board.output.reserveBytes))

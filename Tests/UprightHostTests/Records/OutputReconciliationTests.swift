@@ -22,6 +22,16 @@ struct OutputReconciliationTests {
         records.map { TimedEvent(time: .zero, record: $0).jsonLine() }
     }
 
+    @Test(arguments: [
+        ("UPRIGH~1.UPR", true), ("UPRIG~12.JPG", true), ("UPR~1.JPG", false), ("IMG_00~1.UPR", true), ("CLIP_0~3.UPR", true),
+        ("UPRIGHT.TXT", false), ("uprigh~1.upr", false), ("IMG_0001.jpg", false), ("NOTES~1.TXT", false),
+        ("UPRIGH~.UPR", false), ("UPRIGH~1", false),
+    ])
+    func vfatAliasesOfTornTemporaryNamesAreTemporary(name: String, temporary: Bool) {
+        // fsck.fat drops a long name a cut tore and leaves vfat's 8.3 alias of it.
+        #expect(OutputReconciliation.isTemporary(name) == temporary)
+    }
+
     @Test func removesTemporaryFilesAndLeavesEverythingElse() {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
@@ -72,6 +82,48 @@ struct OutputReconciliationTests {
         let second = OutputReconciliation.reconcile(directory: directory.path, journalLines: journal, clipExtension: "mp4")
         #expect(second.records.isEmpty)
         #expect(second.highestNumber == 2)
+    }
+
+    @Test func anEmptyFileUnderAFinalNameIsRemovedAndAJournaledOneMissing() {
+        // vfat: the renamed entry (size 0) reached the card, the file's size did not.
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        Self.write([], directory, "CLIP_0002.mp4") // journaled: record-stop at the press
+        Self.write([], directory, "IMG_0003.jpg") // not journaled: the line never came
+        Self.write([], directory, "notes.txt") // not one of ours: left
+        let journal = [
+            #"{"t":1.000000,"event":"record-start","orientation":"normal","exif":1,"rotation":0,"clip":2,"file":"CLIP_0002.mp4"}"#,
+            #"{"t":3.000000,"event":"record-stop","orientation":"normal","clip":2,"duration":2,"reason":"shutter","file":"CLIP_0002.mp4"}"#,
+        ]
+        let result = OutputReconciliation.reconcile(directory: directory.path, journalLines: journal, clipExtension: "mp4")
+        #expect(result.removedEmptyFiles == ["CLIP_0002.mp4", "IMG_0003.jpg"])
+        #expect(result.removedTemporaryFiles.isEmpty)
+        #expect(Self.lines(result.records) == [#"{"t":0.000000,"event":"file-missing","clip":2,"file":"CLIP_0002.mp4"}"#])
+        #expect(!POSIXFile.exists(directory.path + "/CLIP_0002.mp4"))
+        #expect(!POSIXFile.exists(directory.path + "/IMG_0003.jpg"))
+        #expect(POSIXFile.exists(directory.path + "/notes.txt"))
+        // The journal's highest number still counts.
+        #expect(result.highestNumber == 2)
+    }
+
+    @Test func anUpperCaseNameIsAPhotoOnlyWhenItOpensAsThePhotosOwnName() {
+        // On a case-sensitive file system IMG_0006.JPG and IMG_0006.jpg are two files: the
+        // upper-case one is not taken for the photo (on vfat, where they are one, it is: make
+        // powercut-test).
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        Self.write(Self.photo(exif: 6), directory, "IMG_0006.JPG")
+        #expect(OutputReconciliation.photoAlias("IMG_0006.JPG", naming: MediaNaming(clipExtension: "mp4"), directory: directory.path) == nil)
+        Self.write(Self.photo(exif: 6), directory, "IMG_0006.jpg")
+        #expect(OutputReconciliation.photoAlias("IMG_0006.JPG", naming: MediaNaming(clipExtension: "mp4"), directory: directory.path) == nil)
+        // The same file under both names, as vfat's lookup gives it (a hard link here).
+        #expect(unlink(directory.path + "/IMG_0006.JPG") == 0)
+        #expect(link(directory.path + "/IMG_0006.jpg", directory.path + "/IMG_0006.JPG") == 0)
+        #expect(
+            OutputReconciliation.photoAlias("IMG_0006.JPG", naming: MediaNaming(clipExtension: "mp4"), directory: directory.path) == .shot(6))
+        for other in ["IMG_006.JPG", "IMG_10~1.JPG", "img_0006.jpg", "IMG_0006.JPE", "CLIP_0~1.MP4"] {
+            #expect(OutputReconciliation.photoAlias(other, naming: MediaNaming(clipExtension: "mp4"), directory: directory.path) == nil)
+        }
     }
 
     @Test func aClipCutWhileRecordingFailsInterruptedAndAFinishedOneIsRecovered() {

@@ -1,0 +1,196 @@
+#!/usr/bin/env python3
+"""make powercut-test, on the host: checks the cards the power cuts left, and the slow card.
+
+`check` mode reads the boot log of Tests/Kernel/powercut-guest.sh's phase `check`: for each
+cut card (the log-writes log replayed to a flush point, then fsck'd: powercut-replay.py), the
+journal as the cut left it (KT-RAW) and the output directory and journal once `upright run`
+had reconciled them (KT-CUT blocks, as the crash test's guest sends them). Each card is checked
+on its own with the crash test's checks (Tests/Kernel/crash-check.py: every photo decodes with
+its journaled EXIF, every clip plays at its rotation, journal and files agree, no temporary
+file, no torn line, numbers only grow), and, since here the page cache really was lost:
+- what was durable stays durable: each cut's journal (its whole lines) is a prefix of the next
+  cut's and of the journal the recorded run ended with (KT-RAW -1, from phase `record`);
+- a `capture` line means the photo is on the card: reconciliation never has to journal a
+  photo `file-missing`;
+- the cuts fell on real work: the last cut's journal holds photos and a clip.
+
+`slow` mode reads phase `slow`'s boot logs (one per delay, the first without): each press's
+time to its journal line (KT-LATENCY) is printed, and the journals must be the same records
+apart from their times (`t`, `lag`, `wait`, a clip's `duration`).
+
+Usage: powercut-check.py check FS BOOT-LOG RECORD-LOG WORK-DIR RESULTS
+       powercut-check.py slow RESULTS BOOT-LOG...
+Appends PASS/FAIL lines to RESULTS.
+"""
+
+import base64
+import importlib.util
+import json
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+spec = importlib.util.spec_from_file_location("crash_check", os.path.join(HERE, "crash-check.py"))
+crash = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(crash)
+
+
+def blocks(log_path, head, body):
+    """{key: bytes} of the blocks `HEAD KEY ...` followed by `BODY base64` lines."""
+    found, key = {}, None
+    with open(log_path, "rb") as log:
+        for raw in log:
+            line = raw.decode("utf-8", "replace").replace("\r", "").rstrip("\n")
+            if line.startswith(head + " "):
+                key = line.split()[1]
+                found[key] = []
+            elif line.startswith(body + " ") and key is not None:
+                found[key].append(line[len(body) + 1:])
+            elif line.startswith("KT-"):
+                key = None
+    return {k: base64.b64decode("".join(v)) for k, v in found.items()}
+
+
+def whole_lines(journal):
+    return journal[:journal.rfind(b"\n") + 1]
+
+
+def check(fs, log_path, record_log, work, results_path):
+    states = crash.parse(log_path)
+    raw = blocks(log_path, "KT-RAW", "KT-RAWB64")
+    recorded = blocks(record_log, "KT-RAW", "KT-RAWB64").get("-1")
+    readers = crash.Readers(os.path.join(work, "blobs"))
+    rebuilt = []
+    for state in states:
+        problems, files = [], {}
+        start, size, chunks = state["journal"] or (0, 0, [])
+        journal = base64.b64decode("".join(chunks))
+        if len(journal) != size:
+            problems.append("the journal arrived as %d bytes, the guest had %d" % (len(journal), size))
+        names = [name for _, _, name in state["changes"]]
+        aliases = 0
+        for change, digest, name in state["changes"]:
+            data = base64.b64decode("".join(state["blobs"].get(name, [])))
+            # vfat looks names up without regard to case: a photo whose long name a cut tore is
+            # left by fsck under its 8.3 alias (IMG_0006.JPG), which opens as IMG_0006.jpg;
+            # start-up takes it for the photo (OutputReconciliation.photoAlias), and so does
+            # this check, by the name the journal gives (and read as a photo). Only on vfat,
+            # and only that form.
+            own = name[:-3] + "jpg"
+            if (fs == "vfat" and len(name) == 12 and name == name.upper() and name.endswith(".JPG")
+                    and own not in names and ('"file":"%s"' % own).encode() in journal):
+                name = own
+                aliases += 1
+            files[name] = readers.add(name, data)
+        state["aliases"] = aliases
+        rebuilt.append((state, files, journal, problems))
+    readers.read_all()
+    lines = []
+    last_counts = {}
+    for position, (state, files, journal, problems) in enumerate(rebuilt):
+        key = str(state["number"])
+        before = whole_lines(raw.get(key, b""))
+        if not journal.startswith(before):
+            problems.append("upright changed the journal's lines the cut left")
+        later = [whole_lines(raw.get(str(s["number"]), b"")) for s, _, _, _ in rebuilt[position + 1:position + 2]]
+        for after in later + ([recorded] if recorded is not None else []):
+            if not after.startswith(before):
+                problems.append("a journal line durable at this cut is gone later (not a prefix of the next cut's "
+                                "or the recorded run's journal)")
+                break
+        for text in journal.split(b"\n"):
+            if b'"event":"file-missing"' in text and b'"shot"' in text:
+                problems.append("a journaled photo was not on the card: %s" % text[:120].decode("utf-8", "replace"))
+        state["text"] = "%s, %d journal lines at the cut%s" % (
+            fs, before.count(b"\n"), ", %d photo(s) under vfat's 8.3 alias" % state["aliases"] if state["aliases"] else "")
+        line, counts = crash.check_state(state, files, journal, readers, problems)
+        lines.append(line.replace("state %d after restart" % state["number"], "%s cut %d" % (fs, state["number"]), 1))
+        last_counts = counts
+    if recorded is None:
+        lines.append("FAIL  %s: the recorded run's journal arrived (KT-RAW -1 in %s)" % (fs, record_log))
+    expected = len(raw) - (0 if "-1" not in raw else 1)
+    name = "%s: every cut card was checked (%d of %d)" % (fs, len(states), expected)
+    lines.append(("PASS  %s" if states and len(states) == expected else "FAIL  %s: some card sent no state") % name)
+    photos, clips = last_counts.get("capture", 0), last_counts.get("record-start", 0)
+    name = "%s: the cuts fell on real work: the last cut's journal has %d photos and %d clips (at least 1 and 1)" % (
+        fs, photos, clips)
+    lines.append(("PASS  %s" if photos >= 1 and clips >= 1 else "FAIL  %s: too few") % name)
+    with open(results_path, "a") as out:
+        out.write("\n".join(lines) + "\n")
+
+
+# The records a press makes (docs/events.md); faults and recoveries are compared apart: the
+# emulated chip's start-up under TCG can give a `sensor` fault on any run, slow card or not.
+PRESS_EVENTS = ("capture", "capture-failed", "record-start", "record-stop", "record-failed", "shutter-rejected",
+                "file-recovered", "file-missing")
+
+
+def records_without_times(journal):
+    """The press records with `t`, `lag` and `wait` taken out, and the other records' events."""
+    out, others = [], []
+    for text in journal.decode("utf-8", "replace").splitlines():
+        record = json.loads(text)
+        # Times: `duration` too, the recorder's measured length, which grows by the stall a
+        # slow card gives the step that stops the clip (printed apart, below).
+        for key in ("t", "lag", "wait", "duration"):
+            record.pop(key, None)
+        if record.get("event") in PRESS_EVENTS:
+            out.append(json.dumps(record, sort_keys=True))
+        else:
+            others.append("%s %s" % (record.get("event"), record.get("kind", "")))
+    return out, others
+
+
+def slow(results_path, logs):
+    lines = []
+    baseline = None
+    for log_path in logs:
+        journals = blocks(log_path, "KT-SLOW-JOURNAL", "KT-SLOWB64")
+        if not journals:
+            lines.append("FAIL  slow card: %s sent its journal" % log_path)
+            continue
+        delay, journal = next(iter(journals.items()))
+        latencies = []
+        with open(log_path, "rb") as log:
+            for raw in log:
+                words = raw.decode("utf-8", "replace").replace("\r", "").split()
+                if words[:1] == ["KT-LATENCY"] and len(words) >= 7:
+                    latencies.append(int(words[5]))
+        records, others = records_without_times(journal)
+        durations = [json.loads(t).get("duration") for t in journal.decode("utf-8", "replace").splitlines()
+                     if '"record-stop"' in t]
+        summary_durations = "clip durations %s s" % durations
+        if any(not o.startswith(("fault sensor", "recovered sensor")) for o in others):
+            lines.append("FAIL  slow card, %s ms: no fault but the emulated sensor's: %s" % (delay, ", ".join(others)))
+        if latencies:
+            latencies.sort()
+            summary = "press to journal line: median %d ms, max %d ms over %d presses" % (
+                latencies[len(latencies) // 2], latencies[-1], len(latencies))
+        else:
+            summary = "no press timed"
+        summary += "; " + summary_durations
+        print("powercut-test: slow card %s ms: %s" % (delay, summary), file=sys.stderr)
+        if baseline is None:
+            baseline = (delay, records)
+            lines.append("PASS  slow card, %s ms (the baseline): %d records; %s" % (delay, len(records), summary))
+        elif records == baseline[1]:
+            lines.append("PASS  slow card, %s ms: the same %d records as at %s ms apart from their times; %s" % (
+                delay, len(records), baseline[0], summary))
+        else:
+            differ = [(a, b) for a, b in zip(records, baseline[1]) if a != b][:1]
+            lines.append("FAIL  slow card, %s ms: the same records as at %s ms apart from their times: %d vs %d "
+                         "records, first difference %s; %s" % (delay, baseline[0], len(records), len(baseline[1]),
+                                                               differ, summary))
+    with open(results_path, "a") as out:
+        out.write("\n".join(lines) + "\n")
+
+
+def main():
+    if sys.argv[1] == "check":
+        check(*sys.argv[2:7])
+    else:
+        slow(sys.argv[2], sys.argv[3:])
+
+
+if __name__ == "__main__":
+    main()

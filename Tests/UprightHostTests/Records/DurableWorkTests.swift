@@ -1,0 +1,127 @@
+import Glibc
+import Testing
+import UprightCore
+import UprightHost
+import UprightTestSupport
+
+/// RecordWriter with its journal and output on the DurableWork thread: the same lines in the
+/// same order, each on the card before it is output, a bounded queue, SIGHUP's reopen.
+@Suite struct DurableWorkTests {
+    /// What the output saw, and how many journal lines there were when it saw each event.
+    final class Seen: @unchecked Sendable {
+        // @unchecked: written by the worker, read by the test after finishDurableWork (joined).
+        var kinds: [String] = []
+        var journalLinesAtDelivery: [Int] = []
+    }
+
+    struct Watching: EventOutput {
+        let seen: Seen
+        let journal: String
+        let pauseMicroseconds: UInt32
+        mutating func deliver(_ event: TimedEvent, journalError: FileError?) {
+            seen.kinds.append(event.record.name)
+            seen.journalLinesAtDelivery.append((try? Journal.lines(at: journal).count) ?? -1)
+            if pauseMicroseconds > 0 { usleep(pauseMicroseconds) }
+        }
+    }
+
+    /// A writer on `directory`'s journal whose output waits `pause` microseconds an event, its
+    /// work moved to the thread (a queue of `capacity`).
+    static func writer(
+        _ directory: TemporaryDirectory, pause: UInt32 = 0, capacity: Int = DurableWork<Watching>.defaultCapacity
+    ) throws -> (RecordWriter<Watching>, Seen, String) {
+        let path = directory.path + "/journal.ndjson"
+        let seen = Seen()
+        var writer = RecordWriter(journal: try Journal(path: path), output: Watching(seen: seen, journal: path, pauseMicroseconds: pause))
+        let moved = writer.moveDurableWorkToAThread(capacity: capacity)
+        #expect(moved)
+        return (writer, seen, path)
+    }
+
+    @Test func linesAreJournaledBeforeTheyAreOutputInTheEnginesOrder() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        var (writer, seen, path) = try Self.writer(directory)
+        writer.write(.fault(kind: "sensor", detail: "a"), at: .zero)
+        writer.write(.state(from: "idle", to: "previewing"), at: .zero) // not journaled
+        writer.write(.shutterRejected(reason: "busy capturing"), at: .zero)
+        let waits = writer.finishDurableWork()
+        #expect(waits == 0)
+        #expect(seen.kinds == ["fault", "state", "shutter-rejected"])
+        #expect(seen.journalLinesAtDelivery == [1, 1, 2])
+        #expect(
+            try Journal.lines(at: path) == [
+                #"{"t":0.000000,"event":"fault","kind":"sensor","detail":"a"}"#,
+                #"{"t":0.000000,"event":"shutter-rejected","reason":"busy capturing"}"#,
+            ])
+    }
+
+    @Test func aFullQueueMakesTheCallerWaitAndLosesNothing() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        var (writer, seen, path) = try Self.writer(directory, pause: 20_000, capacity: 2)
+        for shot in 1...8 { writer.write(.captureFailed(shot: shot, reason: "camera"), at: .zero) }
+        let waits = writer.finishDurableWork()
+        #expect(waits >= 1)
+        // Said once, as a bound fault, before the event that found the queue full.
+        #expect(seen.kinds.filter { $0 == "capture-failed" }.count == 8)
+        #expect(seen.kinds.filter { $0 == "fault" }.count == 1)
+        let lines = try Journal.lines(at: path)
+        #expect(lines.count == 9)
+        #expect(
+            lines.filter { $0.contains("bound") } == [
+                #"{"t":0.000000,"event":"fault","kind":"bound","detail":"the journal's queue was full: the firmware waited for the card","bound":"journal-queue","lost":0}"#
+            ])
+        let shots = lines.filter { !$0.contains("bound") }.map { (try? TimedEvent(jsonLine: $0))?.record }
+        #expect(shots == (1...8).map { EventRecord.captureFailed(shot: $0, reason: "camera") })
+        let bound = lines.firstIndex { $0.contains("bound") } ?? 0
+        #expect(bound >= 1)
+    }
+
+    @Test func aQueueNeverFullSaysNothing() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        var (writer, seen, path) = try Self.writer(directory, capacity: 16)
+        for shot in 1...8 { writer.write(.captureFailed(shot: shot, reason: "camera"), at: .zero) }
+        #expect(writer.finishDurableWork() == 0)
+        #expect(seen.kinds == Array(repeating: "capture-failed", count: 8))
+        #expect(try Journal.lines(at: path).count == 8)
+    }
+
+    @Test func aRecordAfterTheWorkerEndedIsWrittenInline() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        var (writer, seen, path) = try Self.writer(directory)
+        // The engine's own copy of the writer, as LinuxFirmware holds it.
+        var enginesCopy = writer
+        enginesCopy.write(.recordFailed(clip: 1, reason: "interrupted"), at: .zero)
+        writer.finishDurableWork()
+        enginesCopy.write(.recordFailed(clip: 2, reason: "interrupted"), at: .zero)
+        #expect(seen.kinds == ["record-failed", "record-failed"])
+        #expect(seen.journalLinesAtDelivery == [1, 2])
+        #expect(
+            try Journal.lines(at: path) == [
+                #"{"t":0.000000,"event":"record-failed","clip":1,"reason":"interrupted"}"#,
+                #"{"t":0.000000,"event":"record-failed","clip":2,"reason":"interrupted"}"#,
+            ])
+        #expect(rename(path, path + ".1") == 0)
+        #expect(enginesCopy.reopenJournal() == nil)
+        enginesCopy.write(.recordFailed(clip: 3, reason: "interrupted"), at: .zero)
+        #expect(try Journal.lines(at: path) == [#"{"t":0.000000,"event":"record-failed","clip":3,"reason":"interrupted"}"#])
+    }
+
+    @Test func reopenOnTheWorkerStartsANewFileAfterTheLinesBefore() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        var (writer, _, path) = try Self.writer(directory)
+        writer.write(.recovered(kind: "sensor", detail: "b"), at: .zero)
+        writer.drainDurableWork()
+        #expect(rename(path, path + ".1") == 0)
+        let reopened = writer.reopenJournal()
+        #expect(reopened == nil)
+        writer.write(.recovered(kind: "sensor", detail: "c"), at: .zero)
+        writer.finishDurableWork()
+        #expect(try Journal.lines(at: path + ".1").count == 1)
+        #expect(try Journal.lines(at: path) == [#"{"t":0.000000,"event":"recovered","kind":"sensor","detail":"c"}"#])
+    }
+}
