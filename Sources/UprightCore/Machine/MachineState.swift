@@ -21,6 +21,8 @@ public struct MachineState: Equatable, Sendable {
     public internal(set) var shot: UInt32 = 0
     /// The latch of the photo in flight (the latest started).
     public internal(set) var shotLatch = Latch(orientation: .normal, stale: false)
+    /// The photo `shot` a touch ordered ahead of its press (only in `idle` and `previewing`).
+    public internal(set) var early = EarlyPhoto.none
     /// The number of the latest clip started: the one running while `recording`.
     public internal(set) var clip: UInt32 = 0
     /// Latched at the press that started the clip; unchanged until it stops.

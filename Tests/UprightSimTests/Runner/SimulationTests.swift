@@ -82,9 +82,9 @@ func temporaryDirectory() -> String {
             lines == [
                 "1.030 state", // idle -> previewing at the press edge's settling
                 "1.130 state", // previewing -> capturing at the release's settling
-                "2.756 capture", // the file closed
-                "2.756 state", // capturing -> previewing
-                "22.756 state", // previewing -> idle after 20 s without a press
+                "2.726 capture", // the file closed (the server started at the touch, 1.000)
+                "2.726 state", // capturing -> previewing
+                "22.726 state", // previewing -> idle after 20 s without a press
             ])
         #expect(result.events.last?.record == .state(from: "previewing", to: "idle"))
         #expect(result.finalState == .idle)
@@ -176,11 +176,52 @@ func temporaryDirectory() -> String {
         #expect(Array(bytes.prefix(2)) == [0xFF, 0xD8])
         #expect(try JPEGOrientationPatcher.orientation(of: bytes) == 6)
         let journal = try Journal.lines(at: out + "/journal.ndjson")
-        // Lag from the press edge (1.000) to the exposure (2.456); the photo asked at the
-        // release (1.130) waited 0.9 s for the still server (started with the preview at
-        // 1.030, ready at 2.030).
+        // Lag from the touch (1.000) to the exposure (2.426); the photo, ordered at the touch,
+        // waited 1 s for the still server (started for it then, ready at 2.000).
         #expect(
-            journal == [#"{"t":2.756000,"event":"capture","orientation":"left-up","exif":6,"shot":1,"file":"IMG_0001.jpg","lag":1.456,"wait":0.9}"#])
+            journal == [#"{"t":2.726000,"event":"capture","orientation":"left-up","exif":6,"shot":1,"file":"IMG_0001.jpg","lag":1.426,"wait":1}"#])
+    }
+
+    /// Zero shutter lag on the simulated camera: the still a hold's touch ordered was written
+    /// before the hold was known (warm server, zero shutter lag: answered in about 0.4 s, the
+    /// hold is 1 s) and is deleted when the press becomes a clip; a glitch (down 10 ms, under
+    /// the 30 ms debounce) leaves nothing either. Only the short press's photo and the clip
+    /// remain, and the journal names nothing else.
+    @Test func aHoldLeavesNoStillAndAGlitchLeavesNothing() throws {
+        let scenario = try ScenarioLoader.parse(
+            """
+            { "duration": 12, "motion": [ { "t": 0, "angle": 90 } ],
+              "button": { "actions": [
+                { "t": 1, "action": "hold", "duration": 0.1 },
+                { "t": 4, "action": "hold", "duration": 1.6 },
+                { "t": 7, "action": "hold", "duration": 0.1 },
+                { "t": 9, "action": "hold", "duration": 0.01 } ] } }
+            """, file: "hold-and-glitch.json")
+        let out = temporaryDirectory()
+        var board = try Self.board()
+        board.camera.zeroShutterLag = true
+        if case .simulated(var small) = board.camera.backend {
+            (small.widthPixels, small.heightPixels) = (16, 12)
+            (small.clip.widthPixels, small.clip.heightPixels, small.clip.framesPerSecond) = (16, 12, 2)
+            board.camera.backend = .simulated(small)
+        }
+        let result = try Simulation(scenario: scenario, board: board, seed: 1, outputDirectory: out).run()
+        // The hold's still was written (it is in the camera's list) and then deleted.
+        #expect(result.camera.written.contains(out + "/IMG_0002.jpg"))
+        var names: [String] = []
+        if let directory = opendir(out) {
+            while let entry = readdir(directory) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                if !name.hasPrefix(".") { names.append(name) }
+            }
+            closedir(directory)
+        }
+        #expect(names.sorted() == ["CLIP_0001.mov", "IMG_0001.jpg", "journal.ndjson"])
+        let kinds = try Journal.lines(at: out + "/journal.ndjson").map { line in
+            String(line.split(separator: ",")[1].dropFirst(9).dropLast())
+        }
+        #expect(kinds == ["capture", "record-start", "record-stop"])
+        #expect(result.finalState == .previewing)
     }
 
     @Test func clipSidecarNamesTheStartOrientation() throws {
