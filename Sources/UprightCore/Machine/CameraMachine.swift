@@ -57,7 +57,9 @@ public struct CameraMachine: Sendable {
             abandonEarlyPhoto(&state, &commands)
         case .captureFinished(let shot, let exposedAt, let waited) where state.early == .ordered && shot == state.shot:
             // The touch's photo, answered before its press is known to be one: kept for the release.
-            state.early = .finished(exposedAt: exposedAt, waited: waited)
+            state.early = .finished
+            state.earlyLagMilliseconds = lagMilliseconds(state, exposedAt)
+            state.earlyWaitMilliseconds = UInt32(clamping: waited.milliseconds)
         case .captureFailed(let shot) where state.early == .ordered && shot == state.shot:
             state.early = .failed
         case .orientationChanged(let pose):
@@ -141,9 +143,8 @@ public struct CameraMachine: Sendable {
             go(&state, to: .capturing, &commands)
             // The touch's photo was answered already: its record now, after the state record.
             switch early {
-            case .finished(let exposedAt, let waited):
-                capturing(&state, .captureFinished(shot: state.shot, exposedAt: exposedAt, waited: waited), &commands)
-            case .failed: capturing(&state, .captureFailed(shot: state.shot), &commands)
+            case .finished: photoAnswered(&state, lag: state.earlyLagMilliseconds, wait: state.earlyWaitMilliseconds, &commands)
+            case .failed: photoFailed(&state, &commands)
             case .none, .ordered: break
             }
         case .shutterHeld:
@@ -195,16 +196,9 @@ public struct CameraMachine: Sendable {
             // A clip cannot start while a photo is in flight; say so rather than queue it.
             rejectPendingPress(&state, .busy, &commands)
         case .captureFinished(let shot, let exposedAt, let waited) where shot == state.shot:
-            let lag = exposedAt.map { Int32(clamping: ($0 - state.shotLatch.pressedAt).milliseconds) }
-            commands.append(
-                .journal(
-                    .capture(
-                        shot: shot, orientation: state.shotLatch.orientation, stale: state.shotLatch.stale,
-                        lagMilliseconds: lag, waitMilliseconds: UInt32(clamping: waited.milliseconds))))
-            finishPhoto(&state, &commands)
+            photoAnswered(&state, lag: lagMilliseconds(state, exposedAt), wait: UInt32(clamping: waited.milliseconds), &commands)
         case .captureFailed(let shot) where shot == state.shot:
-            commands.append(.journal(.captureFailed(shot: shot, reason: state.storageFull ? .storage : .camera)))
-            finishPhoto(&state, &commands)
+            photoFailed(&state, &commands)
         case .timerFired(.capture):
             commands.append(.abandonPhoto(shot: state.shot))
             commands.append(.journal(.captureFailed(shot: state.shot, reason: .timeout)))
@@ -317,6 +311,29 @@ public struct CameraMachine: Sendable {
 
     // MARK: helpers
 
+    /// The photo in flight was written: its record, then the next photo or back to previewing.
+    @inline(never)
+    private func photoAnswered(_ state: inout MachineState, lag: Int32?, wait: UInt32, _ commands: inout Commands) {
+        commands.append(
+            .journal(
+                .capture(
+                    shot: state.shot, orientation: state.shotLatch.orientation, stale: state.shotLatch.stale,
+                    lagMilliseconds: lag, waitMilliseconds: wait)))
+        finishPhoto(&state, &commands)
+    }
+
+    /// The shutter lag of the photo in flight: from its touch to `exposedAt`, when the camera says.
+    private func lagMilliseconds(_ state: MachineState, _ exposedAt: Instant?) -> Int32? {
+        exposedAt.map { Int32(clamping: ($0 - state.shotLatch.pressedAt).milliseconds) }
+    }
+
+    /// The photo in flight failed: its record, then the next photo or back to previewing.
+    @inline(never)
+    private func photoFailed(_ state: inout MachineState, _ commands: inout Commands) {
+        commands.append(.journal(.captureFailed(shot: state.shot, reason: state.storageFull ? .storage : .camera)))
+        finishPhoto(&state, &commands)
+    }
+
     private func finishPhoto(_ state: inout MachineState, _ commands: inout Commands) {
         // Presses queued before the card filled: each answered, none shot into a full card.
         while state.storageFull, state.queue.removeFirst() != nil {
@@ -358,6 +375,7 @@ public struct CameraMachine: Sendable {
 
     /// Gives up the photo a touch ordered, if any: the camera keeps no file of it and gives
     /// no answer; no record is written.
+    @inline(never)
     private func abandonEarlyPhoto(_ state: inout MachineState, _ commands: inout Commands) {
         guard state.early != .none else { return }
         state.early = .none
