@@ -202,7 +202,7 @@ fuzz:
 
 ## sanitize: the tests under the thread and address sanitizers. Each sanitizer builds in its
 ## own scratch directory, so neither run throws away the normal build (or the other's).
-## SANITIZE_FILTER narrows the runs to matching tests, e.g. `make sanitize SANITIZE_FILTER=SampleRing`
+## SANITIZE_FILTER narrows the runs to matching tests, e.g. `make sanitize SANITIZE_FILTER=SPSCRing`
 ## (the ring's two-thread stress tests take about two minutes under the thread sanitizer).
 SANITIZE_FILTER ?=
 sanitize: deps
@@ -271,7 +271,11 @@ soak: release
 ## a soak tests.
 SWARM_SEEDS ?= 200
 SWARM_HOURS ?= 24
-SWARM_SEED  ?= $(shell od -An -N4 -tu4 /dev/urandom | tr -d ' ')
+# Drawn once (:=): a recursive ?= would draw a new seed at every use, so the seed printed
+# would not be the seed run.
+ifndef SWARM_SEED
+SWARM_SEED := $(shell od -An -N4 -tu4 /dev/urandom | tr -d ' ')
+endif
 SWARM_OUT   ?= $(shell [ -w /dev/shm ] && echo /dev/shm/upright-swarm || echo .build/swarm)
 .PHONY: swarm
 swarm: release
@@ -294,9 +298,10 @@ crash-test: deps
 	SWIFT=$(SWIFT) CRASH_CUTS=$(CRASH_CUTS) Tests/Kernel/crash-test.sh
 
 ## install: the static binary (make static: no Swift runtime needed where it runs), its manual
-## page, the board files, one of them as /etc/upright/board.json (kept if present), the systemd
-## unit and the unprivileged `upright` user in the i2c, gpio and video groups. BOARD picks the
-## board file. On a Pi, `make deb` and installing the package does the same and removes cleanly.
+## page, the README and docs/, the board files, one of them as /etc/upright/board.json (kept if
+## present), the systemd unit and the unprivileged `upright` user in the i2c, gpio and video
+## groups. BOARD picks the board file. On a Pi, `make deb` and installing the package does the
+## same and removes cleanly.
 BOARD        ?= boards/rpi4-mpu6050.json
 UNIT_DIR     ?= /etc/systemd/system
 install: static
@@ -306,6 +311,8 @@ install: static
 	install -m 0644 packaging/upright.1 $(DESTDIR)$(PREFIX)/share/man/man1/upright.1
 	install -m 0644 boards/*.json $(DESTDIR)$(PREFIX)/share/upright/boards/
 	install -m 0644 README.md CHANGELOG.md $(DESTDIR)$(PREFIX)/share/doc/upright/
+	install -d $(DESTDIR)$(PREFIX)/share/doc/upright/docs
+	install -m 0644 docs/*.md docs/timeline.svg $(DESTDIR)$(PREFIX)/share/doc/upright/docs/
 	@if [ -e $(DESTDIR)/etc/upright/board.json ]; then \
 	  echo "make install: keeping existing /etc/upright/board.json"; \
 	else install -m 0644 $(BOARD) $(DESTDIR)/etc/upright/board.json; fi

@@ -86,6 +86,8 @@ gzip -9n < "$root/CHANGELOG.md" > "$doc/CHANGELOG.md.gz"
 for page in "$root"/docs/*.md; do
     gzip -9n < "$page" > "$doc/docs/$(basename "$page").gz"
 done
+# The README's picture (the demo's timeline), beside the pages that link to it.
+install -m 0644 "$root/docs/timeline.svg" "$doc/docs/"
 install -m 0644 "$root/scenarios/demo.json" "$root"/scenarios/examples/*.json "$doc/examples/scenarios/"
 install -m 0644 "$root"/traces/*.csv "$doc/examples/traces/"
 install -m 0644 "$root/packaging/debian/copyright" "$doc/copyright"

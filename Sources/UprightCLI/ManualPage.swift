@@ -43,7 +43,7 @@ public enum ManualPage {
             .BR i2cdetect (8),
             .BR gpiodetect (1),
             .BR rpicam\\-still (1);
-            the README in /usr/share/doc/upright (board files, wiring, the simulator, the state machine).
+            the README and docs/ in /usr/share/doc/upright (setting up a camera, board files, the simulator, the state machine; docs/README.md lists every page).
 
             """
         return page

@@ -94,25 +94,25 @@ import UprightTestSupport
         #expect(written.degrees(to: truth) < 1, "\(written.degrees(to: truth))")
     }
 
-    /// The README's crooked chip is this run's output, line for line where it shows one.
-    @Test func theReadmeShowsTheCrookedChipsOutput() throws {
+    /// The crooked chip in docs/setup.md is this run's output, line for line where it shows one.
+    @Test func theSetupPageShowsTheCrookedChipsOutput() throws {
         let text = try TestFile.text(Self.root.appendingPathComponent("scenarios/calibrate-crooked.json").path)
         let directory = try Self.scratch(board: "sim.json", scenario: text)
         defer { try? FileManager.default.removeItem(at: directory) }
         try FileManager.default.moveItem(at: directory.appendingPathComponent("board.json"), to: directory.appendingPathComponent("my-camera.json"))
         let result = try UprightBinary.run(["calibrate", "--board", "my-camera.json", "--sim", "poses.json"], directory: directory)
         #expect(result.status == 0, "\(result.error)")
-        let readme = try TestFile.text(Self.root.appendingPathComponent("README.md").path)
+        let readme = try TestFile.text(Self.root.appendingPathComponent("docs/setup.md").path)
         guard let start = readme.range(of: "   upright calibrate --board my-camera.json --sim scenarios/calibrate-crooked.json\n"),
             let end = readme.range(of: "   ```", range: start.upperBound..<readme.endIndex)
         else {
-            Issue.record("README has no crooked chip example")
+            Issue.record("docs/setup.md has no crooked chip example")
             return
         }
         let shown = readme[start.upperBound..<end.lowerBound].split(separator: "\n").map { $0.dropFirst(3) }.filter { $0 != "..." }
         let lines = result.out.split(separator: "\n")
         #expect(shown.count >= 10)
-        for line in shown { #expect(lines.contains(Substring(line)), "README line not in the output: \(line)") }
+        for line in shown { #expect(lines.contains(Substring(line)), "docs/setup.md line not in the output: \(line)") }
     }
 
     /// Pose 2 on the wrong side (left-up where right-up was asked), then every pose as the

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import UprightTestSupport
 
-/// Help that is true: each command's `--help` (and the README's simulator section) names only
+/// Help that is true: each command's `--help` (and the simulator's page in docs) names only
 /// file kinds the command reads or writes, every file name it gives as an example is one the
 /// command wrote when run here, and what the simulator writes is all named. The commands run
 /// for real in a scratch directory; what they wrote is told apart by content, not by name.
@@ -261,14 +261,13 @@ import UprightTestSupport
         #expect(Set(listed) == ["sim", "run", "replay", "probe", "calibrate", "watch", "trace", "machine", "bench", "orient"])
     }
 
-    // MARK: the README
+    // MARK: the simulator's page
 
-    /// The README's simulator section: its example commands run as written, and the kinds and
-    /// names it gives are what they wrote (and what the simulator writes is all named there).
-    @Test func readmeSimulatorSection() throws {
-        let readme = try TestFile.text(Self.root.appendingPathComponent("README.md").path)
-        let start = try #require(readme.range(of: "## The simulator: `upright sim`"))
-        let section = readme[start.upperBound...].components(separatedBy: "\n## ")[0]
+    /// The simulator's page (docs/simulator.md): its example commands run as written, and the
+    /// kinds and names it gives are what they wrote (and what the simulator writes is all named
+    /// there).
+    @Test func simulatorPage() throws {
+        let section = try TestFile.text(Self.root.appendingPathComponent("docs/simulator.md").path)
         let block = try #require(section.components(separatedBy: "```sh\n").dropFirst().first?.components(separatedBy: "```").first)
         let directory = try Self.scratch(copying: ["scenarios/examples/faults.json"])
         var wrote = Written()
@@ -292,10 +291,11 @@ import UprightTestSupport
                 if let kind = Self.kind(of: bytes, name: name) { wrote.kinds.insert(kind) }
             }
         }
-        #expect(commands == 4)
+        #expect(commands == 5)
+        #expect(wrote.names.isSuperset(of: ["run.svg", "timeline.svg", "journal.ndjson", "CLIP_0001.mov"]))
         let named = Self.mentions(in: section)
-        #expect(named.kinds.subtracting([.json]).subtracting(wrote.kinds).isEmpty, "README names \(named.kinds.subtracting(wrote.kinds))")
-        #expect(named.names.subtracting(wrote.names).isEmpty, "README names \(named.names.subtracting(wrote.names)), not written")
-        #expect(named.kinds.isSuperset(of: wrote.kinds), "README does not name \(wrote.kinds.subtracting(named.kinds))")
+        #expect(named.kinds.subtracting([.json]).subtracting(wrote.kinds).isEmpty, "the page names \(named.kinds.subtracting(wrote.kinds))")
+        #expect(named.names.subtracting(wrote.names).isEmpty, "the page names \(named.names.subtracting(wrote.names)), not written")
+        #expect(named.kinds.isSuperset(of: wrote.kinds), "the page does not name \(wrote.kinds.subtracting(named.kinds))")
     }
 }

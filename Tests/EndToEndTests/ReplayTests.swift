@@ -189,10 +189,12 @@ import UprightTestSupport
         #expect(result.error.split(separator: "\n").count == 1)
     }
 
-    /// docs/traces.md shows the real output of its example and documents every detector key
-    /// the board loader accepts (the list comes from the loader's own refusal message).
+    /// docs/traces.md shows the real output of its example, and docs/detector.md documents
+    /// every detector key the board loader accepts (the list comes from the loader's own
+    /// refusal message).
     @Test func documentationStaysInStep() throws {
         let doc = try TestFile.text(Self.root.appendingPathComponent("docs/traces.md").path)
+        let detector = try TestFile.text(Self.root.appendingPathComponent("docs/detector.md").path)
         let output = try Self.replay([Self.trace("photo-left-up.csv")]).joined(separator: "\n")
         #expect(doc.contains("$ upright replay traces/photo-left-up.csv\n" + output + "```"))
         let board = try Self.temporaryFile(
@@ -202,7 +204,7 @@ import UprightTestSupport
         let list = try #require(refusal.split(separator: "(").last?.split(separator: ")").first)
         let keys = list.replacingOccurrences(of: "expected one of ", with: "").components(separatedBy: ", ")
         #expect(keys.count == 12)
-        for key in keys { #expect(doc.contains("| `\(key)` |"), "\(key)") }
+        for key in keys { #expect(detector.contains("| `\(key)` |"), "\(key)") }
     }
 
     @Test func startIsChecked() throws {

@@ -55,9 +55,12 @@ import UprightTestSupport
         #expect(result.status == 0)
         #expect(result.out.hasPrefix("seed 3 (rerun with --seed 3)\n"))
         #expect(result.out.contains("expectations: all 3 met"))
-        // Relative to the working directory, as any tool takes a path.
+        // Relative to the working directory, as any tool takes a path, and said so: not among
+        // the output directory's files.
         let svg = try TestFile.text(directory.appendingPathComponent("run.svg").path)
         #expect(svg.hasPrefix("<svg"))
+        #expect(result.out.contains("\nwrote 3 files to upright-out/: IMG_0001.jpg IMG_0002.jpg journal.ndjson\nwrote the plot to run.svg\n"))
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("upright-out/run.svg").path))
     }
 
     /// An absolute path anywhere, as `--plot /tmp/run.svg`.
@@ -68,6 +71,59 @@ import UprightTestSupport
         let result = try UprightBinary.run(["sim", "s.json", "--plot", plot], directory: directory)
         #expect(result.status == 0)
         #expect(try TestFile.text(plot).hasPrefix("<svg"))
+    }
+
+    /// `--out DIR --plot DIR/run.svg` in a fresh directory, in either order: the plot's folder
+    /// is the one `--out` is about to make, and the plot is named with the run's files.
+    @Test(arguments: [["--out", "new", "--plot", "new/run.svg"], ["--plot", "new/run.svg", "--out", "new"]])
+    func plotInTheOutputDirectoryAboutToBeMade(options: [String]) throws {
+        let directory = try Self.scratch(["s.json": Self.scenario])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("new").path))
+        let result = try UprightBinary.run(["sim", "s.json"] + options, directory: directory)
+        #expect(result.status == 0, "\(result.error)")
+        #expect(try TestFile.text(directory.appendingPathComponent("new/run.svg").path).hasPrefix("<svg"))
+        #expect(result.out.contains("\nwrote 4 files to new/: IMG_0001.jpg IMG_0002.jpg journal.ndjson run.svg\n"), "\(result.out)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["new", "s.json"])
+    }
+
+    /// A folder `--out` makes on its way (a parent of it) takes the plot too; the plot is then
+    /// not among the output directory's files but on a line of its own, as one in the working
+    /// directory is.
+    @Test func plotInAParentThatOutMakes() throws {
+        let directory = try Self.scratch(["s.json": Self.scenario])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try UprightBinary.run(["sim", "s.json", "--plot", "./runs/run.svg", "--out", "runs/first/"], directory: directory)
+        #expect(result.status == 0, "\(result.error)")
+        #expect(try TestFile.text(directory.appendingPathComponent("runs/run.svg").path).hasPrefix("<svg"))
+        #expect(
+            result.out.contains("\nwrote 3 files to runs/first/: IMG_0001.jpg IMG_0002.jpg journal.ndjson\nwrote the plot to ./runs/run.svg\n"),
+            "\(result.out)")
+    }
+
+    /// A plot in a folder `--out` does not make, or over a file the run writes into `--out`, is
+    /// refused before the run in either order: one line, exit 2, nothing written.
+    @Test(arguments: [
+        (["--out", "new", "--plot", "other/run.svg"], "other/run.svg: the folder other does not exist (option '--plot')"),
+        (["--plot", "other/run.svg", "--out", "new"], "other/run.svg: the folder other does not exist (option '--plot')"),
+        (["--out", "new", "--plot", "new/sub/run.svg"], "new/sub/run.svg: the folder new/sub does not exist (option '--plot')"),
+        (
+            ["--out", "new", "--plot", "new/journal.ndjson"],
+            "new/journal.ndjson: the run writes this file into --out new itself (option '--plot' names another)"
+        ),
+        (
+            ["--plot", "./new/IMG_0002.jpg", "--out", "new"],
+            "./new/IMG_0002.jpg: the run writes this file into --out new itself (option '--plot' names another)"
+        ),
+    ])
+    func plotNowhereOrOverTheRunsFilesIsRefused(options: [String], error: String) throws {
+        let directory = try Self.scratch(["s.json": Self.scenario])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try UprightBinary.run(["sim", "s.json"] + options, directory: directory)
+        #expect(result.status == 2)
+        #expect(result.error == "upright sim: " + error + "\n")
+        #expect(result.out == "")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["s.json"])
     }
 
     @Test func badScenarioKeyExitsTwoNamingTheKey() throws {

@@ -123,7 +123,8 @@ check "upright on PATH is /usr/bin/upright, the program make install installs" \
 check "the files are the package's (dpkg --verify)" sh -c 'test -z "$(dpkg --verify upright)"'
 check "it installs the unit, the manual, the boards and the docs" present /usr/lib/systemd/system/upright.service \
     /usr/share/man/man1/upright.1.gz /usr/share/upright/boards/rpizero2w-adxl345.json /usr/share/upright/boards/rpi5-mpu6050.json \
-    /usr/share/doc/upright/copyright /usr/share/doc/upright/changelog.gz /usr/share/doc/upright/README.md.gz
+    /usr/share/doc/upright/copyright /usr/share/doc/upright/changelog.gz /usr/share/doc/upright/README.md.gz \
+    /usr/share/doc/upright/docs/timeline.svg
 check "/etc/upright/board.json is a conffile" sh -c "dpkg-query -W -f='\${Conffiles}' upright | grep -q '^ /etc/upright/board.json '"
 check "systemd-analyze verify passes the installed unit" systemd-analyze verify /usr/lib/systemd/system/upright.service
 check "the unit runs /usr/bin/upright on the board file" grep -qx 'ExecStart=/usr/bin/upright run --board /etc/upright/board.json' \

@@ -13,7 +13,7 @@ public struct BenchFigure: Sendable {
     public var lowerQuartile: Double
     public var upperQuartile: Double
     public var runs: Int
-    /// The figure's goal (the README's performance table), when there is one, and whether larger is better.
+    /// The figure's goal (the performance table, docs/performance.md), when there is one, and whether larger is better.
     public var target: Target?
     /// Why the figure has no value (e.g. "not available: ..."), shown in the table.
     public var note: String?

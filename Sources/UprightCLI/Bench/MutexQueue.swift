@@ -1,6 +1,6 @@
 import Synchronization
 
-/// The baseline `SampleRing` is measured against: the same bounded FIFO (a fixed circular
+/// The baseline `SPSCRing` is measured against: the same bounded FIFO (a fixed circular
 /// array, reject-newest), every push and pop taking a `Synchronization.Mutex`.
 final class MutexQueue<Element: Sendable>: Sendable {
     private struct State {

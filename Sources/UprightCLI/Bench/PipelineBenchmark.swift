@@ -2,7 +2,7 @@ import UprightCore
 import UprightSim
 
 /// The firmware's hot path on one core: MPU-6050 FIFO bytes -> `MPU6050Decoder.decodeFIFO` ->
-/// `SampleRing` (producer and consumer handles, pushes and batch pops alternating) ->
+/// `SPSCRing` (producer and consumer handles, pushes and batch pops alternating) ->
 /// `CameraRuntime.ingest` (orientation detector and camera machine) with a camera and a sink
 /// that do nothing. The bytes come once from a simulated chip over a motion with turns and
 /// noise (the first 16 s of the demo scenario, which ends where it starts) and are replayed
@@ -104,7 +104,7 @@ enum PipelineBenchmark {
     /// Runs the whole pipeline over `passes` replays of `recording`; returns samples per second
     /// and how many orientation changes the runtime recorded (so the work cannot be skipped).
     static func pipeline(_ recording: Recording, passes: Int) -> (samplesPerSecond: Double, changes: Int) {
-        let ring = SampleRing<Sample>.make(minimumCapacity: 1024, overrun: .rejectNewest)
+        let ring = SPSCRing<Sample>.make(minimumCapacity: 1024, overrun: .rejectNewest)
         var producer = ring.producer
         var consumer = ring.consumer
         let buffer = UnsafeMutableBufferPointer<Sample>.allocate(capacity: popBatch)
@@ -147,7 +147,7 @@ enum PipelineBenchmark {
 
     /// Decoding into the ring and batch pops out of it: ns per sample.
     static func decodeAndRing(_ recording: Recording, passes: Int) -> Double {
-        let ring = SampleRing<Sample>.make(minimumCapacity: 1024, overrun: .rejectNewest)
+        let ring = SPSCRing<Sample>.make(minimumCapacity: 1024, overrun: .rejectNewest)
         var producer = ring.producer
         var consumer = ring.consumer
         let buffer = UnsafeMutableBufferPointer<Sample>.allocate(capacity: popBatch)

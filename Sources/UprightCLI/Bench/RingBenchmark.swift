@@ -5,7 +5,7 @@ import UprightCore
 import Glibc
 #endif
 
-/// `SampleRing` against a mutex-guarded queue (`MutexQueue`): the same `Sample`s through the
+/// `SPSCRing` against a mutex-guarded queue (`MutexQueue`): the same `Sample`s through the
 /// same capacity, a producer thread and a consumer thread, every item delivered (a full queue
 /// makes the producer retry, an empty one the consumer), and single-threaded push/pop pairs.
 /// `upright bench` prints `RingBenchmark.run()`; items per second, higher is better.
@@ -80,7 +80,7 @@ enum RingBenchmark {
     }
 
     static func ringTwoThreads(itemCount: Int, batch: Bool) -> Measurement {
-        let ring = SampleRing<Sample>.make(minimumCapacity: capacity, overrun: .rejectNewest)
+        let ring = SPSCRing<Sample>.make(minimumCapacity: capacity, overrun: .rejectNewest)
         let handoff = Handoff(ring.producer)
         var consumer = ring.consumer
         let buffer = UnsafeMutableBufferPointer<Sample>.allocate(capacity: batchSize)
@@ -165,7 +165,7 @@ enum RingBenchmark {
 
     /// One thread: push then pop, half a ring at a time.
     static func ringSingleThread(itemCount: Int, batch: Bool) -> Measurement {
-        let ring = SampleRing<Sample>.make(minimumCapacity: capacity, overrun: .rejectNewest)
+        let ring = SPSCRing<Sample>.make(minimumCapacity: capacity, overrun: .rejectNewest)
         var producer = ring.producer
         var consumer = ring.consumer
         let buffer = UnsafeMutableBufferPointer<Sample>.allocate(capacity: batchSize)

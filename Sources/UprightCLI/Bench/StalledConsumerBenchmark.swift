@@ -47,7 +47,7 @@ enum StalledConsumerBenchmark {
     }
 
     static func ring(_ plan: Plan = Plan()) -> Measurement {
-        let ring = SampleRing<Sample>.make(minimumCapacity: RingBenchmark.capacity, overrun: .rejectNewest)
+        let ring = SPSCRing<Sample>.make(minimumCapacity: RingBenchmark.capacity, overrun: .rejectNewest)
         let handoff = RingBenchmark.Handoff(ring.producer)
         var consumer = ring.consumer
         return run(

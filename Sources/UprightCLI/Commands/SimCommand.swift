@@ -33,7 +33,9 @@ enum SimCommand: Subcommand {
             Photos (IMG_0001.jpg, JPEG with EXIF Orientation), clips (CLIP_0001.mov, Motion-JPEG
             QuickTime movies with the rotation in the track matrix) and the journal
             (journal.ndjson) go to the output directory; --plot writes its SVG where it is told,
-            relative to the working directory. The same scenario and seed give byte-identical
+            relative to the working directory like any path, not to --out: to keep it with the
+            run, name it there (--out run --plot run/timeline.svg, in either order, also when
+            run does not exist yet). The same scenario and seed give byte-identical
             --json output and files. Exit 1 when the scenario's expectations are not met.
             """)
 
@@ -59,7 +61,10 @@ enum SimCommand: Subcommand {
         }
         let seed = seedOption ?? scenario.seed ?? 1
         let output = try SimOutputDirectory(arguments.value("out") ?? "upright-out")
-        let plotPath = try arguments.value("plot").map { (path) throws(CommandError) in try OutputFile.checked(path, option: "plot") }
+        // The plot's folder may be the output directory or inside it, made just below.
+        let plotPath = try arguments.value("plot").map { (path) throws(CommandError) in
+            try OutputFile.checked(path, option: "plot", beside: output)
+        }
         let json = arguments.flag("json")
         try output.create()
 
@@ -156,10 +161,14 @@ enum SimCommand: Subcommand {
         ]
         var files = result.camera.written
         if let journal = result.journalPath { files.append(journal) }
-        if let plot { files.append(plot) }
+        // The plot is named with the files when it went into the output directory, and on a
+        // line of its own when it went elsewhere (the working directory, another folder).
+        let plotInOutput = plot.map { output.contains($0) } ?? false
+        if let plot, plotInOutput { files.append(SimOutputDirectory.fileName(plot)) }
         lines.append(
             "wrote \(files.count) files to \(output.path)/: "
                 + files.map { $0.hasPrefix(output.path + "/") ? String($0.dropFirst(output.path.count + 1)) : $0 }.joined(separator: " "))
+        if let plot, !plotInOutput { lines.append("wrote the plot to \(plot)") }
         let firmwareSeconds = max(wallSeconds - renderSeconds, 1e-9)
         let wholeSpeed = durationSeconds / max(wallSeconds, 1e-9)
         let speed = durationSeconds / firmwareSeconds

@@ -18,17 +18,7 @@ import UprightSim
 /// disk). SIGINT or SIGTERM stops every child and exits 130 or 143.
 enum SimSwarm {
     static func run(hours: Double, seeds count: Int, _ arguments: ParsedArguments, console: Console) throws(CommandError) -> Int32 {
-        guard count > 0, count <= 100_000 else { throw .usage(UsageError("option '--swarm': \(count) is not a number of seeds in 1...100000")) }
-        let base: UInt64
-        let jobs: Int
-        do throws(UsageError) {
-            base = try arguments.value("seed", default: UInt64(1))
-            jobs = try arguments.value("jobs", default: max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))))
-        } catch {
-            throw .usage(error)
-        }
-        guard jobs > 0, jobs <= 256 else { throw .usage(UsageError("option '--jobs': \(jobs) is not a number of processes in 1...256")) }
-        guard base <= UInt64.max - UInt64(count) else { throw .usage(UsageError("option '--seed': \(base) leaves no room for \(count) seeds")) }
+        let (base, jobs) = try Self.options(arguments, seeds: count)
         let output = try SimOutputDirectory(arguments.value("out") ?? "upright-out")
         try output.create()
         let executable = try Self.executablePath()
@@ -48,9 +38,7 @@ enum SimSwarm {
 
         var running: [(seed: UInt64, child: ChildProcess, started: Instant)] = []
         var next = base
-        var passed = 0
-        var failed: [UInt64] = []
-        var totals = SoakFigures(deviceHours: 0, presses: 0, faults: 0, cpuSeconds: 0, wallSeconds: 0)
+        var tally = Tally(output: output, scenario: scenario, hours: hours, console: console)
         let start = MonotonicClock.now()
         // Bounded: every turn either starts a child, reaps one, or waits at most 100 ms; the
         // children end (each soak is bounded by its hours and its step limit).
@@ -58,12 +46,12 @@ enum SimSwarm {
             while running.count < jobs && next < base + UInt64(count) {
                 let seed = next
                 next += 1
-                let argv =
-                    [executable, "sim"] + scenario + [
-                        "--soak", String(hours), "--seed", String(seed), "--mix", "--out", output.path + "/seed-" + String(seed),
-                    ]
                 do throws(SpawnError) {
-                    running.append((seed, try ChildProcess.spawn(argv, output: Self.reportPath(output, seed)), MonotonicClock.now()))
+                    running.append(
+                        (
+                            seed, try Self.start(seed: seed, hours: hours, scenario: scenario, executable: executable, output: output),
+                            MonotonicClock.now()
+                        ))
                 } catch {
                     for index in running.indices { running[index].child.signal(SIGTERM) }
                     throw .failed("swarm: cannot start seed \(seed): \(error)")
@@ -74,7 +62,7 @@ enum SimSwarm {
             if signal == SIGINT || signal == SIGTERM || signal == SIGHUP {
                 console.print("swarm: signal \(signal): stopping \(running.count) running seeds")
                 Self.stop(&running)
-                console.print("\(passed) passed, \(failed.count) failed, \(running.count) stopped before the end")
+                console.print("\(tally.passed) passed, \(tally.failed.count) failed, \(running.count) stopped before the end")
                 return 128 + signal
             }
             var index = 0
@@ -84,38 +72,95 @@ enum SimSwarm {
                     continue
                 }
                 let (seed, _, started) = running.remove(at: index)
-                let lines = Self.reportLines(output, seed)
-                let figures = SoakFigures.parse(lines)
-                if let figures {
-                    totals.deviceHours += figures.deviceHours
-                    totals.presses += figures.presses
-                    totals.faults += figures.faults
-                    totals.cpuSeconds += figures.cpuSeconds
-                }
-                let took = TextFormat.fixed((MonotonicClock.now() - started).seconds, decimals: 1)
-                let what =
-                    figures.map { "\(TextFormat.fixed($0.deviceHours, decimals: 2)) device hours, \($0.presses) presses, \($0.faults) faults" }
-                    ?? "no figures"
-                if status.succeeded {
-                    passed += 1
-                    console.print("seed \(seed): passed (\(what), \(took) s)")
-                    Self.removeTree(output.path + "/seed-" + String(seed))
-                } else {
-                    failed.append(seed)
-                    console.print("seed \(seed): FAILED (\(Self.describe(status))): \(Self.why(lines) ?? "see \(Self.reportPath(output, seed))")")
-                    console.print("  reproduce: upright sim " + (scenario.map { $0 + " " }.first ?? "") + "--soak \(hours) --seed \(seed) --mix")
-                }
+                tally.report(seed: seed, status: status, started: started)
                 console.flush()
             }
         }
-        let wall = (MonotonicClock.now() - start).seconds
-        console.print(
-            "swarm: \(TextFormat.fixed(totals.deviceHours, decimals: 1)) device hours, \(totals.presses) presses, \(totals.faults) faults in \(TextFormat.fixed(wall, decimals: 0)) s wall (\(TextFormat.fixed(totals.cpuSeconds, decimals: 0)) s of CPU, \(TextFormat.fixed(totals.cpuSeconds > 0 ? totals.deviceHours * 3600 / totals.cpuSeconds : 0, decimals: 0))x real time per core)"
-        )
-        console.print(
-            "\(passed) passed, \(failed.count) failed"
-                + (failed.isEmpty ? "" : " (seeds " + failed.sorted().map(String.init).joined(separator: ", ") + ")"))
-        return failed.isEmpty ? 0 : 1
+        tally.summarise(wallSeconds: (MonotonicClock.now() - start).seconds)
+        return tally.failed.isEmpty ? 0 : 1
+    }
+
+    /// The base seed and the number of children at once, checked.
+    static func options(_ arguments: ParsedArguments, seeds count: Int) throws(CommandError) -> (base: UInt64, jobs: Int) {
+        guard count > 0, count <= 100_000 else { throw .usage(UsageError("option '--swarm': \(count) is not a number of seeds in 1...100000")) }
+        let base: UInt64
+        let jobs: Int
+        do throws(UsageError) {
+            base = try arguments.value("seed", default: UInt64(1))
+            jobs = try arguments.value("jobs", default: max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))))
+        } catch {
+            throw .usage(error)
+        }
+        guard jobs > 0, jobs <= 256 else { throw .usage(UsageError("option '--jobs': \(jobs) is not a number of processes in 1...256")) }
+        guard base <= UInt64.max - UInt64(count) else { throw .usage(UsageError("option '--seed': \(base) leaves no room for \(count) seeds")) }
+        return (base, jobs)
+    }
+
+    /// The seeds' outcomes as they end: one line each, the reproduce line for a failure, the
+    /// totals at the end.
+    private struct Tally {
+        let output: SimOutputDirectory
+        let scenario: [String]
+        let hours: Double
+        let console: Console
+        var passed = 0
+        var failed: [UInt64] = []
+        var totals = SoakFigures(deviceHours: 0, presses: 0, faults: 0, cpuSeconds: 0, wallSeconds: 0)
+
+        init(output: SimOutputDirectory, scenario: [String], hours: Double, console: Console) {
+            self.output = output
+            self.scenario = scenario
+            self.hours = hours
+            self.console = console
+        }
+
+        mutating func report(seed: UInt64, status: ChildProcess.Status, started: Instant) {
+            let lines = SimSwarm.reportLines(output, seed)
+            let figures = SoakFigures.parse(lines)
+            if let figures {
+                totals.deviceHours += figures.deviceHours
+                totals.presses += figures.presses
+                totals.faults += figures.faults
+                totals.cpuSeconds += figures.cpuSeconds
+            }
+            let took = TextFormat.fixed((MonotonicClock.now() - started).seconds, decimals: 1)
+            let what =
+                figures.map { "\(TextFormat.fixed($0.deviceHours, decimals: 2)) device hours, \($0.presses) presses, \($0.faults) faults" }
+                ?? "no figures"
+            if status.succeeded {
+                passed += 1
+                console.print("seed \(seed): passed (\(what), \(took) s)")
+                SimSwarm.removeTree(output.path + "/seed-" + String(seed))
+            } else {
+                failed.append(seed)
+                console.print(
+                    "seed \(seed): FAILED (\(SimSwarm.describe(status))): \(SimSwarm.why(lines) ?? "see \(SimSwarm.reportPath(output, seed))")")
+                console.print("  reproduce: upright sim " + (scenario.map { $0 + " " }.first ?? "") + "--soak \(hours) --seed \(seed) --mix")
+            }
+            console.flush()
+        }
+
+        func summarise(wallSeconds wall: Double) {
+            console.print(
+                "swarm: \(TextFormat.fixed(totals.deviceHours, decimals: 1)) device hours, \(totals.presses) presses, \(totals.faults) faults in \(TextFormat.fixed(wall, decimals: 0)) s wall (\(TextFormat.fixed(totals.cpuSeconds, decimals: 0)) s of CPU, \(TextFormat.fixed(totals.cpuSeconds > 0 ? totals.deviceHours * 3600 / totals.cpuSeconds : 0, decimals: 0))x real time per core)"
+            )
+            console.print(
+                "\(passed) passed, \(failed.count) failed"
+                    + (failed.isEmpty ? "" : " (seeds " + failed.sorted().map(String.init).joined(separator: ", ") + ")"))
+        }
+    }
+
+    /// One seed's soak in a child process, its report to the seed's file.
+    static func start(
+        seed: UInt64, hours: Double, scenario: [String], executable: String, output: SimOutputDirectory
+    ) throws(SpawnError)
+        -> ChildProcess
+    {
+        let argv =
+            [executable, "sim"] + scenario + [
+                "--soak", String(hours), "--seed", String(seed), "--mix", "--out", output.path + "/seed-" + String(seed),
+            ]
+        return try ChildProcess.spawn(argv, output: reportPath(output, seed))
     }
 
     /// SIGTERM to every child, then SIGKILL to any still running after two seconds; all reaped.

@@ -36,8 +36,8 @@ public final class SensorSampler<Sensor: Accelerometer>: @unchecked Sendable {
     /// so the engine may judge up to it even when the read brought nothing new.
     @exclusivity(unchecked) public private(set) var deliveredThrough: Instant
 
-    @exclusivity(unchecked) @usableFromInline var samples: SampleRing<Sample>.Producer
-    @exclusivity(unchecked) var events: SampleRing<SensorEvent>.Producer
+    @exclusivity(unchecked) @usableFromInline var samples: SPSCRing<Sample>.Producer
+    @exclusivity(unchecked) var events: SPSCRing<SensorEvent>.Producer
     @exclusivity(unchecked) private var lastProgress: Instant
     /// How long after a failed read the next is tried: from the schedule's interval, doubling
     /// per failure up to `SupervisionSettings.maximumRetryInterval`.
@@ -46,8 +46,8 @@ public final class SensorSampler<Sensor: Accelerometer>: @unchecked Sendable {
     /// Begins the sensor's initialisation (where it is stored: a driver is about 150 bytes, and
     /// every copy of it is stack on a microcontroller); throws when the chip does not answer.
     init(
-        sensor: consuming Sensor, supervision: SupervisionSettings, samples: consuming SampleRing<Sample>.Producer,
-        events: consuming SampleRing<SensorEvent>.Producer, start: Instant
+        sensor: consuming Sensor, supervision: SupervisionSettings, samples: consuming SPSCRing<Sample>.Producer,
+        events: consuming SPSCRing<SensorEvent>.Producer, start: Instant
     ) throws(SensorError) {
         self.sensor = sensor
         // Set again below, once the chip is identified (its FIFO's depth depends on the part).

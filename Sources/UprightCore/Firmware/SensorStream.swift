@@ -7,15 +7,15 @@
 public final class SensorStream<Sensor: Accelerometer> {
     /// The sampling context: call its reads on schedule, from whichever context samples.
     public let sampler: SensorSampler<Sensor>
-    @exclusivity(unchecked) private var samples: SampleRing<Sample>.Consumer
-    @exclusivity(unchecked) private var events: SampleRing<SensorEvent>.Consumer
+    @exclusivity(unchecked) private var samples: SPSCRing<Sample>.Consumer
+    @exclusivity(unchecked) private var events: SPSCRing<SensorEvent>.Consumer
 
     /// Begins `sensor`'s initialisation at `start` and builds the sampler and its two rings.
     public init(
         sensor: consuming Sensor, supervision: SupervisionSettings, ringCapacity: Int, eventRingCapacity: Int = 32, start: Instant
     ) throws(SensorError) {
-        let sampleRing = SampleRing<Sample>.make(minimumCapacity: ringCapacity, overrun: .overwriteOldest)
-        let eventRing = SampleRing<SensorEvent>.make(minimumCapacity: eventRingCapacity, overrun: .rejectNewest)
+        let sampleRing = SPSCRing<Sample>.make(minimumCapacity: ringCapacity, overrun: .overwriteOldest)
+        let eventRing = SPSCRing<SensorEvent>.make(minimumCapacity: eventRingCapacity, overrun: .rejectNewest)
         samples = sampleRing.consumer
         events = eventRing.consumer
         sampler = try SensorSampler(

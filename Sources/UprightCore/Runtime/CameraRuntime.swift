@@ -104,7 +104,7 @@ public struct CameraRuntime<C: Camera, S: RecordSink> {
 
     // MARK: inputs
 
-    /// Feeds a batch of samples (e.g. what `SampleRing.popBatch(into:max:)` filled). Each
+    /// Feeds a batch of samples (e.g. what `SPSCRing.popBatch(into:max:)` filled). Each
     /// sample first moves time to its timestamp, so timers and gestures due before it run first.
     @inlinable
     public mutating func ingest<Samples: Collection>(_ samples: Samples) where Samples.Element == Sample {

@@ -100,8 +100,8 @@ public struct Board: Equatable, Sendable {
     public struct CameraSettings: Equatable, Sendable {
         public enum Backend: Equatable, Sendable {
             /// Camera programs run from argv templates (never through a shell); rpicam's by
-            /// default. Placeholders: see `CommandTemplate`.
-            case command(still: CommandTemplate, video: CommandTemplate)
+            /// default. Placeholders: see `ArgvTemplate`.
+            case command(still: ArgvTemplate, video: ArgvTemplate)
             /// The simulator's camera program: a model of rpicam's with its timings, rendering
             /// the synthetic scene into real JPEGs and movies.
             case simulated(SimulatedCameraSettings)

@@ -310,12 +310,12 @@ extension Board.CameraSettings {
     }
 
     /// A default template uses known placeholders only, so it is valid.
-    private static func defaultTemplate(_ arguments: [String]) -> CommandTemplate {
+    private static func defaultTemplate(_ arguments: [String]) -> ArgvTemplate {
         // Checked by BoardTests.defaultCameraTemplatesAreValid.
-        (try? CommandTemplate(arguments: arguments)) ?? CommandTemplate(unchecked: arguments)
+        (try? ArgvTemplate(arguments: arguments)) ?? ArgvTemplate(unchecked: arguments)
     }
 
-    private static func template(_ reader: JSONObjectReader, _ key: String) throws(ConfigError) -> CommandTemplate? {
+    private static func template(_ reader: JSONObjectReader, _ key: String) throws(ConfigError) -> ArgvTemplate? {
         guard let elements = try reader.array(key) else { return nil }
         var arguments: [String] = []
         for (index, element) in elements.enumerated() {
@@ -325,7 +325,7 @@ extension Board.CameraSettings {
             arguments.append(text)
         }
         do {
-            return try CommandTemplate(arguments: arguments)
+            return try ArgvTemplate(arguments: arguments)
         } catch {
             throw ConfigError(path: "\(reader.childPath(key))[\(error.index)]", message: error.message)
         }

@@ -34,7 +34,8 @@ extension TimedEvent {
 }
 
 extension EventRecord {
-    /// The record of kind `event` from the rest of a line's keys.
+    /// The record of kind `event` from the rest of a line's keys: one case per kind, the
+    /// writer's (`TimedEvent.jsonLine`) inverse in the same order, kept whole to read beside it.
     fileprivate static func read(event: String, from reader: JSONObjectReader) throws(ConfigError) -> EventRecord {
         switch event {
         case "orientation":

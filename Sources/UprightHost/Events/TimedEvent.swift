@@ -10,7 +10,9 @@ public struct TimedEvent: Equatable, Sendable {
         self.record = record
     }
 
-    /// The NDJSON line, without the trailing newline. `t` is measured from `origin`.
+    /// The NDJSON line, without the trailing newline. `t` is measured from `origin`. One case
+    /// per record kind, each its fields in the contract's order (docs/events.md): longer than
+    /// most functions so that the schema reads in one place, as its decoder's does.
     public func jsonLine(origin: Instant = .zero) -> String {
         var writer = JSONWriter()
         writer.field("t", seconds: Instant(nanoseconds: (time - origin).nanoseconds))

@@ -56,6 +56,8 @@ public struct JSONParser {
         }
     }
 
+    /// One value at `index`: a case per JSON token (RFC 8259, section 3), kept in one switch so
+    /// that each rule of the grammar is one case beside the others.
     private mutating func value() throws(JSONSyntaxError) -> JSONValue {
         guard index < bytes.count else { throw error("unexpected end of file") }
         switch bytes[index] {

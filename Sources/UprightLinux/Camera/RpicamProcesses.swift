@@ -14,8 +14,8 @@ import UprightHost
 /// Event loop contract: poll `descriptors` for POLLIN and sleep no later than `nextDeadline`;
 /// then the session's `nextCompletion` (the runtime's `advance`) collects what happened.
 public struct RpicamProcesses: CameraProcesses {
-    public var still: CommandTemplate
-    public var video: CommandTemplate
+    public var still: ArgvTemplate
+    public var video: ArgvTemplate
     public let outputDirectory: String
 
     /// Without pidfds (kernels before 5.3) `nextDeadline` ticks at this interval while a
@@ -32,7 +32,7 @@ public struct RpicamProcesses: CameraProcesses {
     /// The still server's name pattern, to tell its photos in the directory's events.
     private var serverPrefix = CameraFiles.temporaryPrefix + "still-"
 
-    public init(still: CommandTemplate, video: CommandTemplate, outputDirectory: String) {
+    public init(still: ArgvTemplate, video: ArgvTemplate, outputDirectory: String) {
         self.still = still
         self.video = video
         self.outputDirectory = outputDirectory
@@ -75,7 +75,7 @@ public struct RpicamProcesses: CameraProcesses {
             "file": output, "exif": String(orientation.exifValue), "rotation": String(orientation.rotationDegrees),
             "orientation": "\(orientation.name)", "shot": "0", "clip": "0",
         ]
-        let template: CommandTemplate
+        let template: ArgvTemplate
         switch program {
         case .stillServer:
             template = still

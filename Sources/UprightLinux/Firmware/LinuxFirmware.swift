@@ -111,8 +111,10 @@ public final class LinuxFirmware<Bus: I2CBus, Cam: LinuxCamera, Output: EventOut
     /// shutdown's progress.
     public func pass() throws(FirmwareError) {
         guard phase != .finished else { return }
-        var clockAndEdges = ports
-        engine.pass(&clockAndEdges)
+        // `pass` takes its clock and edge source inout; the ports are a class, so this is a
+        // second handle on the same ports, not a copy.
+        var portsHandle = ports
+        engine.pass(&portsHandle)
         if let failure = ports.failure { throw .device(failure) }
         for signal in ports.takeSignals() { handle(signal) }
         for problem in engine.runtime.camera.takeProblems() { note("camera: " + problem) }

@@ -16,16 +16,17 @@ public enum SensorSetup {
     ) throws(FirmwareError) -> AnySensor<Bus> {
         switch settings.kind {
         case .auto:
-            let mpu = settings.mpu6050Configuration(interrupt: interrupt)
-            let adxl = settings.adxl345Configuration(interrupt: interrupt)
-            guard var found = AnySensor.detect(bus: bus, mpu6050: mpu, adxl345: adxl, mount: settings.mountMatrix) else {
+            // The scan finds the chip and its address; the driver is then built as for a named
+            // kind, so both paths configure it by the one rule (`Board.SensorSettings.driver`).
+            guard let found = AnySensor.detect(bus: bus) else {
                 throw FirmwareError(
                     .device,
                     "no accelerometer answers on \(busName) at 0x68, 0x69, 0x53 or 0x1d: check the wiring and power (upright probe lists what answers)"
                 )
             }
-            found.offsetG = settings.deviceOffsetG
-            return found
+            var located = settings
+            located.address = found.address
+            return located.driver(found.chip, on: bus, interrupt: interrupt)
         case .mpu6050:
             return settings.driver(.mpu6050, on: bus, interrupt: interrupt)
         case .adxl345:

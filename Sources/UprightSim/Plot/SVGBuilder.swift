@@ -29,11 +29,12 @@ struct SVGBuilder {
 
     mutating func raw(_ line: String) { text += line + "\n" }
 
-    mutating func rect(x: Double, y: Double, width: Double, height: Double, fill: String, extra: String = "") {
+    /// A rectangle; `title` (an escaped `<title>` element) is its tooltip in a browser.
+    mutating func rect(x: Double, y: Double, width: Double, height: Double, fill: String, extra: String = "", title: String = "") {
         let n = SVGBuilder.number
-        raw(
-            "<rect x=\"\(n(x))\" y=\"\(n(y))\" width=\"\(n(max(width, 0)))\" height=\"\(n(max(height, 0)))\" fill=\"\(fill)\"\(extra.isEmpty ? "" : " " + extra)/>"
-        )
+        let attributes =
+            "x=\"\(n(x))\" y=\"\(n(y))\" width=\"\(n(max(width, 0)))\" height=\"\(n(max(height, 0)))\" fill=\"\(fill)\"\(extra.isEmpty ? "" : " " + extra)"
+        raw(title.isEmpty ? "<rect \(attributes)/>" : "<rect \(attributes)>\(title)</rect>")
     }
 
     mutating func line(x1: Double, y1: Double, x2: Double, y2: Double, stroke: String, width: Double = 1, extra: String = "") {

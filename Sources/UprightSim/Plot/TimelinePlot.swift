@@ -41,22 +41,28 @@ public enum TimelinePlot {
         svg.text(recording.title, x: left, y: 26, extra: "font-size=\"16\" font-weight=\"bold\" class=\"title\"")
         drawLegend(&svg)
 
-        // Faults behind everything else in the chart.
-        for (index, fault) in recording.faults.enumerated() {
+        // Faults behind everything else in the chart; each label in the lowest row it does not
+        // overlap an earlier one in (four rows, then the row that frees up first).
+        var faultRowEnds = [Double](repeating: -Double.infinity, count: 4)
+        for fault in recording.faults {
             let start = x(fault.startSeconds)
             let end = x(fault.endSeconds ?? duration)
+            let tip = "<title>\(SVGBuilder.escape(fault.kind + (fault.detail.isEmpty ? "" : ": " + fault.detail)))</title>"
             if end - start >= 2 {
                 svg.rect(
                     x: start, y: chartTop, width: end - start, height: buttonLane.top + buttonLane.height - chartTop, fill: PlotPalette.fault,
-                    extra: "fill-opacity=\"0.12\" class=\"fault\"")
+                    extra: "fill-opacity=\"0.12\" class=\"fault\"", title: tip)
             } else {
                 svg.line(
                     x1: start, y1: chartTop, x2: start, y2: buttonLane.top + buttonLane.height, stroke: PlotPalette.fault, width: 1.5,
                     extra: "class=\"fault\"")
             }
+            let label = "\u{26A0} " + fault.kind
+            let row = faultRowEnds.firstIndex { $0 < start } ?? faultRowEnds.indices.min { faultRowEnds[$0] < faultRowEnds[$1] } ?? 0
+            faultRowEnds[row] = start + 3 + LabelWidth.pixels(label, fontSize: 10) + 4
             svg.text(
-                "\u{26A0} " + fault.kind, x: start + 3, y: chartBottom - 6 - Double(index % 3) * 13,
-                extra: "font-size=\"10\" fill=\"\(PlotPalette.fault)\"")
+                label, x: start + 3, y: chartBottom - 6 - Double(row) * 13,
+                extra: "font-size=\"10\" fill=\"\(PlotPalette.fault)\" class=\"fault-label\"")
         }
 
         // Grid and the degree axis.
@@ -137,12 +143,18 @@ public enum TimelinePlot {
         }
         item("button down", width: 110) { svg, at in svg.rect(x: at, y: 41, width: 16, height: 10, fill: "#555555") }
         item("fault", width: 70) { svg, at in svg.rect(x: at, y: 40, width: 16, height: 12, fill: PlotPalette.fault, extra: "fill-opacity=\"0.3\"") }
+        item("press rejected", width: 120) { svg, at in
+            svg.text("\u{2715}", x: at + 8, y: 50, anchor: "middle", extra: "fill=\"\(PlotPalette.fault)\" font-size=\"12\"")
+        }
 
         cursor = left
         svg.text("orientation:", x: cursor, y: 74, extra: "fill=\"\(PlotPalette.muted)\"")
         cursor += 76
+        // Every colour a band can have, with its name: a band too narrow for its label is read here.
         for orientation in Orientation.allCases {
-            svg.rect(x: cursor, y: 64, width: 14, height: 12, fill: PlotPalette.color(orientation))
+            svg.rect(
+                x: cursor, y: 64, width: 14, height: 12, fill: PlotPalette.color(orientation),
+                extra: "class=\"legend-swatch\" data-name=\"\(orientation.description)\"")
             svg.text(orientation.description, x: cursor + 18, y: 74, extra: "class=\"legend\"")
             cursor += 88
         }
@@ -150,7 +162,9 @@ public enum TimelinePlot {
         svg.text("state:", x: cursor, y: 74, extra: "fill=\"\(PlotPalette.muted)\"")
         cursor += 40
         for state in PlotPalette.states {
-            svg.rect(x: cursor, y: 64, width: 14, height: 12, fill: PlotPalette.color(state: state))
+            svg.rect(
+                x: cursor, y: 64, width: 14, height: 12, fill: PlotPalette.color(state: state),
+                extra: "class=\"legend-swatch\" data-name=\"\(state)\"")
             svg.text(state, x: cursor + 18, y: 74, extra: "class=\"legend\"")
             cursor += 92
         }
@@ -165,26 +179,31 @@ public enum TimelinePlot {
             let end = index + 1 < recording.orientations.count ? recording.orientations[index + 1].timeSeconds : duration
             segment(
                 &svg, from: x(mark.timeSeconds), to: x(end), band: orientationBand, fill: PlotPalette.color(mark.orientation),
-                label: mark.orientation.description, cssClass: "band-orientation")
+                label: mark.orientation.description, cssClass: "band-orientation", seconds: (mark.timeSeconds, end))
         }
         for (index, mark) in recording.states.enumerated() {
             let end = index + 1 < recording.states.count ? recording.states[index + 1].timeSeconds : duration
             segment(
                 &svg, from: x(mark.timeSeconds), to: x(end), band: stateBand, fill: PlotPalette.color(state: mark.state), label: mark.state,
-                cssClass: "band-state")
+                cssClass: "band-state", seconds: (mark.timeSeconds, end))
         }
     }
 
+    /// One band segment: its colour (in the legend with its name), its name inside it at the
+    /// largest size that fits (11 px, else 9), and a tooltip with the name and times.
     static func segment(
         _ svg: inout SVGBuilder, from start: Double, to end: Double, band: (top: Double, height: Double), fill: String, label: String,
-        cssClass: String
+        cssClass: String, seconds: (Double, Double)
     ) {
+        let tip = "\(label), \(TextFormat.fixed(seconds.0, decimals: 2)) s to \(TextFormat.fixed(seconds.1, decimals: 2)) s"
         svg.rect(
             x: start, y: band.top, width: end - start, height: band.height, fill: fill,
-            extra: "stroke=\"#ffffff\" stroke-width=\"0.5\" class=\"\(cssClass)\"")
-        // Roughly 6 px per character at 11 px: label only the segments it fits in.
-        if end - start > Double(label.count) * 6.0 + 4 {
-            svg.text(label, x: (start + end) / 2, y: band.top + band.height / 2 + 4, anchor: "middle", extra: "font-size=\"11\" fill=\"#1a1a1a\"")
+            extra: "stroke=\"#ffffff\" stroke-width=\"0.5\" class=\"\(cssClass)\" data-name=\"\(SVGBuilder.escape(label))\"",
+            title: "<title>\(SVGBuilder.escape(tip))</title>")
+        if let size = LabelWidth.fittingSize(label, width: end - start) {
+            svg.text(
+                label, x: (start + end) / 2, y: band.top + band.height / 2 + size * 0.36, anchor: "middle",
+                extra: "font-size=\"\(Int(size))\" fill=\"#1a1a1a\" class=\"band-label\"")
         }
     }
 

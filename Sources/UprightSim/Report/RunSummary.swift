@@ -5,6 +5,14 @@ import UprightHost
 /// orientation, the clips, the faults, and the counts. Deterministic text.
 public enum RunSummary {
     public static func lines(_ events: [TimedEvent], origin: Instant = .zero) -> [String] {
+        var tally = Tally(origin: origin)
+        for event in events { tally.add(event) }
+        return tally.lines()
+    }
+
+    /// The tables and counts, filled record by record.
+    private struct Tally {
+        let origin: Instant
         var captures = TextTable(
             headers: ["#", "t (s)", "orientation", "EXIF", "stale", "lag (ms)", "file"],
             alignments: [.right, .right, .left, .right, .left, .right, .left])
@@ -21,7 +29,9 @@ public enum RunSummary {
         var changes = 0
         var openClips: [(clip: Int, start: Instant, orientation: UprightOrientation, file: String?)] = []
 
-        for event in events {
+        init(origin: Instant) { self.origin = origin }
+
+        mutating func add(_ event: TimedEvent) {
             let time = TimelineFormatter.seconds(event.time - origin)
             switch event.record {
             case .capture(let shot, let orientation, let stale, let file, let lag, let wait):
@@ -50,6 +60,14 @@ public enum RunSummary {
             case .recordFailed(let clip, let reason):
                 openClips.removeAll { $0.clip == clip }
                 clips.append([String(clip), "-", time, "-", "failed: \(reason)", "-", "-", "-"])
+            default:
+                addOther(event.record, at: time)
+            }
+        }
+
+        /// The faults, recoveries and counts.
+        private mutating func addOther(_ record: EventRecord, at time: String) {
+            switch record {
             case .fault(let kind, let detail):
                 faultCount += 1
                 faults.append([time, "fault", kind, detail])
@@ -62,35 +80,38 @@ public enum RunSummary {
                 rejections += 1
             case .orientation:
                 changes += 1
-            case .state:
-                break
             case .fileRecovered(_, _, let file):
                 faults.append([time, "file-recovered", "-", file])
             case .fileMissing(_, let file):
                 faults.append([time, "file-missing", "-", file])
+            case .state, .capture, .captureFailed, .recordStart, .recordStop, .recordFailed:
+                break
             }
         }
-        for open in openClips {
-            clips.append([
-                String(open.clip), TimelineFormatter.seconds(open.start - origin), "-", "-", open.orientation.description,
-                String(open.orientation.rotationDegrees), "still recording", open.file ?? "-",
-            ])
-        }
 
-        var lines: [String] = []
-        lines.append("captures (\(captureCount) taken, \(failedCaptures) failed)")
-        lines += captures.rows.isEmpty ? ["  none"] : captures.lines()
-        if !lags.isEmpty {
-            lines.append(
-                "shutter lag (press edge to exposure): p50 \(TextFormat.fixed(Self.percentile(lags, 0.5) * 1000, decimals: 0)) ms, p99 \(TextFormat.fixed(Self.percentile(lags, 0.99) * 1000, decimals: 0)) ms over \(lags.count) photos"
-            )
+        func lines() -> [String] {
+            var clips = clips
+            for open in openClips {
+                clips.append([
+                    String(open.clip), TimelineFormatter.seconds(open.start - origin), "-", "-", open.orientation.description,
+                    String(open.orientation.rotationDegrees), "still recording", open.file ?? "-",
+                ])
+            }
+            var lines: [String] = []
+            lines.append("captures (\(captureCount) taken, \(failedCaptures) failed)")
+            lines += captures.rows.isEmpty ? ["  none"] : captures.lines()
+            if !lags.isEmpty {
+                lines.append(
+                    "shutter lag (press edge to exposure): p50 \(TextFormat.fixed(RunSummary.percentile(lags, 0.5) * 1000, decimals: 0)) ms, p99 \(TextFormat.fixed(RunSummary.percentile(lags, 0.99) * 1000, decimals: 0)) ms over \(lags.count) photos"
+                )
+            }
+            lines.append("clips (\(clipCount))")
+            lines += clips.rows.isEmpty ? ["  none"] : clips.lines()
+            lines.append("faults (\(faultCount))")
+            lines += faults.rows.isEmpty ? ["  none"] : faults.lines()
+            lines.append("\(changes) orientation changes, \(rejections) shutter presses rejected")
+            return lines
         }
-        lines.append("clips (\(clipCount))")
-        lines += clips.rows.isEmpty ? ["  none"] : clips.lines()
-        lines.append("faults (\(faultCount))")
-        lines += faults.rows.isEmpty ? ["  none"] : faults.lines()
-        lines.append("\(changes) orientation changes, \(rejections) shutter presses rejected")
-        return lines
     }
 
     /// The nearest-rank percentile `p` (0...1) of `values` (not empty).

@@ -79,15 +79,7 @@ public struct SoakChecker: Sendable {
             counts.orientationChanges += 1
             return
         case .state(let from, let to):
-            counts.stateChanges += 1
-            if !SoakChecker.stateNames.contains(to) || !SoakChecker.stateNames.contains(from) {
-                fail("state change " + from + " -> " + to + " names a state outside the four", at: time)
-            } else if from != state {
-                fail("state change from " + from + " but the machine was in " + state, at: time)
-            } else if from == to {
-                fail("state change from " + from + " to itself", at: time)
-            }
-            state = to
+            checkStateChange(from: from, to: to, at: time)
             return
         case .capture(let shot, _, let stale, _, _, _):
             counts.captures += 1
@@ -103,29 +95,9 @@ public struct SoakChecker: Sendable {
             answered(at: time)
             if reason == "queue full" { counts.rejectionsQueueFull += 1 } else { counts.rejectionsOther += 1 }
         case .recordStart(let clip, let orientation, _, _):
-            counts.clipsStarted += 1
-            answered(at: time)
-            if let open = openClip { fail("clip " + String(clip) + " started while clip " + String(open.clip) + " is still recording", at: time) }
-            if clip != lastClip + 1 { fail("clip " + String(clip) + " started after clip " + String(lastClip), at: time) }
-            lastClip = clip
-            openClip = (clip, orientation)
+            checkClipStart(clip, orientation: orientation, at: time)
         case .recordStop(let clip, let orientation, _, let reason, _):
-            counts.clipsStopped += 1
-            if reason == "shutter" {
-                counts.clipsStoppedByShutter += 1
-                answered(at: time)
-            }
-            if reason == "clip-limit" { counts.clipLimitStops += 1 }
-            guard let open = openClip, open.clip == clip else {
-                fail("clip " + String(clip) + " stopped but was not recording", at: time)
-                break
-            }
-            if open.orientation != orientation {
-                fail(
-                    "clip " + String(clip) + " latched " + open.orientation.description + " at its start but stopped with " + orientation.description,
-                    at: time)
-            }
-            openClip = nil
+            checkClipStop(clip, orientation: orientation, reason: reason, at: time)
         case .recordFailed(let clip, _):
             // The clip recording, or one stopped earlier that could not be finished.
             if openClip?.clip == clip { openClip = nil }
@@ -148,6 +120,49 @@ public struct SoakChecker: Sendable {
                 event.record.name + " record answers no press (" + String(counts.answers) + " answers to " + String(counts.presses) + " presses)",
                 at: time)
         }
+    }
+
+    private mutating func checkStateChange(from: String, to: String, at time: Instant) {
+        counts.stateChanges += 1
+        if !SoakChecker.stateNames.contains(to) || !SoakChecker.stateNames.contains(from) {
+            fail("state change " + from + " -> " + to + " names a state outside the four", at: time)
+        } else if from != state {
+            fail("state change from " + from + " but the machine was in " + state, at: time)
+        } else if from == to {
+            fail("state change from " + from + " to itself", at: time)
+        }
+        state = to
+    }
+
+    /// A clip starts only after the last one stopped, numbered one after it: a press's answer.
+    private mutating func checkClipStart(_ clip: Int, orientation: UprightOrientation, at time: Instant) {
+        counts.clipsStarted += 1
+        answered(at: time)
+        if let open = openClip { fail("clip " + String(clip) + " started while clip " + String(open.clip) + " is still recording", at: time) }
+        if clip != lastClip + 1 { fail("clip " + String(clip) + " started after clip " + String(lastClip), at: time) }
+        lastClip = clip
+        openClip = (clip, orientation)
+    }
+
+    /// A clip stops only while recording, with the orientation it started with; a stop by the
+    /// shutter is that press's answer.
+    private mutating func checkClipStop(_ clip: Int, orientation: UprightOrientation, reason: String, at time: Instant) {
+        counts.clipsStopped += 1
+        if reason == "shutter" {
+            counts.clipsStoppedByShutter += 1
+            answered(at: time)
+        }
+        if reason == "clip-limit" { counts.clipLimitStops += 1 }
+        guard let open = openClip, open.clip == clip else {
+            fail("clip " + String(clip) + " stopped but was not recording", at: time)
+            return
+        }
+        if open.orientation != orientation {
+            fail(
+                "clip " + String(clip) + " latched " + open.orientation.description + " at its start but stopped with " + orientation.description,
+                at: time)
+        }
+        openClip = nil
     }
 
     private mutating func checkShot(_ shot: Int, at time: Instant) {

@@ -33,6 +33,38 @@ import Testing
         }
     }
 
+    /// A folder the output directory is about to make (itself, or a parent on its way) takes
+    /// the file, however the two are spelt; another missing folder does not, nor a name the
+    /// run writes there itself.
+    @Test func aFolderTheOutputDirectoryMakesTakesTheFile() throws {
+        let root = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createSymbolicLink(atPath: root + "/link", withDestinationPath: root)
+        let output = try SimOutputDirectory(root + "/new/run/")
+        for path in [
+            root + "/new/run/timeline.svg", root + "/new/timeline.svg", root + "/./new//run/../run/timeline.svg", root + "/link/new/run/timeline.svg",
+        ] {
+            #expect(try OutputFile.checked(path, option: "plot", beside: output) == path)
+        }
+        #expect(throws: CommandError.badInput("\(root)/other/run.svg: the folder \(root)/other does not exist (option '--plot')")) {
+            _ = try OutputFile.checked(root + "/other/run.svg", option: "plot", beside: output)
+        }
+        #expect(throws: CommandError.badInput("\(root)/new/run/x/run.svg: the folder \(root)/new/run/x does not exist (option '--plot')")) {
+            _ = try OutputFile.checked(root + "/new/run/x/run.svg", option: "plot", beside: output)
+        }
+        for name in ["journal.ndjson", "IMG_0001.jpg", "CLIP_0012.mov"] {
+            #expect(
+                throws: CommandError.badInput(
+                    "\(root)/link/new/run/\(name): the run writes this file into --out \(root)/new/run itself (option '--plot' names another)")
+            ) {
+                _ = try OutputFile.checked(root + "/link/new/run/" + name, option: "plot", beside: output)
+            }
+        }
+        #expect(try OutputFile.checked(root + "/new/run/IMG_0001.png", option: "plot", beside: output) == root + "/new/run/IMG_0001.png")
+        #expect(SimOutputDirectory.resolved(root + "/link/new/../a/./b") == SimOutputDirectory.resolved(root) + "/a/b")
+        #expect(SimOutputDirectory.resolved("/") == "/")
+    }
+
     @Test func writeReplacesTheFileAtomically() throws {
         let root = try scratch()
         defer { try? FileManager.default.removeItem(atPath: root) }

@@ -39,7 +39,7 @@ private struct PromisingCamera: Camera {
 
     /// A sampling context that runs on while the engine does not: the ring of 16 overwrites the
     /// oldest of the 100 samples it was given, and the engine says how many when it looks.
-    @Test func theSampleRingsOverwritesAreRecorded() throws {
+    @Test func theSPSCRingsOverwritesAreRecorded() throws {
         let engine = try engine(FirmwareSettings(ringCapacity: 16, strictBounds: true))
         let sampler = try #require(engine.detachSampler())
         sampler.read(at: ms(1000))

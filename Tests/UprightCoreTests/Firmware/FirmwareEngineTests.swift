@@ -101,13 +101,32 @@ struct FirmwareEngineTests {
             faults(engine) == [Entry(milliseconds: 110, record: .fault(.sensorReset)), Entry(milliseconds: 120, record: .recovered(.sensorReset))])
     }
 
-    /// Twenty edges before a step, more than the queue holds: none is lost.
+    /// Twenty edges (ten presses, 200 ms apart) fed before one step, more than the queue's
+    /// sixteen: the seventeenth makes the engine handle the sixteen queued at once, each at
+    /// its own time, so none is lost and the first seven photos are ordered at their own
+    /// debounced releases (30 ms after each), not at the step's time. The eighth release
+    /// settles after the newest edge handled: it is judged at the step (3500 ms), and the last
+    /// two presses wait in the machine's queue for the photo before them (the camera answers
+    /// in 100 ms). The failure timeout is long so that the chip not read in between is no
+    /// sensor fault here.
     @Test func aFullEdgeQueueIsHandledNotDropped() throws {
-        let engine = try engine()
-        run(engine, from: 0, to: 100)
-        for index in 0..<20 { engine.shutterEdge(ShutterEdge(time: ms(101 + Int64(index)), down: index % 2 == 0)) }
-        engine.step(now: ms(200))
+        var settings = FirmwareSettings(strictBounds: true)
+        settings.supervision.failureTimeout = .seconds(10)
+        let engine = try Engine(
+            sensor: ScriptedSensor(), camera: FakeCamera(), records: RecordingSink(), settings: settings, initial: .previewing, start: ms(0))
+        run(engine, from: 0, to: 1000)
+        for index in 0..<20 {
+            engine.shutterEdge(ShutterEdge(time: ms(1100 + 200 * Int64(index / 2) + 100 * Int64(index % 2)), down: index % 2 == 0))
+        }
+        engine.step(now: ms(3500))
         #expect(engine.edgesHandled == 20)
+        run(engine, from: 3510, to: 4000)
+        let photos = engine.runtime.camera.orders.compactMap { entry -> String? in
+            guard case .capturePhoto(let shot, _) = entry.order else { return nil }
+            return "\(shot)@\(entry.time.nanoseconds / 1_000_000)"
+        }
+        #expect(photos == ["1@1230", "2@1430", "3@1630", "4@1830", "5@2030", "6@2230", "7@2430", "8@3500", "9@3600", "10@3700"])
+        #expect(!engine.runtime.sink.records.contains { if case .shutterRejected = $0.record { true } else { false } })
     }
 
     /// Detached, the sampler is read by whoever holds it; the engine only consumes, and its

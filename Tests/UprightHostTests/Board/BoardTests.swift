@@ -54,7 +54,7 @@ let repositoryRoot: String = {
         }
         #expect(try still.expand(["file": "F"]) == expected)
         #expect(try video.expand(["file": "V"]) == ["rpicam-vid", "-t", "0", "--nopreview", "--codec", "libav", "-o", "V"])
-        #expect(try CommandTemplate(arguments: still.arguments) == still)
+        #expect(try ArgvTemplate(arguments: still.arguments) == still)
     }
 
     @Test func zeroTwoMountMatrixIsRotated() throws {
@@ -324,22 +324,22 @@ let repositoryRoot: String = {
     }
 }
 
-@Suite struct CommandTemplateTests {
+@Suite struct ArgvTemplateTests {
     @Test func hostileValuesStayInsideOneArgument() throws {
-        let template = try CommandTemplate(arguments: ["rpicam-still", "-o", "{file}", "--exif", "IFD0.Orientation={exif}"])
+        let template = try ArgvTemplate(arguments: ["rpicam-still", "-o", "{file}", "--exif", "IFD0.Orientation={exif}"])
         let argv = try template.expand(["file": "x.jpg; rm -rf / $(reboot) `id` --flag", "exif": "6 --other"])
         #expect(argv == ["rpicam-still", "-o", "x.jpg; rm -rf / $(reboot) `id` --flag", "--exif", "IFD0.Orientation=6 --other"])
     }
 
     @Test func placeholdersCanRepeatAndMix() throws {
-        let template = try CommandTemplate(arguments: ["cam", "{shot}-{orientation}-{shot}.jpg", "{rotation}"])
+        let template = try ArgvTemplate(arguments: ["cam", "{shot}-{orientation}-{shot}.jpg", "{rotation}"])
         #expect(try template.expand(["shot": "7", "orientation": "left-up", "rotation": "90"]) == ["cam", "7-left-up-7.jpg", "90"])
     }
 
     @Test func missingValueAndNULAreRefused() throws {
-        let template = try CommandTemplate(arguments: ["cam", "{file}"])
+        let template = try ArgvTemplate(arguments: ["cam", "{file}"])
         #expect(throws: TemplateError(index: 1, message: "no value for {file}")) { try template.expand([:]) }
         #expect(throws: TemplateError(index: 1, message: "value for {file} contains a NUL byte")) { try template.expand(["file": "a\0b"]) }
-        #expect(throws: TemplateError(index: 1, message: #"unclosed '{' in "{file""#)) { try CommandTemplate(arguments: ["cam", "{file"]) }
+        #expect(throws: TemplateError(index: 1, message: #"unclosed '{' in "{file""#)) { try ArgvTemplate(arguments: ["cam", "{file"]) }
     }
 }

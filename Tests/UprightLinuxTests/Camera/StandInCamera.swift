@@ -40,9 +40,9 @@ struct StandInCamera {
     func remove() { scratch.remove() }
 
     /// `/usr/bin/env NAME=VALUE... <stand-in>/<program> flags...`.
-    func template(_ program: String, _ flags: [String]) throws -> CommandTemplate {
+    func template(_ program: String, _ flags: [String]) throws -> ArgvTemplate {
         let assignments = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-        return try CommandTemplate(arguments: ["/usr/bin/env"] + assignments + [Self.programs + "/" + program] + flags)
+        return try ArgvTemplate(arguments: ["/usr/bin/env"] + assignments + [Self.programs + "/" + program] + flags)
     }
 
     /// The Pi's camera over the stand-ins, signalled 1 s after a program starts: the stand-in

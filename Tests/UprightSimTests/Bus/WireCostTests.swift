@@ -3,7 +3,7 @@ import UprightCore
 import UprightSim
 
 @Suite struct WireCostTests {
-    /// The wire-cost goal (README, performance): with combined transfers, a FIFO drain every 20 ms at
+    /// The wire-cost goal (docs/performance.md): with combined transfers, a FIFO drain every 20 ms at
     /// 1 kHz costs at most 1.10 x the 6-byte payload per sample on the wire.
     @Test func mpu6050FIFOWithCombinedTransfersIsWithinTenPercentOfThePayload() {
         let cost = WireCost.measure(chip: .mpu6050, mode: .fifo, capabilities: .combined)

@@ -1,32 +1,32 @@
 import Testing
 @testable import UprightCore
 
-@Suite struct SampleRingTests {
+@Suite struct SPSCRingTests {
     @Test func capacityIsRoundedUpToAPowerOfTwo() {
         do {
-            let actual = SampleRing<Int>.make(minimumCapacity: 5, overrun: .rejectNewest).consumer.capacity
+            let actual = SPSCRing<Int>.make(minimumCapacity: 5, overrun: .rejectNewest).consumer.capacity
             #expect(actual == 8)
         }
         do {
-            let actual = SampleRing<Int>.make(minimumCapacity: 8, overrun: .rejectNewest).consumer.capacity
+            let actual = SPSCRing<Int>.make(minimumCapacity: 8, overrun: .rejectNewest).consumer.capacity
             #expect(actual == 8)
         }
         do {
-            let actual = SampleRing<Int>.make(minimumCapacity: 0, overrun: .rejectNewest).consumer.capacity
+            let actual = SPSCRing<Int>.make(minimumCapacity: 0, overrun: .rejectNewest).consumer.capacity
             #expect(actual == 2)
         }
         do {
-            let actual = SampleRing<Int>.make(minimumCapacity: -3, overrun: .rejectNewest).consumer.capacity
+            let actual = SPSCRing<Int>.make(minimumCapacity: -3, overrun: .rejectNewest).consumer.capacity
             #expect(actual == 2)
         }
         do {
-            let actual = SampleRing<Int>.make(minimumCapacity: 1 << 40, overrun: .rejectNewest).consumer.capacity
+            let actual = SPSCRing<Int>.make(minimumCapacity: 1 << 40, overrun: .rejectNewest).consumer.capacity
             #expect(actual == 1_048_576)
         }
     }
 
     @Test func emptyRingPopsNothing() {
-        let ring = SampleRing<Int>.make(minimumCapacity: 4, overrun: .rejectNewest)
+        let ring = SPSCRing<Int>.make(minimumCapacity: 4, overrun: .rejectNewest)
         var consumer = ring.consumer
         do {
             let actual = consumer.pop()
@@ -45,8 +45,8 @@ import Testing
     }
 
     @Test func itemsComeOutInOrderAcrossManyWrapArounds() {
-        for overrun in [SampleRingOverrun.rejectNewest, .overwriteOldest] {
-            let ring = SampleRing<Int>.make(minimumCapacity: 4, overrun: overrun)
+        for overrun in [SPSCRingOverrun.rejectNewest, .overwriteOldest] {
+            let ring = SPSCRing<Int>.make(minimumCapacity: 4, overrun: overrun)
             var producer = ring.producer
             var consumer = ring.consumer
             var popped: [Int] = []
@@ -70,13 +70,13 @@ import Testing
             #expect(popped == Array(0..<30))
             do {
                 let actual = consumer.counters
-                #expect(actual == SampleRingCounters(accepted: 30, rejected: 0, overwritten: 0, popped: 30))
+                #expect(actual == SPSCRingCounters(accepted: 30, rejected: 0, overwritten: 0, popped: 30))
             }
         }
     }
 
     @Test func fullRingRejectsTheNewestAndCountsIt() {
-        let ring = SampleRing<Int>.make(minimumCapacity: 4, overrun: .rejectNewest)
+        let ring = SPSCRing<Int>.make(minimumCapacity: 4, overrun: .rejectNewest)
         var producer = ring.producer
         var consumer = ring.consumer
         do {
@@ -122,13 +122,13 @@ import Testing
         }
         #expect(rest == [11, 12, 13, 16])
         let counters = consumer.counters
-        #expect(counters == SampleRingCounters(accepted: 5, rejected: 2, overwritten: 0, popped: 5))
+        #expect(counters == SPSCRingCounters(accepted: 5, rejected: 2, overwritten: 0, popped: 5))
         #expect(counters.pushed == 7)
         #expect(counters.dropped == 2)
     }
 
     @Test func fullRingOverwritesTheOldestAndCountsIt() {
-        let ring = SampleRing<Int>.make(minimumCapacity: 4, overrun: .overwriteOldest)
+        let ring = SPSCRing<Int>.make(minimumCapacity: 4, overrun: .overwriteOldest)
         var producer = ring.producer
         var consumer = ring.consumer
         for value in 1...6 {
@@ -151,7 +151,7 @@ import Testing
         }
         do {
             let actual = consumer.counters
-            #expect(actual == SampleRingCounters(accepted: 6, rejected: 0, overwritten: 2, popped: 1))
+            #expect(actual == SPSCRingCounters(accepted: 6, rejected: 0, overwritten: 2, popped: 1))
         }
         // A long stall: ten more, of which only the last four survive.
         for value in 7...16 {
@@ -167,7 +167,7 @@ import Testing
         }
         #expect(rest == [13, 14, 15, 16])
         let counters = consumer.counters
-        #expect(counters == SampleRingCounters(accepted: 16, rejected: 0, overwritten: 11, popped: 5))
+        #expect(counters == SPSCRingCounters(accepted: 16, rejected: 0, overwritten: 11, popped: 5))
         #expect(counters.pushed == counters.popped + counters.dropped)
         do {
             let actual = consumer.pop()
@@ -176,7 +176,7 @@ import Testing
     }
 
     @Test func overwriteRefusesASlotTheConsumerIsReading() {
-        let ring = SampleRing<Int>.make(minimumCapacity: 4, overrun: .overwriteOldest)
+        let ring = SPSCRing<Int>.make(minimumCapacity: 4, overrun: .overwriteOldest)
         var producer = ring.producer
         var consumer = ring.consumer
         for value in 1...4 {
@@ -203,13 +203,13 @@ import Testing
         #expect(rest == [2, 3, 4])
         do {
             let actual = consumer.counters
-            #expect(actual == SampleRingCounters(accepted: 4, rejected: 1, overwritten: 1, popped: 3))
+            #expect(actual == SPSCRingCounters(accepted: 4, rejected: 1, overwritten: 1, popped: 3))
         }
     }
 
     @Test func batchPopStopsAtMax() {
-        for overrun in [SampleRingOverrun.rejectNewest, .overwriteOldest] {
-            let ring = SampleRing<Int>.make(minimumCapacity: 8, overrun: overrun)
+        for overrun in [SPSCRingOverrun.rejectNewest, .overwriteOldest] {
+            let ring = SPSCRing<Int>.make(minimumCapacity: 8, overrun: overrun)
             var producer = ring.producer
             var consumer = ring.consumer
             // Start near the end of the storage so the batch crosses the wrap.
@@ -251,13 +251,13 @@ import Testing
             }
             do {
                 let actual = consumer.counters
-                #expect(actual == SampleRingCounters(accepted: 13, rejected: 0, overwritten: 0, popped: 13))
+                #expect(actual == SPSCRingCounters(accepted: 13, rejected: 0, overwritten: 0, popped: 13))
             }
         }
     }
 
     @Test func batchPopIntoABuffer() {
-        let ring = SampleRing<Int>.make(minimumCapacity: 4, overrun: .overwriteOldest)
+        let ring = SPSCRing<Int>.make(minimumCapacity: 4, overrun: .overwriteOldest)
         var producer = ring.producer
         var consumer = ring.consumer
         for value in 1...5 { _ = producer.push(value) }
@@ -270,12 +270,12 @@ import Testing
         #expect(storage == [5, 3, 4])
         do {
             let actual = consumer.counters
-            #expect(actual == SampleRingCounters(accepted: 5, rejected: 0, overwritten: 1, popped: 4))
+            #expect(actual == SPSCRingCounters(accepted: 5, rejected: 0, overwritten: 1, popped: 4))
         }
     }
 
     @Test func carriesSamples() {
-        let ring = SampleRing<Sample>.make(minimumCapacity: 2, overrun: .rejectNewest)
+        let ring = SPSCRing<Sample>.make(minimumCapacity: 2, overrun: .rejectNewest)
         var producer = ring.producer
         var consumer = ring.consumer
         let sample = Sample(time: Instant(nanoseconds: 5_000_000), accelerationG: Vector3(x: 0, y: 1, z: 0), temperatureCelsius: 24.5)
@@ -294,7 +294,7 @@ import Testing
         weak var first: Token?
         weak var last: Token?
         do {
-            let ring = SampleRing<Token>.make(minimumCapacity: 2, overrun: .overwriteOldest)
+            let ring = SPSCRing<Token>.make(minimumCapacity: 2, overrun: .overwriteOldest)
             var producer = ring.producer
             let consumer = ring.consumer
             let a = Token()

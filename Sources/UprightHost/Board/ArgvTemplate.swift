@@ -4,7 +4,7 @@
 /// name that the session finishes. Expansion substitutes placeholders inside single arguments;
 /// the result is an argument vector for posix_spawn, never a shell line, so no value (a file
 /// name, an orientation) can add arguments or commands.
-public struct CommandTemplate: Equatable, Sendable {
+public struct ArgvTemplate: Equatable, Sendable {
     public static let placeholders = ["file", "exif", "rotation", "orientation", "shot", "clip"]
 
     public var arguments: [String]
@@ -24,10 +24,10 @@ public struct CommandTemplate: Equatable, Sendable {
                     throw TemplateError(index: index, message: "unclosed '{' in \"\(argument)\"")
                 }
                 let name = String(rest[rest.index(after: open)..<close])
-                guard CommandTemplate.placeholders.contains(name) else {
+                guard ArgvTemplate.placeholders.contains(name) else {
                     throw TemplateError(
                         index: index,
-                        message: "unknown placeholder {\(name)} (known: \(CommandTemplate.placeholders.map { "{\($0)}" }.joined(separator: ", ")))")
+                        message: "unknown placeholder {\(name)} (known: \(ArgvTemplate.placeholders.map { "{\($0)}" }.joined(separator: ", ")))")
                 }
                 rest = rest[rest.index(after: close)...]
             }

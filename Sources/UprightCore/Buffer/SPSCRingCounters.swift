@@ -1,8 +1,8 @@
-/// What happened to the items offered to a `SampleRing`, as seen by its consumer.
+/// What happened to the items offered to a `SPSCRing`, as seen by its consumer.
 ///
 /// Counts are machine words and wrap (after 2^32 items on a 32-bit core); compare differences.
 /// Once the ring is drained, `pushed == popped + dropped`: nothing is lost without being counted.
-public struct SampleRingCounters: Hashable, Sendable {
+public struct SPSCRingCounters: Hashable, Sendable {
     /// Items written into the ring.
     public var accepted: UInt
     /// Pushes refused: the ring was full (`rejectNewest`), or its oldest slot was being read

@@ -12,12 +12,12 @@ final class Handoff<Value: ~Copyable>: @unchecked Sendable {
 /// Two threads, ten million samples each run: the producer stamps sequence numbers into
 /// `Sample.time`; the consumer checks they only ever increase (order kept, nothing duplicated)
 /// and that every gap is paid for by the ring's drop counters (nothing lost silently).
-@Suite(.serialized) struct SampleRingStressTests {
+@Suite(.serialized) struct SPSCRingStressTests {
     static let itemCount: Int64 = 10_000_000
 
-    @Test(arguments: [SampleRingOverrun.rejectNewest, .overwriteOldest])
-    func twoThreadsKeepOrderAndAccountForEveryItem(overrun: SampleRingOverrun) {
-        let ring = SampleRing<Sample>.make(minimumCapacity: 64, overrun: overrun)
+    @Test(arguments: [SPSCRingOverrun.rejectNewest, .overwriteOldest])
+    func twoThreadsKeepOrderAndAccountForEveryItem(overrun: SPSCRingOverrun) {
+        let ring = SPSCRing<Sample>.make(minimumCapacity: 64, overrun: overrun)
         let producer = Handoff(ring.producer)
         var consumer = ring.consumer
         let total = Self.itemCount

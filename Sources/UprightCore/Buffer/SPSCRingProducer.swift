@@ -1,11 +1,11 @@
 import Synchronization
 
-extension SampleRing {
+extension SPSCRing {
     /// The one handle that may push. `~Copyable`: it can be moved to the sampling context but
     /// not duplicated. It caches its own index and its last view of the consumer's, so a push
     /// into a ring that is not full costs one slot write and one atomic store.
     public struct Producer: ~Copyable, @unchecked Sendable {
-        @usableFromInline let ring: SampleRing
+        @usableFromInline let ring: SPSCRing
         /// The next index to write (the ring's `head`, which only this handle stores).
         @usableFromInline var head: UInt = 0
         /// The consumer's `tail` as last loaded: never ahead of the real one, so a push that
@@ -15,7 +15,7 @@ extension SampleRing {
         @usableFromInline var floor: UInt = 0
         @usableFromInline var rejected: UInt = 0
 
-        @usableFromInline init(ring: SampleRing) { self.ring = ring }
+        @usableFromInline init(ring: SPSCRing) { self.ring = ring }
 
         /// The ring's fixed capacity.
         public var capacity: Int { ring.capacity }
@@ -27,7 +27,7 @@ extension SampleRing {
         }
 
         /// Offers one item. Returns whether it went into the ring; a refused item is counted in
-        /// `SampleRingCounters.rejected`. Never blocks, never allocates.
+        /// `SPSCRingCounters.rejected`. Never blocks, never allocates.
         @inlinable
         public mutating func push(_ element: Element) -> Bool {
             let ring = self.ring
@@ -47,14 +47,14 @@ extension SampleRing {
                         if index &- floor >= capacity {
                             // Discard `victim` before touching its slot. Sequentially
                             // consistent: this store and the claim load below form one half of
-                            // the handshake described on `SampleRing`.
+                            // the handshake described on `SPSCRing`.
                             floor = victim &+ 1
                             ring.floor.store(floor, ordering: .sequentiallyConsistent)
                         }
                         // Sequentially consistent: ordered after the floor store above. A
                         // consumer that passed its floor check holds a claim we see here.
                         let claim = ring.claim.load(ordering: .sequentiallyConsistent)
-                        if SampleRing.claim(claim, covers: victim, capacity: capacity) {
+                        if SPSCRing.claim(claim, covers: victim, capacity: capacity) {
                             // The consumer is copying out of this slot right now.
                             return reject()
                         }

@@ -1,5 +1,5 @@
-/// What a full `SampleRing` does with one more item.
-public enum SampleRingOverrun: Sendable {
+/// What a full `SPSCRing` does with one more item.
+public enum SPSCRingOverrun: Sendable {
     /// Keep what is queued and refuse the new item (`push` returns false, counted as rejected).
     case rejectNewest
     /// Discard the oldest queued item to make room for the new one (counted as overwritten), so

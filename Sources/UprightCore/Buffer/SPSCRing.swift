@@ -1,14 +1,15 @@
 import Synchronization
 
-/// A bounded, lock-free, single-producer single-consumer queue: the hand-off between the
+/// A bounded, lock-free, single-producer single-consumer ring (SPSC): the hand-off between the
 /// sampling context (a sampler thread, an interrupt handler, the simulated clock) and the
-/// event loop. The producer never blocks and never allocates; every item that does not reach
-/// the consumer is counted (`SampleRingCounters`).
+/// event loop, of samples (`SPSCRing<Sample>`) and of the sensor's events (`SPSCRing<SensorEvent>`).
+/// The producer never blocks and never allocates; every item that does not reach
+/// the consumer is counted (`SPSCRingCounters`).
 ///
-/// Use it through its two handles, which are `~Copyable`: `SampleRing.make` is the only way to
+/// Use it through its two handles, which are `~Copyable`: `SPSCRing.make` is the only way to
 /// get them, once each, so a second producer (or consumer) cannot appear by copying:
 ///
-///     var ring = SampleRing<Sample>.make(minimumCapacity: 256, overrun: .overwriteOldest)
+///     var ring = SPSCRing<Sample>.make(minimumCapacity: 256, overrun: .overwriteOldest)
 ///     var producer = ring.producer   // move to the sampling context
 ///     var consumer = ring.consumer   // keep in the event loop
 ///
@@ -41,11 +42,11 @@ import Synchronization
 ///
 /// Indices compare by distance from `head`, so the consumer must pop at least once every 2^31
 /// items on a 32-bit core (25 days at 1 kHz); on 64-bit cores they never wrap in practice.
-public final class SampleRing<Element>: @unchecked Sendable {
+public final class SPSCRing<Element>: @unchecked Sendable {
     /// How many items the ring holds: a power of two, fixed at creation.
     public let capacity: Int
     /// What a push into a full ring does.
-    public let overrun: SampleRingOverrun
+    public let overrun: SPSCRingOverrun
 
     @usableFromInline let mask: UInt
     @usableFromInline let slots: UnsafeMutablePointer<Element>
@@ -65,7 +66,7 @@ public final class SampleRing<Element>: @unchecked Sendable {
 
     // Written by the consumer.
     @usableFromInline let tail = Atomic<UInt>(0)
-    @usableFromInline let claim = Atomic<UInt>(SampleRing.idle)
+    @usableFromInline let claim = Atomic<UInt>(SPSCRing.idle)
     @usableFromInline let popped = Atomic<UInt>(0)
     @usableFromInline let overwritten = Atomic<UInt>(0)
     #if !hasFeature(Embedded)
@@ -88,7 +89,7 @@ public final class SampleRing<Element>: @unchecked Sendable {
     /// The largest capacity `make` grants (2^20 items).
     public static var maximumCapacity: Int { 1 << 20 }
 
-    private init(capacity: Int, overrun: SampleRingOverrun) {
+    private init(capacity: Int, overrun: SPSCRingOverrun) {
         self.capacity = capacity
         self.overrun = overrun
         self.mask = UInt(capacity - 1)
@@ -103,10 +104,10 @@ public final class SampleRing<Element>: @unchecked Sendable {
 
     /// Creates a ring of at least `minimumCapacity` items (rounded up to a power of two, at
     /// least 2, at most `maximumCapacity`) and returns its two handles.
-    public static func make(minimumCapacity: Int, overrun: SampleRingOverrun) -> Endpoints {
+    public static func make(minimumCapacity: Int, overrun: SPSCRingOverrun) -> Endpoints {
         var capacity = 2
         while capacity < minimumCapacity && capacity < maximumCapacity { capacity <<= 1 }
-        let ring = SampleRing(capacity: capacity, overrun: overrun)
+        let ring = SPSCRing(capacity: capacity, overrun: overrun)
         return Endpoints(producer: Producer(ring: ring), consumer: Consumer(ring: ring))
     }
 

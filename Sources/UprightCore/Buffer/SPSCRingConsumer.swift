@@ -1,10 +1,10 @@
 import Synchronization
 
-extension SampleRing {
+extension SPSCRing {
     /// The one handle that may pop. `~Copyable`: it stays with the event loop and cannot be
     /// duplicated.
     public struct Consumer: ~Copyable, @unchecked Sendable {
-        @usableFromInline let ring: SampleRing
+        @usableFromInline let ring: SPSCRing
         /// The next index to read (the ring's `tail`, which only this handle stores).
         @usableFromInline var tail: UInt = 0
         /// The producer's `head` as last loaded (`rejectNewest` reads up to it without loading).
@@ -20,14 +20,14 @@ extension SampleRing {
         /// reporting "nothing now") keeps the loop bounded without losing anything.
         @usableFromInline static var retryLimit: Int { 8 }
 
-        @usableFromInline init(ring: SampleRing) { self.ring = ring }
+        @usableFromInline init(ring: SPSCRing) { self.ring = ring }
 
         /// The ring's fixed capacity.
         public var capacity: Int { ring.capacity }
 
         /// What happened to the items offered so far.
-        public var counters: SampleRingCounters {
-            SampleRingCounters(
+        public var counters: SPSCRingCounters {
+            SPSCRingCounters(
                 accepted: ring.head.load(ordering: .relaxed),
                 rejected: ring.rejected.load(ordering: .relaxed),
                 overwritten: overwritten,
@@ -109,7 +109,7 @@ extension SampleRing {
         }
 
         /// `overwriteOldest`: claim the first index and confirm the producer has not discarded
-        /// it (the handshake on `SampleRing`).
+        /// it (the handshake on `SPSCRing`).
         @inlinable
         mutating func acquireFromOverwritingRing(maximum: Int) -> (start: UInt, count: UInt) {
             for _ in 0..<Self.retryLimit {
@@ -127,13 +127,13 @@ extension SampleRing {
                 // Sequentially consistent store then load: our half of the handshake. After
                 // it, either we see the producer's newer floor (and start again), or the
                 // producer sees this claim (and leaves our slots alone).
-                ring.claim.store(SampleRing.claimWord(start), ordering: .sequentiallyConsistent)
+                ring.claim.store(SPSCRing.claimWord(start), ordering: .sequentiallyConsistent)
                 let confirmed = ring.floor.load(ordering: .sequentiallyConsistent)
                 let passed = confirmed &- start
                 if confirmed != floor && passed != 0 && passed <= UInt.max >> 1 {
                     // The producer discarded `start` (and maybe more) meanwhile. Drop the
                     // claim (a stale one would make the producer refuse pushes) and retry.
-                    ring.claim.store(SampleRing.idle, ordering: .releasing)
+                    ring.claim.store(SPSCRing.idle, ordering: .releasing)
                     continue
                 }
                 skip(to: start)
@@ -155,7 +155,7 @@ extension SampleRing {
             }
             if ring.overrun == .overwriteOldest {
                 // Release: the same guarantee for a producer that learns it from the claim.
-                ring.claim.store(SampleRing.idle, ordering: .releasing)
+                ring.claim.store(SPSCRing.idle, ordering: .releasing)
             }
         }
 
