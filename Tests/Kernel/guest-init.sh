@@ -288,11 +288,15 @@ if [ "$ONLY" != probe ]; then
             pass "journal: the clip is latched left-up at start and stop" ;;
         *) fail "journal: the clip is latched left-up at start and stop" "got '$START' / '$STOP'" ;;
     esac
-    # The camera: one still server took both photos (the stand-in's log: both `wrote` lines
-    # from one pid), the camera was handed to rpicam-vid and back (still, vid, still, vid, still
-    # starts), and nobody ever started while another owned it.
-    WRITERS=$(grep ' still wrote ' $CAMERA_STAND_IN_LOG 2>/dev/null | cut -d' ' -f1 | uniq | wc -l)
-    expect "camera: both photos from one still server" "$(grep -c ' still wrote ' $CAMERA_STAND_IN_LOG 2>/dev/null) 1" "2 $WRITERS"
+    # The camera: one still server took both photos (the stand-in's log: the first two `wrote`
+    # lines from one pid); each hold's touch had a still taken too (zero shutter lag: the photo
+    # is ordered at the touch), which the session deleted when the press became a clip: four
+    # writes, two photo files. The camera was handed to rpicam-vid and back (still, vid, still,
+    # vid, still starts), and nobody ever started while another owned it.
+    WRITERS=$(grep ' still wrote ' $CAMERA_STAND_IN_LOG 2>/dev/null | head -2 | cut -d' ' -f1 | uniq | wc -l)
+    expect "camera: both photos from one still server, and a still for each hold's touch" "4 1" \
+        "$(grep -c ' still wrote ' $CAMERA_STAND_IN_LOG 2>/dev/null) $WRITERS"
+    expect "a press that becomes a hold leaves no still: two photo files" "2" "$(ls /tmp/kt/out | grep -c '^IMG_')"
     STARTS=$(grep -E '^[0-9]+ (still|vid) start ' $CAMERA_STAND_IN_LOG 2>/dev/null | cut -d' ' -f2 | tr '\n' ' ')
     expect "camera: the still server hands the camera to each clip and takes it back" "still vid still vid " "$STARTS"
     expect "camera: no second owner while one held the camera" 0 "$(cat $CAMERA_STAND_IN_LOCK.violations 2>/dev/null | wc -l)"

@@ -3,15 +3,13 @@ import UprightCore
 /// `event_latency_ns_p50` / `_p99`: how long the firmware takes from a shutter edge reaching
 /// the runtime to the capture order leaving it, measured in-process with CLOCK_MONOTONIC.
 ///
-/// What "the edge entering" means with a 30 ms settle debounce: the release edge that makes a
-/// photo is only confirmed when the line has stayed up for the debounce, which is virtual time
-/// the firmware spends asleep, not work. So each sample is the processing cost of the call that
-/// confirms the edge (`advance(to:)` at the debounce deadline, what the event loop does when its
-/// timer fires) through the gesture recogniser, the event queue, the machine, to the moment
-/// `Camera.perform(.capturePhoto)` is entered. The press itself (its own debounce, the wake from
-/// idle) happens before, unmeasured; the camera completes at once so every press finds the
-/// machine in `previewing`. About one clock read (a vDSO call, tens of ns) is inside each
-/// figure.
+/// The photo is ordered at the touch (the press's first raw edge, before any debounce), so
+/// each sample is the processing cost of the call that feeds that edge (`buttonEdge(down:at:)`,
+/// what the event loop does when the line's event is read) through the gesture recogniser,
+/// the event queue and the machine, to the moment `Camera.perform(.capturePhoto)` is entered.
+/// The rest of the press (its debounce, its release) runs after, unmeasured; the camera
+/// completes at once so every touch finds the machine in `previewing`. About one clock read
+/// (a vDSO call, tens of ns) is inside each figure.
 public enum EventLatencyBenchmark {
     /// One nanosecond figure per press, in press order.
     public static func run(presses: Int) -> [Int64] {
@@ -24,14 +22,14 @@ public enum EventLatencyBenchmark {
         let debounce = runtime.gesture.configuration.debounce
         var pressTime = Instant.zero + spacing
         for _ in 0..<presses {
+            runtime.camera.stamp = nil
+            let start = MonotonicClock.now()
             runtime.buttonEdge(down: true, at: pressTime)
+            if let stamp = runtime.camera.stamp { latencies.append((stamp - start).nanoseconds) }
             runtime.advance(to: pressTime + debounce)
             let releaseTime = pressTime + .milliseconds(100)
             runtime.buttonEdge(down: false, at: releaseTime)
-            runtime.camera.stamp = nil
-            let start = MonotonicClock.now()
             runtime.advance(to: releaseTime + debounce)
-            if let stamp = runtime.camera.stamp { latencies.append((stamp - start).nanoseconds) }
             pressTime += spacing
         }
         return latencies

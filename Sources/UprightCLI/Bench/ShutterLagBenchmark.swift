@@ -6,11 +6,15 @@ import UprightHost
 import UprightSim
 
 /// `shutter_lag_ms_p50` / `_p99` from the simulated camera (docs/camera.md, "Timings"), for
-/// the three ways the session can drive it, side by side: the warm still server, the warm still
-/// server with zero shutter lag, and the one-shot mode that opens the camera for every photo.
+/// the four ways it can be driven, side by side: the warm still server, the warm still server
+/// with zero shutter lag, the one-shot mode that opens the camera for every photo, and the
+/// V4L2 model (`frame_ring`: a stream into a ring of recent frames, the photo the frame nearest
+/// its order).
 ///
-/// The lag is what the `capture` record says: from the press's first edge to the exposure, so
-/// it includes the press itself (the photo is ordered on the debounced release). The run is
+/// The lag is what the `capture` record says: from the press's first edge (the touch) to the
+/// exposure. The photo is ordered at the touch, so the press itself (its debounce, how long it
+/// is held) is not in it. A frame from the ring can be exposed just before the touch (a
+/// negative lag); the quantiles are of |lag|, the distance from the touch. The run is
 /// `presses` short presses on the simulated board (boards/sim.json), one every 2.5 s (inside
 /// the idle timeout, so the server stays warm), each held 80 to 200 ms and placed at a
 /// different phase of the preview's 33 ms frames. "Warm" leaves out the first photo, which
@@ -21,6 +25,7 @@ enum ShutterLagBenchmark {
         case warm
         case warmZeroShutterLag = "warm_zsl"
         case coldOneShot = "cold_one_shot"
+        case frameRing = "v4l2_ring"
     }
 
     /// The lags in milliseconds, in press order; nil when the run could not be made.
@@ -28,11 +33,13 @@ enum ShutterLagBenchmark {
         // A benchmark that cannot set up reports its figure as not available (nil), not a failure.
         guard var board = try? SimBoardFile.load(), case .simulated(var small) = board.camera.backend else { return nil }
         (small.widthPixels, small.heightPixels) = (16, 12)
+        small.frameRing = mode == .frameRing
         board.camera.backend = .simulated(small)
         switch mode {
         case .warm: break
         case .warmZeroShutterLag: board.camera.zeroShutterLag = true
         case .coldOneShot: board.camera.session.mode = .oneShot
+        case .frameRing: break
         }
         var actions: [String] = []
         for index in 0..<presses {
@@ -71,7 +78,7 @@ enum ShutterLagBenchmark {
                 continue
             }
             // Nearest rank over whole microseconds (the records carry milliseconds).
-            let microseconds = lags.map { Int64(($0 * 1000).rounded()) }
+            let microseconds = lags.map { Int64(abs($0 * 1000).rounded()) }
             figures.append(BenchFigure(key: p50Key, unit: "ms", value: EventLatencyBenchmark.quantile(microseconds, 0.5) / 1000))
             figures.append(BenchFigure(key: p99Key, unit: "ms", value: EventLatencyBenchmark.quantile(microseconds, 0.99) / 1000))
         }

@@ -7,10 +7,19 @@
 ///    ^                  |  ^  ^                  |  ^     |  with a press queued:
 ///    | idle timer,      |  |  +------------------+  +-----+  next photo, stays
 ///    | shutdown    hold |  |  finished / failed / timeout, queue empty
-///    |                  v  |
+///    |                  v  |  (answered before the release: at once, back at the release)
 ///    |              recording    (press, clip timer, camera stop or failure: back)
 ///    +----- shutdown, from previewing, capturing and recording
 /// ```
+///
+/// Zero shutter lag: in `idle` and `previewing` (the camera free, the card not full) the touch
+/// orders the photo at once (`EarlyPhoto`), so it is of that moment; the gesture decides later.
+/// Its release enters `capturing` with the photo already in flight (or answered: the answer is
+/// journaled then); a hold gives it up and starts the clip (the press's one answer is its
+/// `record-start`), and so does a glitch (a touch that never became a press: no record at
+/// all), an idle timeout or a shutdown. A photo given up is `abandonPhoto`: the camera keeps
+/// no file of it, and its number is not used again. Presses while `capturing` or `recording`
+/// keep their rules: queued at the release, a hold refused as busy, a press stopping a clip.
 ///
 /// Order of the commands for a transition: the transition's own actions (records, camera
 /// orders), the source's exit action, the `state` record, the target's entry action. The
@@ -41,7 +50,18 @@ public struct CameraMachine: Sendable {
         case .shutterTouched(let time):
             // The one latch: the orientation at the press's first edge, stale while the
             // sensor is at fault. The debounced press that follows uses it.
-            state.touchLatch = Latch(orientation: state.lastUpright, stale: state.sensorFaulty, pressedAt: time)
+            let latch = Latch(orientation: state.lastUpright, stale: state.sensorFaulty, pressedAt: time)
+            state.touchLatch = latch
+            orderEarlyPhoto(&state, latch, &commands)
+        case .shutterGlitch:
+            abandonEarlyPhoto(&state, &commands)
+        case .captureFinished(let shot, let exposedAt, let waited) where state.early == .ordered && shot == state.shot:
+            // The touch's photo, answered before its press is known to be one: kept for the release.
+            state.early = .finished
+            state.earlyLagMilliseconds = lagMilliseconds(state, exposedAt)
+            state.earlyWaitMilliseconds = UInt32(clamping: waited.milliseconds)
+        case .captureFailed(let shot) where state.early == .ordered && shot == state.shot:
+            state.early = .failed
         case .orientationChanged(let pose):
             state.orientation = pose
             if let upright = pose.upright { state.lastUpright = upright }
@@ -96,8 +116,8 @@ public struct CameraMachine: Sendable {
         case .captureFinished, .captureFailed, .recordingStarted, .recordingStopped, .recordingFailed, .timerFired:
             break // late completions and timers of an earlier state
         case .shutdownRequested:
-            break // already idle
-        case .shutterTouched, .orientationChanged, .sensorFault, .sensorRecovered, .eventsLost, .cameraFault, .cameraRecovered:
+            abandonEarlyPhoto(&state, &commands) // idle, but a touch may have ordered a photo
+        case .shutterTouched, .shutterGlitch, .orientationChanged, .sensorFault, .sensorRecovered, .eventsLost, .cameraFault, .cameraRecovered:
             break // handled for every state in `transition`
         }
     }
@@ -114,17 +134,27 @@ public struct CameraMachine: Sendable {
             }
             state.press = .up
             guard !state.storageFull else {
+                abandonEarlyPhoto(&state, &commands)
                 commands.append(.journal(.shutterRejected(.storageFull)))
                 return
             }
             state.shotLatch = latch
+            let early = state.early
             go(&state, to: .capturing, &commands)
+            // The touch's photo was answered already: its record now, after the state record.
+            switch early {
+            case .finished: photoAnswered(&state, lag: state.earlyLagMilliseconds, wait: state.earlyWaitMilliseconds, &commands)
+            case .failed: photoFailed(&state, &commands)
+            case .none, .ordered: break
+            }
         case .shutterHeld:
             guard case .pending(let latch) = state.press else {
                 state.press = .up
                 return
             }
             state.press = .up
+            // The press is a clip: the touch's photo is given up (no file, no record).
+            abandonEarlyPhoto(&state, &commands)
             guard !state.storageFull else {
                 commands.append(.journal(.shutterRejected(.storageFull)))
                 return
@@ -132,15 +162,17 @@ public struct CameraMachine: Sendable {
             state.clipLatch = latch
             go(&state, to: .recording, &commands)
         case .timerFired(.idle):
+            abandonEarlyPhoto(&state, &commands)
             rejectPendingPress(&state, .idle, &commands)
             go(&state, to: .idle, &commands)
         case .shutdownRequested:
+            abandonEarlyPhoto(&state, &commands)
             rejectPendingPress(&state, .shutdown, &commands)
             go(&state, to: .idle, &commands)
         case .captureFinished, .captureFailed, .recordingStarted, .recordingStopped, .recordingFailed,
             .timerFired(.capture), .timerFired(.clip):
             break // late completions and timers of an earlier photo or clip
-        case .shutterTouched, .orientationChanged, .sensorFault, .sensorRecovered, .eventsLost, .cameraFault, .cameraRecovered:
+        case .shutterTouched, .shutterGlitch, .orientationChanged, .sensorFault, .sensorRecovered, .eventsLost, .cameraFault, .cameraRecovered:
             break // handled for every state in `transition`
         }
     }
@@ -164,16 +196,9 @@ public struct CameraMachine: Sendable {
             // A clip cannot start while a photo is in flight; say so rather than queue it.
             rejectPendingPress(&state, .busy, &commands)
         case .captureFinished(let shot, let exposedAt, let waited) where shot == state.shot:
-            let lag = exposedAt.map { Int32(clamping: ($0 - state.shotLatch.pressedAt).milliseconds) }
-            commands.append(
-                .journal(
-                    .capture(
-                        shot: shot, orientation: state.shotLatch.orientation, stale: state.shotLatch.stale,
-                        lagMilliseconds: lag, waitMilliseconds: UInt32(clamping: waited.milliseconds))))
-            finishPhoto(&state, &commands)
+            photoAnswered(&state, lag: lagMilliseconds(state, exposedAt), wait: UInt32(clamping: waited.milliseconds), &commands)
         case .captureFailed(let shot) where shot == state.shot:
-            commands.append(.journal(.captureFailed(shot: shot, reason: state.storageFull ? .storage : .camera)))
-            finishPhoto(&state, &commands)
+            photoFailed(&state, &commands)
         case .timerFired(.capture):
             commands.append(.abandonPhoto(shot: state.shot))
             commands.append(.journal(.captureFailed(shot: state.shot, reason: .timeout)))
@@ -190,7 +215,7 @@ public struct CameraMachine: Sendable {
             break // an earlier shot's late answer (it timed out)
         case .recordingStarted, .recordingStopped, .recordingFailed, .timerFired(.idle), .timerFired(.clip):
             break // late completions and timers of an earlier clip or preview
-        case .shutterTouched, .orientationChanged, .sensorFault, .sensorRecovered, .eventsLost, .cameraFault, .cameraRecovered:
+        case .shutterTouched, .shutterGlitch, .orientationChanged, .sensorFault, .sensorRecovered, .eventsLost, .cameraFault, .cameraRecovered:
             break // handled for every state in `transition`
         }
     }
@@ -220,7 +245,7 @@ public struct CameraMachine: Sendable {
             break // an earlier clip's late answer
         case .captureFinished, .captureFailed, .timerFired(.idle), .timerFired(.capture):
             break // late completions and timers of an earlier photo or preview
-        case .shutterTouched, .orientationChanged, .sensorFault, .sensorRecovered, .eventsLost, .cameraFault, .cameraRecovered:
+        case .shutterTouched, .shutterGlitch, .orientationChanged, .sensorFault, .sensorRecovered, .eventsLost, .cameraFault, .cameraRecovered:
             break // handled for every state in `transition`
         }
     }
@@ -262,11 +287,18 @@ public struct CameraMachine: Sendable {
         commands.append(.showOrientation(state.orientation))
     }
 
-    /// Entry of `capturing`, and the next queued press while staying there.
+    /// Entry of `capturing`, and the next queued press while staying there. A photo its touch
+    /// ordered is not ordered again: it is the one in flight (or answered: no timer).
     private func startPhoto(_ state: inout MachineState, _ commands: inout Commands) {
-        state.shot &+= 1
-        commands.append(.capturePhoto(shot: state.shot, orientation: state.shotLatch.orientation))
-        commands.append(.armTimer(.capture, configuration.captureTimeout))
+        let early = state.early
+        state.early = .none
+        if early == .none {
+            state.shot &+= 1
+            commands.append(.capturePhoto(shot: state.shot, orientation: state.shotLatch.orientation))
+        }
+        if early == .none || early == .ordered {
+            commands.append(.armTimer(.capture, configuration.captureTimeout))
+        }
     }
 
     private func enterRecording(_ state: inout MachineState, _ commands: inout Commands) {
@@ -278,6 +310,29 @@ public struct CameraMachine: Sendable {
     }
 
     // MARK: helpers
+
+    /// The photo in flight was written: its record, then the next photo or back to previewing.
+    @inline(never)
+    private func photoAnswered(_ state: inout MachineState, lag: Int32?, wait: UInt32, _ commands: inout Commands) {
+        commands.append(
+            .journal(
+                .capture(
+                    shot: state.shot, orientation: state.shotLatch.orientation, stale: state.shotLatch.stale,
+                    lagMilliseconds: lag, waitMilliseconds: wait)))
+        finishPhoto(&state, &commands)
+    }
+
+    /// The shutter lag of the photo in flight: from its touch to `exposedAt`, when the camera says.
+    private func lagMilliseconds(_ state: MachineState, _ exposedAt: Instant?) -> Int32? {
+        exposedAt.map { Int32(clamping: ($0 - state.shotLatch.pressedAt).milliseconds) }
+    }
+
+    /// The photo in flight failed: its record, then the next photo or back to previewing.
+    @inline(never)
+    private func photoFailed(_ state: inout MachineState, _ commands: inout Commands) {
+        commands.append(.journal(.captureFailed(shot: state.shot, reason: state.storageFull ? .storage : .camera)))
+        finishPhoto(&state, &commands)
+    }
 
     private func finishPhoto(_ state: inout MachineState, _ commands: inout Commands) {
         // Presses queued before the card filled: each answered, none shot into a full card.
@@ -304,6 +359,27 @@ public struct CameraMachine: Sendable {
     private func takeLatch(_ state: inout MachineState) -> Latch {
         defer { state.touchLatch = nil }
         return state.touchLatch ?? Latch(orientation: state.lastUpright, stale: state.sensorFaulty)
+    }
+
+    /// Zero shutter lag: where a press would shoot (`idle` or `previewing`, the card not full),
+    /// the touch orders its photo now, with its latch; one a lost gesture left open is given up.
+    private func orderEarlyPhoto(_ state: inout MachineState, _ latch: Latch, _ commands: inout Commands) {
+        guard state.name == .idle || state.name == .previewing else { return }
+        abandonEarlyPhoto(&state, &commands)
+        guard !state.storageFull else { return }
+        state.shot &+= 1
+        state.shotLatch = latch
+        state.early = .ordered
+        commands.append(.capturePhoto(shot: state.shot, orientation: latch.orientation))
+    }
+
+    /// Gives up the photo a touch ordered, if any: the camera keeps no file of it and gives
+    /// no answer; no record is written.
+    @inline(never)
+    private func abandonEarlyPhoto(_ state: inout MachineState, _ commands: inout Commands) {
+        guard state.early != .none else { return }
+        state.early = .none
+        commands.append(.abandonPhoto(shot: state.shot))
     }
 
     private func rejectPendingPress(_ state: inout MachineState, _ reason: RejectionReason, _ commands: inout Commands) {

@@ -2,6 +2,8 @@
 public enum EventKind: UInt8, CaseIterable, Sendable {
     /// The first raw down edge of a press.
     case shutterTouched
+    /// A touch that never became a press.
+    case shutterGlitch
     /// The debounced press.
     case shutterPressed
     /// Released before the hold time (a photo).
@@ -43,6 +45,7 @@ public enum EventKind: UInt8, CaseIterable, Sendable {
     public var name: StaticString {
         switch self {
         case .shutterTouched: "shutter-touched"
+        case .shutterGlitch: "shutter-glitch"
         case .shutterPressed: "shutter-pressed"
         case .shutterReleased: "shutter-released"
         case .shutterHeld: "shutter-held"

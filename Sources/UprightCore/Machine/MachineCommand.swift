@@ -8,8 +8,9 @@ public enum MachineCommand: Equatable, Sendable {
     case showOrientation(Orientation)
     /// Camera: take photo `shot` with this latched orientation (EXIF value from it).
     case capturePhoto(shot: UInt32, orientation: UprightOrientation)
-    /// Camera: photo `shot` timed out or was shut down: take it no more, and keep no file a
-    /// late answer would write (its record is already written).
+    /// Camera: photo `shot` timed out or was shut down (its record is already written), or the
+    /// touch that ordered it became a hold or a glitch (it gets none): take it no more, and keep
+    /// no file of it, neither one a late answer would write nor one already answered.
     case abandonPhoto(shot: UInt32)
     /// Camera: start clip `clip` with this latched orientation (rotation from it).
     case startRecording(clip: UInt32, orientation: UprightOrientation)

@@ -3,6 +3,9 @@ public enum MachineEvent: Equatable, Sendable {
     /// ShutterGesture: the first raw down edge of a press, at once (before the debounce), and
     /// its time. The machine latches the orientation here, so a press carries the pose of its edge.
     case shutterTouched(at: Instant)
+    /// ShutterGesture: the touch's line settled up again before the debounce: no press came
+    /// of it, and the photo it ordered is given up.
+    case shutterGlitch
     /// ShutterGesture: the debounced press; it uses the latch its touch took.
     case shutterPressed
     /// ShutterGesture: released before the hold time, a short press (a photo).
@@ -42,6 +45,7 @@ public enum MachineEvent: Equatable, Sendable {
     public var kind: EventKind {
         switch self {
         case .shutterTouched: .shutterTouched
+        case .shutterGlitch: .shutterGlitch
         case .shutterPressed: .shutterPressed
         case .shutterReleased: .shutterReleased
         case .shutterHeld: .shutterHeld

@@ -21,6 +21,13 @@ public struct MachineState: Equatable, Sendable {
     public internal(set) var shot: UInt32 = 0
     /// The latch of the photo in flight (the latest started).
     public internal(set) var shotLatch = Latch(orientation: .normal, stale: false)
+    /// The photo `shot` a touch ordered ahead of its press (only in `idle` and `previewing`).
+    public internal(set) var early = EarlyPhoto.none
+    /// The early photo's answer, kept for its release: the lag (nil when the camera did not
+    /// say when it exposed) and the wait, as the `capture` record carries them.
+    public internal(set) var earlyLagMilliseconds: Int32?
+    /// See `earlyLagMilliseconds`.
+    public internal(set) var earlyWaitMilliseconds: UInt32 = 0
     /// The number of the latest clip started: the one running while `recording`.
     public internal(set) var clip: UInt32 = 0
     /// Latched at the press that started the clip; unchanged until it stops.

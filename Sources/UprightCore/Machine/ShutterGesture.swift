@@ -12,7 +12,9 @@
 /// time; then either `released` (up before `holdTime`: a short press, a photo) or `held` (down
 /// for `holdTime`: a clip; its release gives nothing). A button down for `stuckTime` reports
 /// `stuck` once, and `unstuck` when it is finally released; it never repeats `held`. A touch
-/// that never becomes a press (a glitch shorter than the debounce) is followed by no gesture.
+/// that never becomes a press (a glitch shorter than the debounce) is followed by `glitch`
+/// once the line has settled up again for the debounce (stamped then): the photo the touch
+/// ordered is given up, so a glitch leaves nothing.
 public struct ShutterGesture: Sendable {
     /// The recogniser's timings (per board file).
     public struct Configuration: Equatable, Sendable {
@@ -45,6 +47,8 @@ public struct ShutterGesture: Sendable {
         case stuck
         /// A stuck button was released.
         case unstuck
+        /// The touch's line settled up again before the debounce confirmed a press: no press.
+        case glitch
     }
 
     /// One recognised gesture and its time.
@@ -74,7 +78,8 @@ public struct ShutterGesture: Sendable {
     private var touchOpen = false
     /// Gestures recognised but not yet taken. At most four can be waiting at once (a release
     /// settled, a touch, then a press settled and its hold, or a hold and a stuck), so six
-    /// slots never overflow; `overflowed` says if a future change broke that.
+    /// slots never overflow (a glitch settles only with no press open, so it never adds a
+    /// fifth); `overflowed` says if a future change broke that.
     private var pending = InlineArray<6, Gesture>(repeating: Gesture(.pressed, at: .zero))
     private var pendingCount = 0
     /// A gesture was dropped because `pending` was full: a broken bound, which the runtime
@@ -124,18 +129,22 @@ public struct ShutterGesture: Sendable {
     @inline(__always)
     public var nextDeadline: Instant? {
         if rawDown != stableDown { return rawSince + configuration.debounce }
-        guard stableDown else { return nil }
+        guard stableDown else { return touchOpen ? rawSince + configuration.debounce : nil }
         if !heldReported { return stableSince + configuration.holdTime }
         if !stuckReported { return stableSince + configuration.stuckTime }
         return nil
     }
 
     private mutating func recognise(until now: Instant) {
-        // Bounded: each pass reports something or returns, and there are three things to report.
+        // Bounded: each pass reports something or returns, and there are four things to report.
         var passes = 0
-        while passes < 4, let deadline = nextDeadline, deadline <= now {
+        while passes < 5, let deadline = nextDeadline, deadline <= now {
             passes += 1
-            if rawDown != stableDown {
+            if !stableDown && !rawDown {
+                // Only with a touch open (`nextDeadline`): it settled up, never a press.
+                touchOpen = false
+                emit(.glitch, at: deadline)
+            } else if rawDown != stableDown {
                 stableDown = rawDown
                 stableSince = rawSince
                 if stableDown {

@@ -8,7 +8,8 @@ public enum CameraOrder: Hashable, Sendable {
     case showOrientation(Orientation)
     /// Take photo `shot`; write `orientation.exifValue` as its EXIF Orientation.
     case capturePhoto(shot: UInt32, orientation: UprightOrientation)
-    /// Stop taking photo `shot` (it timed out, or the camera shuts down): no file for it.
+    /// Stop taking photo `shot` (it timed out, the camera shuts down, or its touch became a hold
+    /// or a glitch): no file for it, even if it was answered already, and no answer.
     case abandonPhoto(shot: UInt32)
     /// Start clip `clip`; write `orientation.rotationDegrees` into its track matrix.
     case startRecording(clip: UInt32, orientation: UprightOrientation)

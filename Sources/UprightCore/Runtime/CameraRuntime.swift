@@ -240,6 +240,7 @@ public struct CameraRuntime<C: Camera, S: RecordSink> {
             }
             switch recognised.kind {
             case .touched: enqueue(.shutterTouched(at: recognised.time))
+            case .glitch: enqueue(.shutterGlitch)
             case .pressed: enqueue(.shutterPressed)
             case .released: enqueue(.shutterReleased)
             case .held: enqueue(.shutterHeld)

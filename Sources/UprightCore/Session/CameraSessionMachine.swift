@@ -36,7 +36,8 @@
 ///   before the failure, looked at again every `storageRecheck` and `recovered` with room.
 ///
 /// Every photo ordered gets one answer (`captureFinished` or `captureFailed`) unless it is
-/// abandoned; every clip ordered gets `recordingFailed`, or `recordingStarted` and then
+/// abandoned first; an abandoned photo leaves no file, also one answered before the abandon
+/// (a touch's photo whose press became a clip: its finished file is discarded); every clip ordered gets `recordingFailed`, or `recordingStarted` and then
 /// `recordingStopped` or `recordingFailed`. The exhaustive exploration (UprightHostTests,
 /// `CameraSessionExplorationTests`) checks both, and the one owner, in every reachable state.
 public struct CameraSessionMachine: Sendable {
@@ -150,7 +151,12 @@ private struct Step {
             state.finishing[index].abandoned = true
             return
         }
-        guard let index = state.photos.firstIndex(where: { $0.shot == shot }) else { return }
+        guard let index = state.photos.firstIndex(where: { $0.shot == shot }) else {
+            // Answered already (or failed: then there is no file): a touch's photo whose press
+            // became a clip, or one whose answer crossed its time-out. Its file goes.
+            emit(.discard(.finishedPhoto(shot: shot)))
+            return
+        }
         if index == 0, case .shooting? = state.running?.phase {
             // Its program is at it: let it finish, then throw the file away.
             state.photos[0].abandoned = true

@@ -133,6 +133,10 @@ public struct Board: Equatable, Sendable {
         public var quality = 85
         public var clip = SimulatedClipSettings()
         public var timings = SimulatedCameraTimings()
+        /// `frame_ring`: the camera is modelled as a V4L2 device streaming at `frame_ms` into a
+        /// ring of recent frames with their timestamps, and a photo is the frame nearest its
+        /// order (before or after it; no mode switch, no capture time), written `write_ms` later.
+        public var frameRing = false
 
         public init() {}
     }

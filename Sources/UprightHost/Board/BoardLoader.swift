@@ -282,6 +282,7 @@ extension Board.CameraSettings {
     static let simulatedKeys = [
         "width", "height", "quality", "clip_width", "clip_height", "clip_fps", "clip_quality", "open_ms",
         "settle_ms", "frame_ms", "capture_ms", "zsl_capture_ms", "write_ms", "preview_again_ms", "stop_ms", "video_stop_ms",
+        "frame_ring",
     ]
 
     init(_ reader: JSONObjectReader) throws(ConfigError) {
@@ -338,7 +339,8 @@ extension Board.SimulatedCameraSettings {
     /// The simulated backend's keys: photo `width`, `height` (16...4096), `quality` (1...100);
     /// movie `clip_width`, `clip_height`, `clip_fps` (1...120), `clip_quality`; the camera
     /// program's timings `open_ms`, `settle_ms`, `frame_ms`, `capture_ms`, `zsl_capture_ms`,
-    /// `write_ms`, `preview_again_ms`, `stop_ms`, `video_stop_ms` (docs/camera.md).
+    /// `write_ms`, `preview_again_ms`, `stop_ms`, `video_stop_ms`; `frame_ring`, the V4L2 model
+    /// (docs/camera.md).
     init(_ reader: JSONObjectReader) throws(ConfigError) {
         self.init()
         widthPixels = try reader.integer("width", in: 16...4096) ?? widthPixels
@@ -359,6 +361,7 @@ extension Board.SimulatedCameraSettings {
         t.stopMilliseconds = try reader.integer("stop_ms", in: 0...60_000) ?? t.stopMilliseconds
         t.videoStopMilliseconds = try reader.integer("video_stop_ms", in: 0...60_000) ?? t.videoStopMilliseconds
         timings = t
+        frameRing = try reader.bool("frame_ring") ?? frameRing
     }
 }
 

@@ -13,7 +13,8 @@ public enum EventRecord: Equatable, Sendable {
     case state(from: String, to: String)
     /// A photo: its latched orientation; `stale` when the sensor was faulty at the press and
     /// the last known orientation was used; `file` when one was written; `lagSeconds` its
-    /// shutter lag when the camera reports when it was taken; `waitSeconds` how long it waited
+    /// shutter lag when the camera reports when it was taken (negative: a frame from a frame
+    /// ring exposed just before the touch); `waitSeconds` how long it waited
     /// for the camera to be ready (0: not at all).
     case capture(shot: Int, orientation: UprightOrientation, stale: Bool, file: String?, lagSeconds: Double? = nil, waitSeconds: Double = 0)
     /// A photo that was attempted and failed (camera error or timeout).

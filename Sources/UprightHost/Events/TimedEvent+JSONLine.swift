@@ -46,7 +46,7 @@ extension EventRecord {
             let orientation = try reader.latched(exif: true, rotation: false)
             return .capture(
                 shot: try reader.mediaNumber("shot"), orientation: orientation, stale: try reader.flag("stale"),
-                file: try reader.fileName(), lagSeconds: try reader.number("lag", in: 0...1e9),
+                file: try reader.fileName(), lagSeconds: try reader.number("lag", in: -1e9...1e9),
                 waitSeconds: try reader.number("wait", in: 0...1e9) ?? 0)
         case "capture-failed":
             return .captureFailed(shot: try reader.mediaNumber("shot"), reason: try reader.requiredString("reason"))

@@ -8,7 +8,7 @@ import UprightCore
 /// produce there (a release in `recording`, whose entering hold already consumed it).
 public enum TransitionTable {
     public static let rows: [Transition] = [
-        Transition(nil, .shutterTouched, "", nil, "latch the last upright pose (stale while faulty)"),
+        Transition(nil, .shutterTouched, "", nil, "latch the last upright pose (stale while faulty); idle or previewing, room: order the photo"),
         Transition(nil, .orientationChanged, "", nil, "remember the pose; show it unless idle"),
         Transition(nil, .sensorFault, "sensor was ok", nil, "later latches are stale; fault record"),
         Transition(nil, .sensorRecovered, "sensor was faulty", nil, "recovered record"),
@@ -18,12 +18,20 @@ public enum TransitionTable {
         Transition(nil, .recordingFailed, "the clip stopped last", nil, "record-failed (its file could not be finished)"),
 
         Transition(.idle, .shutterPressed, "", .previewing, "take the touch's latch"),
+        Transition(.idle, .shutterGlitch, "the touch's photo ordered", nil, "give it up (no file, no record)"),
+        Transition(.idle, .captureFinished, "the touch's photo", nil, "keep the answer for the release"),
+        Transition(.idle, .captureFailed, "the touch's photo", nil, "keep the failure for the release"),
+        Transition(.idle, .shutdownRequested, "the touch's photo ordered", nil, "give it up"),
 
         Transition(.previewing, .shutterPressed, "", nil, "take the touch's latch; restart idle timer"),
-        Transition(.previewing, .shutterReleased, "press latched", .capturing, "photo"),
-        Transition(.previewing, .shutterHeld, "press latched", .recording, "clip"),
+        Transition(.previewing, .shutterReleased, "press latched", .capturing, "photo (the touch's, if ordered)"),
+        Transition(.previewing, .shutterReleased, "press latched, answered", nil, "capturing and back: its record"),
+        Transition(.previewing, .shutterHeld, "press latched", .recording, "give up the touch's photo; clip"),
         Transition(.previewing, .shutterReleased, "press used", nil, "forget the press"),
         Transition(.previewing, .shutterHeld, "press used", nil, "forget the press"),
+        Transition(.previewing, .shutterGlitch, "the touch's photo ordered", nil, "give it up (no file, no record)"),
+        Transition(.previewing, .captureFinished, "the touch's photo", nil, "keep the answer for the release"),
+        Transition(.previewing, .captureFailed, "the touch's photo", nil, "keep the failure for the release"),
         Transition(.previewing, .idleTimerFired, "", .idle, "reject a press still down"),
         Transition(.previewing, .shutdownRequested, "", .idle, "reject a press still down"),
 

@@ -16,6 +16,10 @@ import UprightHost
 ///   (`zsl_capture` with zero shutter lag), and its file, a real JPEG of the synthetic scene at
 ///   the exposure's pose, is closed `write` after that; without zero shutter lag the preview
 ///   comes back `preview_again` after the exposure, and a signal meanwhile waits for it;
+/// - with `frame_ring` (the V4L2 model: a device streaming frames at the frame interval into a
+///   ring of recent ones with their timestamps), a photo is the frame nearest its signal,
+///   before or after it, with no mode switch: its file is closed `write` after the later of
+///   the two;
 /// - SIGUSR2 ends the still server `stop` later; SIGINT ends the recorder `video_stop` later,
 ///   its movie (`SimMovie`, identity matrix: the session writes the rotation) finished with
 ///   every frame from the settled preview to the stop; SIGKILL ends either at once;
@@ -138,17 +142,24 @@ public struct SimCameraProcesses: CameraProcesses {
             alive = program
             return
         }
-        let frame = nextFrame(after: max(now, program.previewAt), in: program)
-        let exposed = frame + Self.ms(zeroShutterLag ? timings.zeroLagCaptureMilliseconds : timings.captureMilliseconds)
+        let exposed: Instant
+        if settings.frameRing {
+            exposed = nearestFrame(to: now, in: program)
+        } else {
+            let frame = nextFrame(after: max(now, program.previewAt), in: program)
+            exposed = frame + Self.ms(zeroShutterLag ? timings.zeroLagCaptureMilliseconds : timings.captureMilliseconds)
+        }
+        // A frame from the ring may be older than the signal: the work starts now.
+        let taken = max(now, exposed)
         if generator.chance(crashProbability) {
-            schedule(exposed, .exit(id: program.id, program.program, .signalled(SIGSEGV)))
+            schedule(taken, .exit(id: program.id, program.program, .signalled(SIGSEGV)))
             alive = program
             return
         }
         let path = Self.path(pattern: program.output, index: program.photoIndex)
-        schedule(exposed + Self.ms(timings.writeMilliseconds), .closePhoto(index: program.photoIndex, path: path, exposedAt: exposed))
+        schedule(taken + Self.ms(timings.writeMilliseconds), .closePhoto(index: program.photoIndex, path: path, exposedAt: exposed))
         program.photoIndex += 1
-        if !zeroShutterLag { program.previewAt = exposed + Self.ms(timings.backToPreviewMilliseconds) }
+        if !zeroShutterLag && !settings.frameRing { program.previewAt = exposed + Self.ms(timings.backToPreviewMilliseconds) }
         alive = program
     }
 
@@ -209,6 +220,13 @@ public struct SimCameraProcesses: CameraProcesses {
         let frame = Self.ms(timings.frameMilliseconds).nanoseconds
         let since = max(0, (time - program.openAt).nanoseconds)
         return program.openAt + TimeSpan(nanoseconds: (since + frame - 1) / frame * frame)
+    }
+
+    /// The streamed frame nearest `time` (frames tick from the open; a tie takes the later).
+    private func nearestFrame(to time: Instant, in program: Program) -> Instant {
+        let frame = Self.ms(timings.frameMilliseconds).nanoseconds
+        let since = max(0, (time - program.openAt).nanoseconds)
+        return program.openAt + TimeSpan(nanoseconds: (since + frame / 2) / frame * frame)
     }
 
     private mutating func schedule(_ due: Instant, _ happening: Happening) {

@@ -4,10 +4,12 @@ import Glibc
 import Testing
 @testable import UprightCLI
 
-/// The lag figures come from the simulated camera's documented timings (docs/camera.md): a
-/// press held 80 to 200 ms, the 30 ms debounce of its release, up to one 33 ms frame for the
-/// signal to be taken, then the capture: 400 ms, or 70 ms with zero shutter lag. The one-shot
-/// mode opens (300 ms) and settles (450 ms) the camera for every photo first.
+/// The lag figures come from the simulated camera's documented timings (docs/camera.md),
+/// counted from the touch, which orders the photo (however long the press is held, 80 to
+/// 200 ms, it is not in the lag): up to one 33 ms frame for the signal to be taken, then the
+/// capture: 400 ms, or 70 ms with zero shutter lag. The one-shot mode opens (300 ms) and
+/// settles (450 ms) the camera for every photo first. The frame ring takes the frame nearest
+/// the touch: within half a frame, before or after it.
 @Suite struct ShutterLagBenchmarkTests {
     func lags(_ mode: ShutterLagBenchmark.Mode) throws -> [Double] {
         var template = Array("/tmp/upright-lag-test-XXXXXX".utf8CString)
@@ -16,21 +18,31 @@ import Testing
         return try #require(ShutterLagBenchmark.lags(mode, presses: 8, directory: directory))
     }
 
-    @Test func warmLagIsThePressTheFrameAndTheCapture() throws {
+    @Test func warmLagIsTheFrameAndTheCapture() throws {
         let warm = try lags(.warm)
         #expect(warm.count == 7) // the first photo, waiting for the server's start, left out
-        #expect(warm.allSatisfy { (510...663).contains($0) }, "\(warm)")
+        #expect(warm.allSatisfy { (400...433).contains($0) }, "\(warm)")
     }
 
     @Test func zeroShutterLagTakesTheNextFrame() throws {
         let zsl = try lags(.warmZeroShutterLag)
         #expect(zsl.count == 7)
-        #expect(zsl.allSatisfy { (180...333).contains($0) }, "\(zsl)")
+        #expect(zsl.allSatisfy { (70...103).contains($0) }, "\(zsl)")
     }
 
     @Test func oneShotPaysTheCameraStartEveryTime() throws {
         let cold = try lags(.coldOneShot)
         #expect(cold.count == 8)
-        #expect(cold.allSatisfy { $0 >= 110 + 300 + 450 + 400 }, "\(cold)")
+        #expect(cold.allSatisfy { $0 >= 300 + 450 + 400 }, "\(cold)")
+    }
+
+    @Test func theFrameRingTakesTheFrameNearestTheTouch() throws {
+        let ring = try lags(.frameRing)
+        #expect(ring.count == 7)
+        #expect(ring.allSatisfy { abs($0) <= 16.5 }, "\(ring)")
+        // The touches fall at different phases of the 33 ms frames: the lag is the phase's, no
+        // fixed capture time (the order reaches the camera at the engine's step after the edge,
+        // so these lean late).
+        #expect(Set(ring).count > 3, "\(ring)")
     }
 }

@@ -13,7 +13,7 @@ import Testing
         #expect(result.status == 0)
         #expect(
             result.out.hasPrefix(
-                "event                idle                 previewing           capturing            recording\nshutter-touched      =                    =                    =                    =\nshutter-pressed      previewing           =                    =                    previewing\n"
+                "event                idle                 previewing           capturing            recording\nshutter-touched      =                    =                    =                    =\nshutter-glitch       =                    =                    .                    .\nshutter-pressed      previewing           =                    =                    previewing\n"
             ))
         #expect(result.out.contains("\ncapturing   shutter-released     press latched            (stays)     queue it or reject (queue-full)\n"))
     }

@@ -71,8 +71,9 @@ struct RecordList: RecordSink {
             if case .capture = $0.record { true } else { false }
         }
         #expect(captures.map(\.record) == [.capture(shot: 1, orientation: .leftUp, stale: false)])
-        // Released at 1150 ms, debounced 30 ms later, answered 50 ms after that.
-        #expect(captures.map(\.time) == [Instant(nanoseconds: 1_230_000_000)])
+        // Ordered at the touch (1000 ms), answered 50 ms later; journaled at the release's end
+        // (released at 1150 ms, debounced 30 ms later), once the press is known to be a photo.
+        #expect(captures.map(\.time) == [Instant(nanoseconds: 1_180_000_000)])
         #expect(runtime.state.name == .idle)
         #expect(runtime.nextDeadline == nil)
         #expect(runtime.sink.records.last?.record == .state(from: .previewing, to: .idle))

@@ -13,10 +13,16 @@ import UprightCore
     }
 
     /// A press as the gesture recogniser gives it: the touch (which latches the last upright
-    /// pose and orders nothing), then the debounced press. Returns the press's commands.
-    func press(_ state: inout MachineState) -> [MachineCommand] {
-        #expect(run(&state, .shutterTouched(at: .zero)) == [])
+    /// pose and, where a press would shoot, orders the photo at once: zero shutter lag), then
+    /// the debounced press. `touch` gets the touch's commands; returns the press's.
+    func press(_ state: inout MachineState, touch: inout [MachineCommand]) -> [MachineCommand] {
+        touch = run(&state, .shutterTouched(at: .zero))
         return run(&state, .shutterPressed)
+    }
+
+    func press(_ state: inout MachineState) -> [MachineCommand] {
+        var touch: [MachineCommand] = []
+        return press(&state, touch: &touch)
     }
 
     @Test func bootInIdleTurnsThePreviewOff() {
@@ -30,19 +36,28 @@ import UprightCore
     /// highest): photos and clips each count on from it.
     @Test func numberingContinuesAfterAnEarlierRun() {
         var state = MachineState(.previewing, numberedAfter: 12)
-        _ = press(&state)
-        #expect(run(&state, .shutterReleased).contains(.capturePhoto(shot: 13, orientation: .normal)))
+        var touch: [MachineCommand] = []
+        _ = press(&state, touch: &touch)
+        #expect(touch == [.capturePhoto(shot: 13, orientation: .normal)])
+        #expect(run(&state, .shutterReleased).contains(.armTimer(.capture, .seconds(5))))
         #expect(run(&state, .captureFinished(shot: 13)).contains(.journal(.capture(shot: 13, orientation: .normal, stale: false))))
-        _ = press(&state)
+        _ = press(&state, touch: &touch)
+        #expect(touch == [.capturePhoto(shot: 14, orientation: .normal)])
         #expect(run(&state, .shutterHeld).contains(.startRecording(clip: 13, orientation: .normal)))
+        // The hold gave photo 14 up: its number is not used again.
+        _ = press(&state) // stops the clip
+        _ = press(&state, touch: &touch)
+        #expect(touch == [.capturePhoto(shot: 15, orientation: .normal)])
     }
 
     /// A full card: the photo that found it fails `storage`, presses meanwhile are rejected
     /// `storage full` (a photo and a clip alike), and once space returns photos are taken again.
     @Test func aFullCardRejectsPressesUntilSpaceReturns() {
         var state = MachineState(.previewing)
-        _ = press(&state)
-        #expect(run(&state, .shutterReleased).contains(.capturePhoto(shot: 1, orientation: .normal)))
+        var touch: [MachineCommand] = []
+        _ = press(&state, touch: &touch)
+        #expect(touch == [.capturePhoto(shot: 1, orientation: .normal)])
+        #expect(run(&state, .shutterReleased).contains(.journal(.state(from: .previewing, to: .capturing))))
         #expect(run(&state, .cameraFault(.storage)) == [.journal(.fault(.storage))])
         #expect(
             run(&state, .captureFailed(shot: 1)) == [
@@ -50,14 +65,17 @@ import UprightCore
                 .cancelTimer(.capture), .journal(.state(from: .capturing, to: .previewing)),
                 .armTimer(.idle, .seconds(60)), .showOrientation(.normal),
             ])
-        _ = press(&state)
+        // A full card: the touch orders nothing.
+        _ = press(&state, touch: &touch)
+        #expect(touch == [])
         #expect(run(&state, .shutterReleased) == [.journal(.shutterRejected(.storageFull))])
         _ = press(&state)
         #expect(run(&state, .shutterHeld) == [.journal(.shutterRejected(.storageFull))])
         #expect(state.name == .previewing)
         #expect(run(&state, .cameraRecovered(.storage)) == [.journal(.recovered(.storage))])
-        _ = press(&state)
-        #expect(run(&state, .shutterReleased).contains(.capturePhoto(shot: 2, orientation: .normal)))
+        _ = press(&state, touch: &touch)
+        #expect(touch == [.capturePhoto(shot: 2, orientation: .normal)])
+        #expect(run(&state, .shutterReleased).contains(.armTimer(.capture, .seconds(5))))
     }
 
     /// A clip stopped at a press (record-stop written) whose file the camera then could not
@@ -99,15 +117,18 @@ import UprightCore
     @Test func pressInIdleWakesAndItsReleaseTakesAPhoto() {
         var state = MachineState()
         #expect(run(&state, .orientationChanged(.leftUp)) == [])
+        // Asleep, the touch orders the photo at once; the press wakes the preview.
+        #expect(run(&state, .shutterTouched(at: .zero)) == [.capturePhoto(shot: 1, orientation: .leftUp)])
         #expect(
-            press(&state) == [
+            run(&state, .shutterPressed) == [
                 .startPreview, .journal(.state(from: .idle, to: .previewing)),
                 .armTimer(.idle, .seconds(60)), .showOrientation(.leftUp),
             ])
+        // The release finds the photo in flight: it waits for it, ordering none.
         #expect(
             run(&state, .shutterReleased) == [
                 .cancelTimer(.idle), .journal(.state(from: .previewing, to: .capturing)),
-                .capturePhoto(shot: 1, orientation: .leftUp), .armTimer(.capture, .seconds(5)),
+                .armTimer(.capture, .seconds(5)),
             ])
         #expect(
             run(&state, .captureFinished(shot: 1)) == [
@@ -123,7 +144,7 @@ import UprightCore
     @Test func photoKeepsTheLatchOfItsTouch() {
         var state = MachineState(.previewing)
         _ = run(&state, .orientationChanged(.rightUp))
-        #expect(run(&state, .shutterTouched(at: .zero)) == [])
+        #expect(run(&state, .shutterTouched(at: .zero)) == [.capturePhoto(shot: 1, orientation: .rightUp)])
         #expect(state.touchLatch == Latch(orientation: .rightUp, stale: false))
         // Laid flat between the touch and the debounced press: the press keeps the touch's pose.
         _ = run(&state, .orientationChanged(.lensUp))
@@ -131,7 +152,73 @@ import UprightCore
         #expect(state.touchLatch == nil)
         // Turned after the press: the photo keeps the pose at the touch.
         #expect(run(&state, .orientationChanged(.bottomUp)) == [.showOrientation(.bottomUp)])
-        #expect(run(&state, .shutterReleased).contains(.capturePhoto(shot: 1, orientation: .rightUp)))
+        _ = run(&state, .shutterReleased)
+        #expect(run(&state, .captureFinished(shot: 1)).first == .journal(.capture(shot: 1, orientation: .rightUp, stale: false)))
+    }
+
+    /// Zero shutter lag: the camera answered the touch's photo before the release; the release
+    /// journals it at once (to `capturing` and back in one event), its lag from the touch.
+    @Test func aPhotoAnsweredBeforeItsReleaseIsJournaledAtTheRelease() {
+        var state = MachineState(.previewing)
+        _ = run(&state, .orientationChanged(.leftUp))
+        #expect(run(&state, .shutterTouched(at: Instant(nanoseconds: 2_000_000_000))) == [.capturePhoto(shot: 1, orientation: .leftUp)])
+        #expect(run(&state, .shutterPressed) == [.armTimer(.idle, .seconds(60))])
+        #expect(run(&state, .captureFinished(shot: 1, exposedAt: Instant(nanoseconds: 2_070_000_000), waited: .zero)) == [])
+        #expect(state.early == .finished)
+        #expect(state.earlyLagMilliseconds == 70)
+        #expect(
+            run(&state, .shutterReleased) == [
+                .cancelTimer(.idle), .journal(.state(from: .previewing, to: .capturing)),
+                .journal(.capture(shot: 1, orientation: .leftUp, stale: false, lagMilliseconds: 70, waitMilliseconds: 0)),
+                .cancelTimer(.capture), .journal(.state(from: .capturing, to: .previewing)),
+                .armTimer(.idle, .seconds(60)), .showOrientation(.leftUp),
+            ])
+        #expect(state.early == .none)
+        // A failure answered early is journaled at the release the same way.
+        _ = run(&state, .shutterTouched(at: .zero))
+        _ = run(&state, .shutterPressed)
+        #expect(run(&state, .captureFailed(shot: 2)) == [])
+        #expect(run(&state, .shutterReleased).contains(.journal(.captureFailed(shot: 2, reason: .camera))))
+        #expect(state.name == .previewing)
+    }
+
+    /// A press that becomes a hold gives its touch's photo up, answered or not: no record, the
+    /// camera told to keep no file; the press's one answer is its record-start.
+    @Test func aHoldGivesUpTheTouchsPhoto() {
+        var state = MachineState(.previewing)
+        _ = run(&state, .shutterTouched(at: .zero))
+        _ = run(&state, .shutterPressed)
+        #expect(run(&state, .captureFinished(shot: 1)) == [])
+        #expect(
+            run(&state, .shutterHeld) == [
+                .abandonPhoto(shot: 1), .cancelTimer(.idle), .journal(.state(from: .previewing, to: .recording)),
+                .startRecording(clip: 1, orientation: .normal), .armTimer(.clip, .seconds(600)),
+                .journal(.recordStart(clip: 1, orientation: .normal, stale: false)),
+            ])
+        #expect(state.early == .none)
+        // Its late answer, if one came, is nobody's.
+        #expect(run(&state, .captureFinished(shot: 1)) == [])
+    }
+
+    /// A touch that never becomes a press (a glitch) leaves nothing: its photo is given up and
+    /// nothing is journaled; asleep, a shutdown gives it up too.
+    @Test func aGlitchLeavesNothing() {
+        var state = MachineState(.previewing)
+        _ = run(&state, .shutterTouched(at: .zero))
+        #expect(run(&state, .shutterGlitch) == [.abandonPhoto(shot: 1)])
+        #expect(run(&state, .shutterGlitch) == [])
+        #expect(state.name == .previewing)
+        #expect(run(&state, .shutterTouched(at: .zero)) == [.capturePhoto(shot: 2, orientation: .normal)])
+        var asleep = MachineState()
+        #expect(run(&asleep, .shutterTouched(at: .zero)) == [.capturePhoto(shot: 1, orientation: .normal)])
+        #expect(run(&asleep, .shutdownRequested) == [.abandonPhoto(shot: 1)])
+        // While a photo is in flight or a clip records, a touch orders nothing (a burst keeps
+        // its rules: queued at the release), and a glitch then does nothing.
+        var busy = MachineState(.previewing)
+        _ = press(&busy)
+        _ = run(&busy, .shutterReleased)
+        #expect(run(&busy, .shutterTouched(at: .zero)) == [])
+        #expect(run(&busy, .shutterGlitch) == [])
     }
 
     /// A glitch's touch is replaced by the next touch; a touch while the sensor is at fault
@@ -193,7 +280,7 @@ import UprightCore
         _ = press(&state)
         #expect(
             run(&state, .shutterHeld) == [
-                .cancelTimer(.idle), .journal(.state(from: .previewing, to: .recording)),
+                .abandonPhoto(shot: 1), .cancelTimer(.idle), .journal(.state(from: .previewing, to: .recording)),
                 .startRecording(clip: 1, orientation: .leftUp), .armTimer(.clip, .seconds(600)),
                 .journal(.recordStart(clip: 1, orientation: .leftUp, stale: false)),
             ])
@@ -229,7 +316,7 @@ import UprightCore
         _ = press(&state)
         #expect(
             run(&state, .timerFired(.idle)) == [
-                .journal(.shutterRejected(.idle)), .cancelTimer(.idle),
+                .abandonPhoto(shot: 1), .journal(.shutterRejected(.idle)), .cancelTimer(.idle),
                 .journal(.state(from: .previewing, to: .idle)), .stopPreview,
             ])
     }

@@ -72,8 +72,9 @@ private func ms(_ value: Int64) -> Instant { Instant(nanoseconds: value * 1_000_
         let runtime = Self.run(samples, edges: [(turn - 10, true), (turn + 200, false)], until: 4000)
         #expect(runtime.sink.records.contains(Entry(milliseconds: turn, record: .orientation(.rightUp))))
         #expect(runtime.sink.records.contains(Entry(milliseconds: turn + 20, record: .state(from: .idle, to: .previewing))))
-        // Released at T+200, confirmed at T+230, the fake camera answers 100 ms later.
-        #expect(Self.captures(runtime) == [Entry(milliseconds: turn + 330, record: .capture(shot: 1, orientation: .leftUp, stale: false))])
+        // Ordered at the touch (T-10), the fake camera answers 100 ms later; released at T+200,
+        // confirmed at T+230: journaled then.
+        #expect(Self.captures(runtime) == [Entry(milliseconds: turn + 230, record: .capture(shot: 1, orientation: .leftUp, stale: false))])
         #expect(runtime.camera.mainOrders.contains(.capturePhoto(shot: 1, orientation: .leftUp)))
     }
 
@@ -82,7 +83,7 @@ private func ms(_ value: Int64) -> Instant { Instant(nanoseconds: value * 1_000_
         let samples = Self.turning(Self.leftUp, Self.rightUp, at: 1000, until: 3000)
         let turn = try #require(Self.reportTime(of: .rightUp, in: samples))
         let runtime = Self.run(samples, edges: [(turn + 10, true), (turn + 200, false)], until: 4000)
-        #expect(Self.captures(runtime) == [Entry(milliseconds: turn + 330, record: .capture(shot: 1, orientation: .rightUp, stale: false))])
+        #expect(Self.captures(runtime) == [Entry(milliseconds: turn + 230, record: .capture(shot: 1, orientation: .rightUp, stale: false))])
     }
 
     /// Down at T-10, bounces until T-6, then stays down: the press is confirmed at T+24 and
@@ -95,7 +96,7 @@ private func ms(_ value: Int64) -> Instant { Instant(nanoseconds: value * 1_000_
         ]
         let runtime = Self.run(samples, edges: edges, until: 4000)
         #expect(runtime.sink.records.contains(Entry(milliseconds: turn + 24, record: .state(from: .idle, to: .previewing))))
-        #expect(Self.captures(runtime) == [Entry(milliseconds: turn + 430, record: .capture(shot: 1, orientation: .leftUp, stale: false))])
+        #expect(Self.captures(runtime) == [Entry(milliseconds: turn + 330, record: .capture(shot: 1, orientation: .leftUp, stale: false))])
     }
 
     /// A 5 ms glitch at T-60 (no press) whose line settles up at T-25: the press at T+10 is a
@@ -106,7 +107,9 @@ private func ms(_ value: Int64) -> Instant { Instant(nanoseconds: value * 1_000_
         let edges: [(Int64, Bool)] = [(turn - 60, true), (turn - 55, false), (turn + 10, true), (turn + 200, false)]
         let runtime = Self.run(samples, edges: edges, until: 4000)
         #expect(runtime.sink.records.contains(Entry(milliseconds: turn + 40, record: .state(from: .idle, to: .previewing))))
-        #expect(Self.captures(runtime) == [Entry(milliseconds: turn + 330, record: .capture(shot: 1, orientation: .rightUp, stale: false))])
+        // The glitch's touch ordered photo 1 and its glitch gave it up: the press's is photo 2.
+        #expect(Self.captures(runtime) == [Entry(milliseconds: turn + 230, record: .capture(shot: 2, orientation: .rightUp, stale: false))])
+        #expect(runtime.camera.mainOrders.contains(.abandonPhoto(shot: 1)))
     }
 
     /// Down at 1500, the sensor fails at 1510 (before the press is confirmed at 1530): the
@@ -116,7 +119,7 @@ private func ms(_ value: Int64) -> Instant { Instant(nanoseconds: value * 1_000_
         #expect(Self.reportTime(of: .rightUp, in: samples) != nil)
         let runtime = Self.run(samples, edges: [(1500, true), (1700, false)], until: 3000, sensorFaultAt: 1510)
         #expect(runtime.sink.records.contains(Entry(milliseconds: 1510, record: .fault(.sensor))))
-        #expect(Self.captures(runtime) == [Entry(milliseconds: 1830, record: .capture(shot: 1, orientation: .rightUp, stale: false))])
+        #expect(Self.captures(runtime) == [Entry(milliseconds: 1730, record: .capture(shot: 1, orientation: .rightUp, stale: false))])
     }
 
     /// Faulty at the edge (1500), recovered at 1510 before the confirmation: stale.
@@ -124,7 +127,7 @@ private func ms(_ value: Int64) -> Instant { Instant(nanoseconds: value * 1_000_
         let samples = Self.turning(Self.leftUp, Self.leftUp, at: 0, until: 1000)
         #expect(Self.reportTime(of: .leftUp, in: samples) != nil)
         let runtime = Self.run(samples, edges: [(1500, true), (1700, false)], until: 3000, sensorFaultAt: 1400, recoveryAt: 1510)
-        #expect(Self.captures(runtime) == [Entry(milliseconds: 1830, record: .capture(shot: 1, orientation: .leftUp, stale: true))])
+        #expect(Self.captures(runtime) == [Entry(milliseconds: 1730, record: .capture(shot: 1, orientation: .leftUp, stale: true))])
     }
 
     /// Samples alone move time: the completion and the idle timer run at their deadlines,
@@ -139,9 +142,9 @@ private func ms(_ value: Int64) -> Instant { Instant(nanoseconds: value * 1_000_
             runtime.sink.records == [
                 Entry(milliseconds: 1030, record: .state(from: .idle, to: .previewing)),
                 Entry(milliseconds: 1230, record: .state(from: .previewing, to: .capturing)),
-                Entry(milliseconds: 1330, record: .capture(shot: 1, orientation: .normal, stale: false)),
-                Entry(milliseconds: 1330, record: .state(from: .capturing, to: .previewing)),
-                Entry(milliseconds: 11_330, record: .state(from: .previewing, to: .idle)),
+                Entry(milliseconds: 1230, record: .capture(shot: 1, orientation: .normal, stale: false)),
+                Entry(milliseconds: 1230, record: .state(from: .capturing, to: .previewing)),
+                Entry(milliseconds: 11_230, record: .state(from: .previewing, to: .idle)),
             ])
         #expect(runtime.now == ms(16_151))
         #expect(runtime.nextDeadline == nil)

@@ -28,6 +28,21 @@ struct CameraSessionMachineExplorationTests {
         #expect(report.violations.contains { $0.hasPrefix("photo 1 answered while answered") })
     }
 
+    @Test func aMachineThatKeepsAnAnsweredPhotoItWasToldToAbandonIsCaught() {
+        // It ignores the abandon of a photo it has answered (the touch's photo of a press that
+        // became a clip): the file would stay behind with no record.
+        let machine = CameraSessionMachine(settings: CameraSessionSettings())
+        let report = SessionExplorer(settings: machine.settings, shots: 1, clips: 0) { state, event in
+            let before = state
+            let commands = machine.handle(&state, event)
+            if case .order(.abandonPhoto) = event.kind, before.photos.isEmpty, before.finishing.isEmpty {
+                return commands.filter { if case .discard(.finishedPhoto) = $0 { false } else { true } }
+            }
+            return commands
+        }.explore()
+        #expect(report.violations.contains { $0.hasPrefix("abandoned photo 1 keeps its file") })
+    }
+
     @Test func aMachineThatForgetsAPhotoIsCaught() {
         // It drops the photo a full card refuses instead of answering it: nothing ever will.
         let machine = CameraSessionMachine(settings: CameraSessionSettings())

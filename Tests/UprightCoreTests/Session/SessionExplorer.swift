@@ -13,6 +13,8 @@ import UprightCore
 /// - every photo ordered is answered once, an abandoned one never, and a finished one only
 ///   once its file was written; a clip starts at most once and ends once, stopped only after it
 ///   started and its file was written;
+/// - an abandoned photo keeps no file: given up before its answer, its file is discarded when
+///   it comes; given up after it (a touch's photo whose press became a clip), at once;
 /// - each fault is reported once and recovered only while outstanding;
 /// - the timers: only an armed one expires;
 /// - the storage contract: an event whose kind does not consult `storageHasRoom` answers the
@@ -42,6 +44,8 @@ struct SessionExplorer {
         var armed: UInt8 = 0
         /// Files the machine asked to finish, oldest first: their outcomes to come.
         var outcomes: [Outcome] = []
+        /// The photos whose file is under its final name (written, not discarded), by bit.
+        var files: UInt8 = 0
 
         /// Nothing waits for an answer.
         var settled: Bool {
@@ -134,7 +138,9 @@ struct SessionExplorer {
             if let shot = node.photos.firstIndex(of: .notOrdered) {
                 kinds.append(.order(.capturePhoto(shot: UInt32(shot + 1), orientation: .rightUp)))
             }
-            for (shot, status) in node.photos.enumerated() where status == .waiting {
+            // The runtime gives up a photo waiting (its time-out, a shutdown) or answered (the
+            // touch's photo of a press that became a clip, a glitch's).
+            for (shot, status) in node.photos.enumerated() where status == .waiting || status == .answered {
                 kinds.append(.order(.abandonPhoto(shot: UInt32(shot + 1))))
             }
             if let clip = node.clips.firstIndex(of: .notOrdered) {
@@ -174,7 +180,10 @@ struct SessionExplorer {
         case .order(.startRecording(let clip, _)): after.clips[Int(clip) - 1] = .ordered
         case .process(.exited): owner = false
         case .timer(let timer): after.armed &= ~(1 << timer.rawValue)
-        case .photoWritten, .photoNotWritten, .clipWritten, .clipNotWritten: after.outcomes.removeFirst()
+        case .photoWritten(let shot):
+            after.outcomes.removeFirst()
+            after.files |= 1 << (shot - 1)
+        case .photoNotWritten, .clipWritten, .clipNotWritten: after.outcomes.removeFirst()
         default: break
         }
         for command in commands {
@@ -196,9 +205,14 @@ struct SessionExplorer {
                 after.armed |= 1 << timer.rawValue
             case .cancel(let timer):
                 after.armed &= ~(1 << timer.rawValue)
+            case .discard(.finishedPhoto(let shot)):
+                after.files &= ~(1 << (shot - 1))
             case .discard, .note:
                 break
             }
+        }
+        for (shot, status) in after.photos.enumerated() where status == .abandoned && after.files & (1 << shot) != 0 {
+            problems.append("abandoned photo \(shot + 1) keeps its file")
         }
         if owner != (after.state.running != nil) { problems.append("the commands and the state disagree on whether a program runs") }
         guard problems.isEmpty else {

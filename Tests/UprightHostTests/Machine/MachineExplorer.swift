@@ -5,8 +5,9 @@ import UprightHost
 /// checking invariants after each event and collecting the transitions taken.
 ///
 /// Alphabet (up to 18 events, restricted the way the real inputs are): the shutter gestures
-/// follow the button (a touch only while up; pressed only while up after a touch; released or
-/// held only while down; a hold's release gives no gesture, as ShutterGesture does); two poses, one upright (`left-up`) and one flat
+/// follow the button (a touch only while up; pressed or a glitch only while up after a touch;
+/// released or held only while down; a hold's release gives no gesture, as ShutterGesture
+/// does); two poses, one upright (`left-up`) and one flat
 /// (`lens-up`); camera completions for the current shot or clip, plus one late completion for
 /// the previous one of each; a timer fires only while armed; sensor fault and recovery, lost
 /// events, shutdown.
@@ -28,6 +29,8 @@ struct MachineExplorer {
         var openPresses = 0
         /// The latch of the running clip, from its record-start.
         var clipLatch: UprightOrientation?
+        /// Photos ordered and neither recorded nor given up (at most one: one in flight).
+        var photosOut: [UInt32] = []
     }
 
     struct Key: Hashable {
@@ -45,6 +48,8 @@ struct MachineExplorer {
         var armed: [Bool]
         var openPresses: Int
         var recordedClipLatch: UprightOrientation?
+        var early: UInt8
+        var photosOut: Int
     }
 
     struct Step: Hashable {
@@ -62,11 +67,25 @@ struct MachineExplorer {
     var sequencesChecked = 0
     var maxCommands = 0
 
-    init(configuration: MachineConfiguration) {
+    /// Changes the machine's commands before they are checked: a mutation the checks must
+    /// catch (nil: the machine as it is).
+    let mutation: ((MachineEvent, [MachineCommand]) -> [MachineCommand])?
+
+    init(configuration: MachineConfiguration, mutation: ((MachineEvent, [MachineCommand]) -> [MachineCommand])? = nil) {
         machine = CameraMachine(configuration: configuration)
+        self.mutation = mutation
     }
 
     static func code(_ latch: Latch) -> UInt8 { latch.orientation.rawValue | (latch.stale ? 4 : 0) }
+
+    static func earlyCode(_ early: EarlyPhoto) -> UInt8 {
+        switch early {
+        case .none: 0
+        case .ordered: 1
+        case .finished: 2
+        case .failed: 3
+        }
+    }
 
     static func key(_ node: Node) -> Key {
         let state = node.state
@@ -85,7 +104,7 @@ struct MachineExplorer {
             press: press, queue: queued,
             shotLatch: code(state.shotLatch), clipLatch: code(state.clipLatch),
             buttonDown: node.buttonDown, armed: node.armed, openPresses: node.openPresses,
-            recordedClipLatch: node.clipLatch)
+            recordedClipLatch: node.clipLatch, early: earlyCode(state.early), photosOut: node.photosOut.count)
     }
 
     func alphabet(_ node: Node) -> [MachineEvent] {
@@ -94,7 +113,7 @@ struct MachineExplorer {
         if node.buttonDown {
             events = [.shutterReleased, .shutterHeld]
         } else {
-            events = node.touched ? [.shutterTouched(at: .zero), .shutterPressed] : [.shutterTouched(at: .zero)]
+            events = node.touched ? [.shutterTouched(at: .zero), .shutterPressed, .shutterGlitch] : [.shutterTouched(at: .zero)]
         }
         events += [
             .orientationChanged(.leftUp), .orientationChanged(.lensUp),
@@ -129,7 +148,7 @@ struct MachineExplorer {
         }
     }
 
-    private mutating func apply(_ commands: Commands, to node: inout Node) {
+    private mutating func apply(_ commands: some Collection<MachineCommand>, to node: inout Node) {
         for command in commands {
             switch command {
             case .armTimer(let timer, _): node.armed[Int(timer.rawValue)] = true
@@ -146,6 +165,7 @@ struct MachineExplorer {
     mutating func step(_ node: inout Node, _ event: MachineEvent) {
         let before = node.state
         if event == .shutterTouched(at: .zero) { node.touched = true }
+        if event == .shutterGlitch { node.touched = false }
         if event == .shutterPressed {
             node.buttonDown = true
             node.touched = false
@@ -154,25 +174,49 @@ struct MachineExplorer {
         if event == .shutterReleased || event == .shutterHeld { node.buttonDown = false }
         if case .timerFired(let timer) = event { node.armed[Int(timer.rawValue)] = false }
 
-        let commands = machine.transition(&node.state, event)
+        let given = machine.transition(&node.state, event)
+        let commands = mutation?(event, Array(given)) ?? Array(given)
         let after = node.state
         maxCommands = max(maxCommands, commands.count)
         apply(commands, to: &node)
 
         var stateRecords: [(StateName, StateName)] = []
         var photosStarted = 0
+        var photoRecords = 0
+        var records = 0
+        var givenUp: [UInt32] = []
         for command in commands {
             switch command {
             case .capturePhoto(let shot, let orientation):
                 photosStarted += 1
                 if shot != after.shot || orientation != after.shotLatch.orientation { fail("photo \(shot) is not the one in flight", event, before) }
+                if !node.photosOut.isEmpty { fail("photo \(shot) ordered with \(node.photosOut) in flight", event, before) }
+                node.photosOut.append(shot)
+            case .abandonPhoto(let shot):
+                guard let index = node.photosOut.firstIndex(of: shot) else {
+                    fail("photo \(shot) given up but not in flight", event, before)
+                    break
+                }
+                node.photosOut.remove(at: index)
+                givenUp.append(shot)
             case .startRecording(_, let orientation):
                 if before.name == .recording { fail("a second clip started", event, before) }
                 if orientation != after.clipLatch.orientation { fail("clip started with another orientation", event, before) }
             case .journal(let record):
+                if case .state = record {} else { records += 1 }
                 switch record {
                 case .state(let from, let to): stateRecords.append((from, to))
-                case .capture, .captureFailed, .shutterRejected: node.openPresses -= 1
+                case .capture(let shot, _, _, _, _), .captureFailed(let shot, _):
+                    node.openPresses -= 1
+                    photoRecords += 1
+                    if let index = node.photosOut.firstIndex(of: shot) {
+                        node.photosOut.remove(at: index)
+                    } else if case .captureFailed = record, givenUp.contains(shot) {
+                        // A time-out or a shutdown: given up, then journaled failed.
+                    } else {
+                        fail("a record for photo \(shot), which is not in flight", event, before)
+                    }
+                case .shutterRejected: node.openPresses -= 1
                 case .recordStart(_, let orientation, _):
                     node.openPresses -= 1
                     node.clipLatch = orientation
@@ -193,7 +237,23 @@ struct MachineExplorer {
         // Never two captures in flight: at most one photo ordered per event, and only by
         // entering `capturing` or by finishing the previous one while staying there.
         if photosStarted > 1 { fail("two photos ordered by one event", event, before) }
-        if photosStarted == 1 && after.name != .capturing { fail("photo ordered outside capturing", event, before) }
+        // A touch orders its photo where a press would shoot (zero shutter lag); nothing else
+        // orders one outside `capturing`.
+        let touchOrders = event == .shutterTouched(at: .zero) && (before.name == .idle || before.name == .previewing) && !before.storageFull
+        if touchOrders && (photosStarted != 1 || after.early != .ordered) { fail("the touch ordered no photo", event, before) }
+        if photosStarted == 1 && after.name != .capturing && !touchOrders { fail("photo ordered outside capturing", event, before) }
+        // At most one photo in flight: the one `capturing` is at, or the touch's.
+        let expectedOut = after.name == .capturing ? 1 : (after.early == .none ? 0 : 1)
+        if node.photosOut.count != expectedOut { fail("photos in flight \(node.photosOut), expected \(expectedOut)", event, before) }
+        // A hold leaves no still: the press's one answer is its record-start, and the touch's
+        // photo is given up (no capture, no file: the camera is told to keep none).
+        if event == .shutterHeld && after.name == .recording && (photoRecords != 0 || !node.photosOut.isEmpty) {
+            fail("a hold left a still (\(photoRecords) photo records, \(node.photosOut) in flight)", event, before)
+        }
+        // A glitch leaves nothing: no record, and no photo left in flight outside `capturing`.
+        if event == .shutterGlitch && (records != 0 || (after.name != .capturing && !node.photosOut.isEmpty)) {
+            fail("a glitch left \(records) records, \(node.photosOut) in flight", event, before)
+        }
         if photosStarted == 1 && before.name == .capturing && !finishesPhoto(event, before) {
             fail("photo ordered with one in flight", event, before)
         }
@@ -210,15 +270,17 @@ struct MachineExplorer {
         } else if node.clipLatch != nil {
             fail("clip latch kept outside recording", event, before)
         }
-        // Every state change has its record, and only state changes do.
-        if before.name != after.name {
-            if stateRecords.count != 1 || stateRecords[0].0 != before.name || stateRecords[0].1 != after.name {
-                fail("state change without its record", event, before)
-            }
-        } else if !stateRecords.isEmpty {
-            fail("state record without a change", event, before)
+        // Every state change has its record, and only state changes do: the records chain from
+        // the state before to the state after (a release whose photo was answered already goes
+        // to `capturing` and back in one event: two records).
+        var chained = before.name
+        for (from, to) in stateRecords {
+            if from != chained || from == to { fail("state record \(from) -> \(to) from \(chained)", event, before) }
+            chained = to
         }
-        if commands.overflowed || commands.count > Commands.capacity { fail("more commands than capacity", event, before) }
+        if chained != after.name { fail("state change without its record", event, before) }
+        if before.name == after.name && stateRecords.count == 1 { fail("state record without a change", event, before) }
+        if given.overflowed || commands.count > Commands.capacity { fail("more commands than capacity", event, before) }
         // The press latch is the touch's: a press takes the latch the touch took, and nothing else.
         if event == .shutterTouched(at: .zero), after.touchLatch != Latch(orientation: before.lastUpright, stale: before.sensorFaulty) {
             fail("the touch latched \(String(describing: after.touchLatch))", event, before)

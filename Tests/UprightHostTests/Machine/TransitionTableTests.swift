@@ -9,12 +9,13 @@ import UprightHost
         let expected = """
             event                idle                 previewing           capturing            recording
             shutter-touched      =                    =                    =                    =
+            shutter-glitch       =                    =                    .                    .
             shutter-pressed      previewing           =                    =                    previewing
             shutter-released     .                    capturing|=          =                    .
             shutter-held         .                    recording|=          =                    .
             orientation-changed  =                    =                    =                    =
-            capture-finished     .                    .                    previewing|=         .
-            capture-failed       .                    .                    previewing|=         .
+            capture-finished     =                    =                    previewing|=         .
+            capture-failed       =                    =                    previewing|=         .
             recording-started    .                    .                    .                    .
             recording-stopped    .                    .                    .                    previewing
             recording-failed     =                    =                    =                    =|previewing
@@ -26,7 +27,7 @@ import UprightHost
             sensor-fault         =                    =                    =                    =
             sensor-recovered     =                    =                    =                    =
             events-lost          =                    =                    =                    =
-            shutdown             .                    idle                 idle                 idle
+            shutdown             =                    idle                 idle                 idle
 
             """
         #expect(TransitionDiagram.grid == expected)
@@ -56,6 +57,30 @@ import UprightHost
         // capture timer, the state record, stop the preview.
         #expect(explorer.maxCommands == 10)
         #expect(explorer.sequencesChecked > 1000)
+    }
+
+    /// Mutations the exploration must catch: a hold that keeps the touch's photo (the camera
+    /// never told to give it up), a glitch that keeps it, a release that orders a second photo.
+    @Test func aHoldOrAGlitchThatKeepsTheTouchsPhotoIsCaught() {
+        func failures(_ mutation: @escaping (MachineEvent, [MachineCommand]) -> [MachineCommand]) -> [String] {
+            var explorer = MachineExplorer(configuration: MachineConfiguration(queueDepth: 1), mutation: mutation)
+            explorer.explore(from: .previewing, depth: 6)
+            return explorer.failures
+        }
+        let keptByTheHold = failures { event, commands in
+            event == .shutterHeld ? commands.filter { if case .abandonPhoto = $0 { false } else { true } } : commands
+        }
+        #expect(keptByTheHold.contains { $0.hasPrefix("a hold left a still") }, "\(keptByTheHold.prefix(3))")
+        let keptByTheGlitch = failures { event, commands in
+            event == .shutterGlitch ? commands.filter { if case .abandonPhoto = $0 { false } else { true } } : commands
+        }
+        #expect(keptByTheGlitch.contains { $0.hasPrefix("a glitch left") }, "\(keptByTheGlitch.prefix(3))")
+        let orderedTwice = failures { event, commands in
+            guard event == .shutterReleased, commands.contains(.journal(.state(from: .previewing, to: .capturing))) else { return commands }
+            return commands + [.capturePhoto(shot: 1, orientation: .normal)]
+        }
+        #expect(orderedTwice.contains { $0.contains("ordered with") }, "\(orderedTwice.prefix(3))")
+        #expect(failures { _, commands in commands } == [])
     }
 
     @Test func diagramsComeFromTheRows() {

@@ -67,13 +67,13 @@ func temporaryDirectory() -> String {
     }
 
     /// Board timings reach the gesture recogniser, the machine and the camera: debounce 30 ms
-    /// and idle timeout 20 s (boards/sim.json); the still server started at the preview is
-    /// ready 1 s later (2.030), the photo taken at its next frame (2.066: frames every 33 ms
-    /// from the open at 1.340), exposed 400 ms later and written 300 ms after that (2.766),
-    /// which the engine takes at its next pass (2.780). The chip is read on a context of its
+    /// and idle timeout 20 s (boards/sim.json); the photo is ordered at the touch (1.000), so
+    /// the still server starts for it then and is ready 1 s later (2.000); the photo is exposed
+    /// at 2.426 (the next frame and 400 ms of capture) and written 300 ms after that (2.726),
+    /// which the engine takes at its next pass (2.740). The chip is read on a context of its
     /// own: with its gyro (the default) the MPU-6050's FIFO holds 85 records, 85 ms at 1 kHz,
     /// less than a loop with slow work may leave it (`ReadSchedule`); accelerometer records
-    /// alone (170 ms) were read in the engine's own step, and the times were 2.756.
+    /// alone (170 ms) are read in the engine's own step, whose pass takes the file at 2.726.
     @Test func boardTimingsDriveTheMachine() throws {
         let scenario = try ScenarioLoader.parse(
             """
@@ -86,9 +86,9 @@ func temporaryDirectory() -> String {
             lines == [
                 "1.030 state", // idle -> previewing at the press edge's settling
                 "1.130 state", // previewing -> capturing at the release's settling
-                "2.780 capture", // the file closed
-                "2.780 state", // capturing -> previewing
-                "22.780 state", // previewing -> idle after 20 s without a press
+                "2.740 capture", // the file closed (the server started at the touch, 1.000)
+                "2.740 state", // capturing -> previewing
+                "22.740 state", // previewing -> idle after 20 s without a press
             ])
         #expect(result.events.last?.record == .state(from: "previewing", to: "idle"))
         #expect(result.finalState == .idle)
@@ -180,11 +180,53 @@ func temporaryDirectory() -> String {
         #expect(Array(bytes.prefix(2)) == [0xFF, 0xD8])
         #expect(try JPEGOrientationPatcher.orientation(of: bytes) == 6)
         let journal = try Journal.lines(at: out + "/journal.ndjson")
-        // Lag from the press edge (1.000) to the exposure (2.466); the photo asked at the
-        // release (1.130) waited 0.9 s for the still server (started with the preview at
-        // 1.030, ready at 2.030); see `boardTimingsDriveTheMachine` for the gyro's share.
+        // Lag from the touch (1.000) to the exposure (2.426); the photo, ordered at the touch,
+        // waited 1 s for the still server (started for it then, ready at 2.000); the engine's
+        // pass takes the written file at 2.740 (see `boardTimingsDriveTheMachine`).
         #expect(
-            journal == [#"{"t":2.780000,"event":"capture","orientation":"left-up","exif":6,"shot":1,"file":"IMG_0001.jpg","lag":1.466,"wait":0.9}"#])
+            journal == [#"{"t":2.740000,"event":"capture","orientation":"left-up","exif":6,"shot":1,"file":"IMG_0001.jpg","lag":1.426,"wait":1}"#])
+    }
+
+    /// Zero shutter lag on the simulated camera: the still a hold's touch ordered was written
+    /// before the hold was known (warm server, zero shutter lag: answered in about 0.4 s, the
+    /// hold is 1 s) and is deleted when the press becomes a clip; a glitch (down 10 ms, under
+    /// the 30 ms debounce) leaves nothing either. Only the short press's photo and the clip
+    /// remain, and the journal names nothing else.
+    @Test func aHoldLeavesNoStillAndAGlitchLeavesNothing() throws {
+        let scenario = try ScenarioLoader.parse(
+            """
+            { "duration": 12, "motion": [ { "t": 0, "angle": 90 } ],
+              "button": { "actions": [
+                { "t": 1, "action": "hold", "duration": 0.1 },
+                { "t": 4, "action": "hold", "duration": 1.6 },
+                { "t": 7, "action": "hold", "duration": 0.1 },
+                { "t": 9, "action": "hold", "duration": 0.01 } ] } }
+            """, file: "hold-and-glitch.json")
+        let out = temporaryDirectory()
+        var board = try Self.board()
+        board.camera.zeroShutterLag = true
+        if case .simulated(var small) = board.camera.backend {
+            (small.widthPixels, small.heightPixels) = (16, 12)
+            (small.clip.widthPixels, small.clip.heightPixels, small.clip.framesPerSecond) = (16, 12, 2)
+            board.camera.backend = .simulated(small)
+        }
+        let result = try Simulation(scenario: scenario, board: board, seed: 1, outputDirectory: out).run()
+        // The hold's still was written (it is in the camera's list) and then deleted.
+        #expect(result.camera.written.contains(out + "/IMG_0002.jpg"))
+        var names: [String] = []
+        if let directory = opendir(out) {
+            while let entry = readdir(directory) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                if !name.hasPrefix(".") { names.append(name) }
+            }
+            closedir(directory)
+        }
+        #expect(names.sorted() == ["CLIP_0001.mov", "IMG_0001.jpg", "journal.ndjson"])
+        let kinds = try Journal.lines(at: out + "/journal.ndjson").map { line in
+            String(line.split(separator: ",")[1].dropFirst(9).dropLast())
+        }
+        #expect(kinds == ["capture", "record-start", "record-stop"])
+        #expect(result.finalState == .previewing)
     }
 
     @Test func clipSidecarNamesTheStartOrientation() throws {

@@ -1,0 +1,18 @@
+/// The photo a touch ordered before its press was confirmed (zero shutter lag: the camera is
+/// asked at the touch, so the picture is of that moment), until the gesture decides: a short
+/// press journals it, a hold or a glitch gives it up (`abandonPhoto`: no file, no record).
+/// Its number is `MachineState.shot`, its latch `MachineState.shotLatch`, and an answer that
+/// came before the release waits in `MachineState.earlyLagMilliseconds` and
+/// `earlyWaitMilliseconds`. A byte, not an enum with the answer's times: every copy of the
+/// machine's state and every comparison of it is code and stack on a microcontroller.
+public enum EarlyPhoto: UInt8, Sendable {
+    /// No photo ordered ahead of its press.
+    case none
+    /// Ordered at the touch, not yet answered.
+    case ordered
+    /// Answered before the press was a photo: the answer waits for the release (or is
+    /// thrown away with the file by a hold or a glitch).
+    case finished
+    /// The camera could not take it; the release journals the failure.
+    case failed
+}
