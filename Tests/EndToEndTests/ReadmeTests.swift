@@ -185,7 +185,7 @@ import UprightTestSupport
         }
         #expect(ran.count == 4)
         #expect(ran.contains(["--out", "run", "--plot", "run/timeline.svg"]))
-        for name in ["IMG_0001.jpg", "IMG_0007.jpg", "CLIP_0001.mov", "journal.ndjson"] {
+        for name in ["IMG_0001.jpg", "IMG_0008.jpg", "CLIP_0001.mov", "journal.ndjson"] {
             #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("upright-out/" + name).path), "upright-out/\(name)")
             #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("run/" + name).path), "run/\(name)")
         }

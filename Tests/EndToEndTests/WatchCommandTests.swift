@@ -81,7 +81,7 @@ import UprightTestSupport
             lines.contains { $0.contains("in-plane angle +90.0 degrees (clockwise +)") || $0.contains("in-plane angle +89.9 degrees") }, "\(live)")
         #expect(lines.contains("detected  left-up   a press now latches left-up (EXIF 6)"), "\(live)")
         #expect(lines.contains("state     previewing"), "\(live)")
-        #expect(lines.contains("recent    photo 1 would be left-up (EXIF 6) at 2.64 s"), "\(live)")
+        #expect(lines.contains("recent    photo 1 would be left-up (EXIF 6) at 2.63 s"), "\(live)")
         #expect(lines.contains { $0.hasPrefix("sensor    1000 samples/s, ") && $0.hasSuffix(" 0 failed; bus 0 failed transfers") }, "\(live)")
         // Redrawn in place: the title is on the first line only, however long it ran.
         #expect(lines.filter { $0.hasPrefix("upright watch") }.count == 1)
@@ -116,7 +116,7 @@ import UprightTestSupport
         #expect(lines.first == "t=0.00 detected=normal latch=normal state=idle failed=0 bus-errors=0 light=off")
         #expect(
             lines.contains {
-                $0.contains("detected=left-up latch=left-up state=previewing") && $0.contains(#"last="photo 1 would be left-up (EXIF 6) at 2.64 s""#)
+                $0.contains("detected=left-up latch=left-up state=previewing") && $0.contains(#"last="photo 1 would be left-up (EXIF 6) at 2.63 s""#)
             })
         #expect(lines.last?.hasPrefix("t=60.00 g=-1.0") == true, "\(lines.last ?? "")")
     }

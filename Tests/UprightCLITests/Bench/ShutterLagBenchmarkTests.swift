@@ -7,7 +7,10 @@ import Testing
 /// The lag figures come from the simulated camera's documented timings (docs/camera.md),
 /// counted from the touch, which orders the photo (however long the press is held, 80 to
 /// 200 ms, it is not in the lag): up to one 33 ms frame for the signal to be taken, then the
-/// capture: 400 ms, or 70 ms with zero shutter lag. The one-shot mode opens (300 ms) and
+/// capture: 400 ms, or 70 ms with zero shutter lag; and the wait for the samples up to the
+/// touch, which the engine judges the touch with (the simulated MPU-6050 reads its gyro, so its
+/// sampler runs on a context of its own and delivers every 20 ms at most: up to 20 ms more).
+/// The one-shot mode opens (300 ms) and
 /// settles (450 ms) the camera for every photo first. The frame ring takes the frame nearest
 /// the touch: within half a frame, before or after it.
 @Suite struct ShutterLagBenchmarkTests {
@@ -21,13 +24,13 @@ import Testing
     @Test func warmLagIsTheFrameAndTheCapture() throws {
         let warm = try lags(.warm)
         #expect(warm.count == 7) // the first photo, waiting for the server's start, left out
-        #expect(warm.allSatisfy { (400...433).contains($0) }, "\(warm)")
+        #expect(warm.allSatisfy { (400...453).contains($0) }, "\(warm)")
     }
 
     @Test func zeroShutterLagTakesTheNextFrame() throws {
         let zsl = try lags(.warmZeroShutterLag)
         #expect(zsl.count == 7)
-        #expect(zsl.allSatisfy { (70...103).contains($0) }, "\(zsl)")
+        #expect(zsl.allSatisfy { (70...123).contains($0) }, "\(zsl)")
     }
 
     @Test func oneShotPaysTheCameraStartEveryTime() throws {

@@ -103,12 +103,12 @@ struct FirmwareEngineTests {
 
     /// Twenty edges (ten presses, 200 ms apart) fed before one step, more than the queue's
     /// sixteen: the seventeenth makes the engine handle the sixteen queued at once, each at
-    /// its own time, so none is lost and the first seven photos are ordered at their own
-    /// debounced releases (30 ms after each), not at the step's time. The eighth release
-    /// settles after the newest edge handled: it is judged at the step (3500 ms), and the last
-    /// two presses wait in the machine's queue for the photo before them (the camera answers
-    /// in 100 ms). The failure timeout is long so that the chip not read in between is no
-    /// sensor fault here.
+    /// its own time, so none is lost and the first eight photos are ordered at their own
+    /// touches (the photo is ordered at the touch), not at the step's time. The ninth touch
+    /// comes after the newest edge handled: it is judged at the step (3500 ms), and the last
+    /// press waits in the machine's queue for the photo before it (the camera answers in
+    /// 100 ms). The failure timeout is long so that the chip not read in between is no sensor
+    /// fault here.
     @Test func aFullEdgeQueueIsHandledNotDropped() throws {
         var settings = FirmwareSettings(strictBounds: true)
         settings.supervision.failureTimeout = .seconds(10)
@@ -125,7 +125,7 @@ struct FirmwareEngineTests {
             guard case .capturePhoto(let shot, _) = entry.order else { return nil }
             return "\(shot)@\(entry.time.nanoseconds / 1_000_000)"
         }
-        #expect(photos == ["1@1230", "2@1430", "3@1630", "4@1830", "5@2030", "6@2230", "7@2430", "8@3500", "9@3600", "10@3700"])
+        #expect(photos == ["1@1100", "2@1300", "3@1500", "4@1700", "5@1900", "6@2100", "7@2300", "8@2500", "9@3500", "10@3600"])
         #expect(!engine.runtime.sink.records.contains { if case .shutterRejected = $0.record { true } else { false } })
     }
 
