@@ -63,20 +63,26 @@ preload() { # preload BUS: identity, status and data registers of both chips (le
     # MPU-6050, Register Map rev 4.2: WHO_AM_I 0x75 = 0x68 (4.32); PWR_MGMT_1 0x6B at its reset
     # value 0x40, asleep (section 3, 4.28); INT_STATUS 0x3A bit 0 data ready (4.16); FIFO_COUNT
     # 0x72-0x73 = 0 (4.30); ACCEL_OUT 0x3B-0x40 (4.17); TEMP_OUT 0x41-0x42 = -3920, i.e.
-    # 25.0 C = -3920 / 340 + 36.53 (4.18); GYRO_OUT 0x43-0x48 = 0 (4.19).
+    # 25.0 C = -3920 / 340 + 36.53 (4.18); GYRO_OUT 0x43-0x48 (4.19) a constant rate, as a
+    # resting chip's zero-rate offset (PS 6.1 allows +-20 degrees a second): at FS_SEL 3, the
+    # +-2000 dps the firmware sets with the gyro on (RM 4.4; PS 6.1 16.4 LSB per dps), x = +41
+    # = 0x0029 (+2.5 dps), y = -82 = 0xFFAE (-5.0 dps), z = +123 = 0x007B (+7.5 dps).
     $I2CSET -y $b 0x68 0x75 0x68 && $I2CSET -y $b 0x68 0x6b 0x40 &&
     $I2CSET -y $b 0x68 0x3a 0x01 && $I2CSET -y $b 0x68 0x72 0x00 && $I2CSET -y $b 0x68 0x73 0x00 &&
-    $I2CSET -y $b 0x68 0x3b 0xc0 0x00 0x08 0x00 0xf0 0x00 0xf0 0xb0 0x00 0x00 0x00 0x00 0x00 0x00 i &&
+    $I2CSET -y $b 0x68 0x3b $MPU_BLOCK i &&
     # ADXL345 datasheet Rev. E, Table 19 and Register Definitions: DEVID 0x00 = 0xE5;
     # INT_SOURCE 0x30 bit 7 DATA_READY; FIFO_STATUS 0x39 entries = 1 (a stream-mode reader then
     # reads the data registers); DATAX0..DATAZ1 0x32-0x37.
     $I2CSET -y $b 0x53 0x00 0xe5 && $I2CSET -y $b 0x53 0x30 0x80 && $I2CSET -y $b 0x53 0x39 0x01 &&
     $I2CSET -y $b 0x53 0x32 0x00 0xff 0x20 0x00 0xc0 0xff i
 }
+# The MPU-6050's 14-byte data block from ACCEL_XOUT_H 0x3B to GYRO_ZOUT_L 0x48 (RM 4.17-4.19):
+# accelerometer, temperature, gyro, as a burst read gets it.
+MPU_BLOCK="0xc0 0x00 0x08 0x00 0xf0 0x00 0xf0 0xb0 0x00 0x29 0xff 0xae 0x00 0x7b"
 for b in $SMBUS $RDWR; do
     preload $b
-    expect "bus $b preload: MPU-6050 WHO_AM_I and accel bytes" "0x68 | 0xc0 0x00 0x08 0x00 0xf0 0x00" \
-        "$($I2CGET -y $b 0x68 0x75) | $($I2CGET -y $b 0x68 0x3b i 6 | oneline)"
+    expect "bus $b preload: MPU-6050 WHO_AM_I and its 14-byte data block (accel, temperature, gyro)" "0x68 | $MPU_BLOCK" \
+        "$($I2CGET -y $b 0x68 0x75) | $($I2CGET -y $b 0x68 0x3b i 14 | oneline)"
     expect "bus $b preload: ADXL345 DEVID and data bytes" "0xe5 | 0x00 0xff 0x20 0x00 0xc0 0xff" \
         "$($I2CGET -y $b 0x53 0x00) | $($I2CGET -y $b 0x53 0x32 i 6 | oneline)"
 done

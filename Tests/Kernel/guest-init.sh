@@ -435,6 +435,123 @@ if [ "$ONLY" != probe ]; then
     sed 's/^/KT-INFO stalls run stderr | /' /tmp/kt/run3.err | tail -10
     kill $JITTER 2>/dev/null; wait $JITTER 2>/dev/null
 fi
+
+# ------------------------------------------------------------------ the MPU-6050's gyro on the Pi path
+# Tests/Kernel/board-mpu6050.json: the MPU-6050 at 0x68 on the i2c-stub-rdwr bus, read_mode burst,
+# no `gyro` key (on by default for the MPU-6050, docs/boards.md). Its registers hold the pose
+# and a constant gyro rate (guest-devices.sh, MPU_BLOCK). What reached the wire is read from
+# the kernel itself: the i2c tracepoints that i2c_transfer (I2C_RDWR's path) fires for every
+# message (drivers/i2c/i2c-core-base.c; include/trace/events/i2c.h prints a read's reply as
+# `i2c_reply: i2c-0 #1 a=068 f=0001 l=14 [c0-00-...]`, f=0001 being I2C_M_RD). Then:
+# - `upright watch` (piped, plain lines) for 16 s: every burst read is a write of [3b] and a
+#   14-byte reply holding the preloaded gyro bytes; its last line shows the learnt zero-rate
+#   offset (+2.50, -5.00, +7.50) dps within 0.05 (it follows with a 2 s time constant:
+#   7.5 dps is within 0.05 after 10 s of rest) and the fused gravity estimate (-1.000,
+#   +0.125, -0.250) g within 0.010, left-up;
+# - the same board with `"gyro": false` for 6 s: 6-byte replies only, no gyro in watch's line;
+# - `upright run` with the board: a press gives one photo, latched left-up (EXIF 6).
+# The accelerometer's lowest bit is toggled every 0.1 s (mpu_jitter) as start_jitter does for
+# the ADXL345: a plain-memory chip would otherwise repeat one reading until the driver's
+# stuck-data monitor (64 identical accelerometer readings) restarted it.
+if [ "$ONLY" != probe ]; then
+    info "MPU-6050 gyro checks start at uptime $(cut -d' ' -f1 /proc/uptime)s"
+    T=/sys/kernel/tracing
+    mount -t tracefs nodev $T 2>/dev/null
+    echo 4096 > $T/buffer_size_kb 2>/dev/null
+    echo 1 > $T/events/i2c/i2c_write/enable 2>/dev/null
+    echo 1 > $T/events/i2c/i2c_reply/enable 2>/dev/null
+    echo > $T/trace 2>/dev/null
+    # The harness first: a combined transfer of its own (i2ctransfer, GYRO_XOUT_H 0x43, RM 4.19)
+    # is in the trace with the bytes it read.
+    $I2CTRANSFER -y $RDWR w1@0x68 0x43 r6 >/dev/null 2>&1
+    expect "harness: the kernel's i2c trace shows i2ctransfer's read of GYRO_OUT (0x43, 6 bytes)" \
+        "i2c_write: i2c-0 #0 a=068 l=1 [43] | i2c_reply: i2c-0 #1 a=068 l=6 [00-29-ff-ae-00-7b]" \
+        "$(sed -n 's/.*\(i2c_write: i2c-0 #0 a=068\) f=[0-9a-f]* \(l=1 \[43\]\).*/\1 \2/p' $T/trace 2>/dev/null | head -1) | $(sed -n 's/.*\(i2c_reply: i2c-0 #1 a=068\) f=[0-9a-f]* \(l=6 .*\)/\1 \2/p' $T/trace 2>/dev/null | head -1)"
+    mpu_jitter() { # mpu_jitter ROUNDS: ACCEL_XOUT_L (0x3C) 0 or 1 (x -16384 or -16383 counts, -1.000 g) every 0.1 s
+        ( n=0; while [ $n -lt "$1" ]; do
+              $I2CSET -y $RDWR 0x68 0x3c $((n % 2)) 2>/dev/null; sleep 0.1; n=$((n + 1))
+          done ) &
+        MPU_JITTER=$!
+    }
+    near() { # near WANT GOT TOLERANCE: comma-separated numbers, each within TOLERANCE of its WANT
+        awk -v w="$1" -v g="$2" -v t="$3" 'BEGIN { n = split(w, a, ","); if (split(g, b, ",") != n) exit 1
+            for (i = 1; i <= n; i++) { d = a[i] - b[i]; if (d < 0) d = -d; if (d > t) exit 1 } }'
+    }
+    field() { echo "$2" | sed -n "s/.* $1=\([^ ]*\).*/\1/p"; } # field NAME LINE
+    mpu_watch() { # mpu_watch BOARD SECONDS OUT: watch piped for SECONDS; the 0x68 replies in OUT.replies
+        echo > $T/trace
+        timeout $2 $UPRIGHT watch --board $1 > $3 2> $3.err; RC=$?
+        grep ' i2c_write: i2c-0 .* a=068 ' $T/trace > $3.writes
+        grep ' i2c_reply: i2c-0 .* a=068 ' $T/trace > $3.replies
+        sed "s/^/KT-INFO watch $(basename $1) | /" $3 | tail -4
+        sed "s/^/KT-INFO watch $(basename $1) stderr | /" $3.err | tail -5
+        head -6 $3.writes $3.replies | sed "s/^/KT-INFO watch $(basename $1) trace | /"
+        return $RC
+    }
+    mpu_jitter 400
+    mpu_watch /opt/kt/board-mpu6050.json 16 /tmp/kt/watch-mpu; RC=$?
+    expect "MPU-6050 watch (gyro by default): exit 0 at SIGTERM" 0 "$RC"
+    # (f= is the message's flags: I2C_M_RD 0x0001, and i2c-dev's I2C_M_DMA_SAFE 0x0200.)
+    BURSTS=$(grep -c ' l=14 ' /tmp/kt/watch-mpu.replies)
+    GYRO_BURSTS=$(grep -cE ' a=068 f=[0-9a-f]+ l=14 \[c0-0[01]-08-00-f0-00-f0-b0-00-29-ff-ae-00-7b\]' /tmp/kt/watch-mpu.replies)
+    FROM_3B=$(grep -cE ' a=068 f=[0-9a-f]+ l=1 \[3b\]' /tmp/kt/watch-mpu.writes)
+    SHORT=$(grep -cE ' l=(6|12) ' /tmp/kt/watch-mpu.replies)
+    # GYRO_CONFIG 0x1B = 0x18, FS_SEL 3 (RM 4.4): the +-2000 dps, 16.4 LSB/dps the bytes mean.
+    FS_SEL=$(grep -cE ' a=068 f=[0-9a-f]+ l=2 \[1b-18\]' /tmp/kt/watch-mpu.writes)
+    if [ "$BURSTS" -ge 100 ] && [ "$GYRO_BURSTS" = "$BURSTS" ] && [ "$FROM_3B" = "$BURSTS" ] && [ "$SHORT" = 0 ] && [ "$FS_SEL" -ge 1 ]; then
+        pass "MPU-6050 wire: GYRO_CONFIG 0x18 written, then $BURSTS burst reads from 0x3B, each 14 bytes ending in the gyro's 00 29 ff ae 00 7b"
+    else
+        fail "MPU-6050 wire: GYRO_CONFIG 0x18 written, then 100 or more burst reads from 0x3B, each 14 bytes ending in the gyro's 00 29 ff ae 00 7b" \
+            "$FS_SEL writes of [1b-18], $BURSTS 14-byte replies, $GYRO_BURSTS with the preloaded bytes, $FROM_3B writes of [3b], $SHORT 6- or 12-byte replies; $(grep ' l=14 ' /tmp/kt/watch-mpu.replies | grep -vE '\[c0-0[01]-08-00-f0-00-f0-b0-00-29-ff-ae-00-7b\]' | head -2)"
+    fi
+    LAST=$(grep 'gyro-offset=' /tmp/kt/watch-mpu | tail -1)
+    OFFSET=$(field gyro-offset "$LAST")
+    if near "2.5,-5,7.5" "$OFFSET" 0.05; then
+        pass "MPU-6050 watch: the learnt zero-rate offset is (+2.50, -5.00, +7.50) dps within 0.05 (got $OFFSET)"
+    else
+        fail "MPU-6050 watch: the learnt zero-rate offset is (+2.50, -5.00, +7.50) dps within 0.05" "last line with it: '$LAST'"
+    fi
+    GRAVITY=$(field g "$LAST")
+    if near "-1,0.125,-0.25" "$GRAVITY" 0.01 && [ "$(field detected "$LAST")" = left-up ]; then
+        pass "MPU-6050 watch: the fused estimate is (-1.000, +0.125, -0.250) g within 0.010, left-up (got $GRAVITY)"
+    else
+        fail "MPU-6050 watch: the fused estimate is (-1.000, +0.125, -0.250) g within 0.010, left-up" "last line with a gyro offset: '$LAST'"
+    fi
+    expect "MPU-6050 watch: no implausible-offset warning, no stuck-data restart" 0 \
+        "$(grep -ciE 'zero-rate|stuck' /tmp/kt/watch-mpu.err)"
+    sed 's/"read_mode": "burst",/"read_mode": "burst", "gyro": false,/' /opt/kt/board-mpu6050.json > /tmp/kt/board-mpu6050-nogyro.json
+    mpu_watch /tmp/kt/board-mpu6050-nogyro.json 6 /tmp/kt/watch-nogyro; RC=$?
+    expect "MPU-6050 with \"gyro\": false: exit 0, 6-byte accelerometer reads only, no gyro in watch" \
+        "0 yes 0 0" \
+        "$RC $([ "$(grep -cE ' a=068 f=[0-9a-f]+ l=6 \[c0-0[01]-08-00-f0-00\]' /tmp/kt/watch-nogyro.replies)" -ge 20 ] && echo yes) $(grep -c ' l=14 ' /tmp/kt/watch-nogyro.replies) $(grep -c 'gyro-offset=' /tmp/kt/watch-nogyro)"
+
+    J4=/tmp/kt/journal4.ndjson
+    E4=/tmp/kt/events4.ndjson
+    mkdir -p /tmp/kt/out4
+    export CAMERA_STAND_IN_LOCK=/tmp/kt/run4-camera.lock CAMERA_STAND_IN_LOG=/tmp/kt/run4-camera.log
+    $UPRIGHT run --board /opt/kt/board-mpu6050.json --json > $E4 2> /tmp/kt/run4.err &
+    RUN4=$!
+    waited=0   # bounded: at most 30 s of TCG time
+    while [ $waited -lt 300 ] && kill -0 $RUN4 2>/dev/null && ! grep -q '"orientation":"left-up"' $E4 2>/dev/null; do
+        sleep 0.1; waited=$((waited + 1))
+    done
+    sleep 0.5; click
+    waited=0   # bounded: at most 20 s of TCG time
+    while [ $waited -lt 200 ] && ! grep -q '"event":"capture"' $J4 2>/dev/null; do sleep 0.1; waited=$((waited + 1)); done
+    kill -TERM $RUN4 2>/dev/null
+    waited=0   # bounded: 10 s of TCG time
+    while [ $waited -lt 100 ] && kill -0 $RUN4 2>/dev/null; do sleep 0.1; waited=$((waited + 1)); done
+    if kill -0 $RUN4 2>/dev/null; then kill -KILL $RUN4; fi
+    wait $RUN4; RC=$?
+    kill $MPU_JITTER 2>/dev/null; wait $MPU_JITTER 2>/dev/null
+    sed 's/^/KT-INFO MPU-6050 run journal | /' $J4 2>/dev/null | head -10
+    sed 's/^/KT-INFO MPU-6050 run stderr | /' /tmp/kt/run4.err | tail -10
+    expect "MPU-6050 run: a press gives one photo latched left-up (EXIF 6), no fault, exit 0 at SIGTERM" "1 left-up 6 0 0" \
+        "$(grep -c '"event":"capture"' $J4 2>/dev/null) $(grep '"event":"capture"' $J4 2>/dev/null | sed -n 's/.*"orientation":"\([a-z-]*\)","exif":\([0-9]\).*/\1 \2/p' | head -1) $(grep -c '"event":"fault"' $J4 2>/dev/null) $RC"
+    echo 0 > $T/events/i2c/i2c_write/enable 2>/dev/null
+    echo 0 > $T/events/i2c/i2c_reply/enable 2>/dev/null
+    info "MPU-6050 gyro checks end at uptime $(cut -d' ' -f1 /proc/uptime)s"
+fi
 # The camera stand-in (Tests/CameraStandIn) under the guest's busybox ash: a still server writes
 # the fixture JPEG, named by its counter, for each SIGUSR1 and exits 0 on SIGUSR2; a recorder
 # started while it owns the camera is refused (exit 255) and the violation recorded. Every wait

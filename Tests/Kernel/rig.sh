@@ -200,7 +200,7 @@ cp "$R/oot/gpio-sim/gpio-sim.ko" "$R/oot/i2c-stub-rdwr/i2c-stub-rdwr.ko" "$IR/li
 for f in "$IR/lib/modules/$KV/"*.ko.xz; do [ -e "$f" ] && xz -d "$f"; done   # newer kernels ship .ko.xz
 [ -e "$UP" ] && cp "$UP" "$IR/opt/kt/upright"
 [ -e "$R/edge-timing" ] && cp "$R/edge-timing" "$IR/opt/kt/edge-timing"
-cp "$HERE/board.json" "$IR/opt/kt/"
+cp "$HERE/board.json" "$HERE/board-mpu6050.json" "$IR/opt/kt/"
 # The committed scenarios the run's journals are compared with, and their simulated board.
 mkdir -p "$IR/opt/kt/boards" "$IR/opt/kt/scenarios"
 cp "$ROOT/boards/sim-adxl345.json" "$IR/opt/kt/boards/"
