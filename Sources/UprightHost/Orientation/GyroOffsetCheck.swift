@@ -21,16 +21,21 @@ public struct GyroOffsetCheck: Equatable, Sendable {
 
     /// The line to note for `offset` (degrees a second, device frame), or nil when nothing changed.
     public mutating func check(_ offset: Vector3) -> String? {
+        // Called after every pass of the loop: the words are made only when there is a line.
         let worst = max(abs(offset.x), abs(offset.y), abs(offset.z))
-        let text = "(" + [offset.x, offset.y, offset.z].map { TextFormat.fixed(Double($0), decimals: 1) }.joined(separator: ", ") + ") dps"
         if warned {
             guard worst < Self.rearmDPS else { return nil }
             warned = false
-            return "gyro: the zero-rate offset learnt at rest is back within the datasheet's +-20 dps: " + text
+            return "gyro: the zero-rate offset learnt at rest is back within the datasheet's +-20 dps: " + Self.words(offset)
         }
         guard worst > Self.limitDPS else { return nil }
         warned = true
-        return "gyro: the zero-rate offset learnt at rest is " + text
+        return "gyro: the zero-rate offset learnt at rest is " + Self.words(offset)
             + ", beyond the datasheet's +-20 dps (PS 6.1): a faulty chip, or a slow steady turn about the vertical taken for offset"
+    }
+
+    /// "(x, y, z) dps", one decimal each.
+    static func words(_ offset: Vector3) -> String {
+        "(" + [offset.x, offset.y, offset.z].map { TextFormat.fixed(Double($0), decimals: 1) }.joined(separator: ", ") + ") dps"
     }
 }
