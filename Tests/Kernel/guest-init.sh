@@ -450,6 +450,7 @@ fi
 #   +0.125, -0.250) g within 0.010, left-up;
 # - the same board with `"gyro": false` for 6 s: 6-byte replies only, no gyro in watch's line;
 # - `upright run` with the board: a press gives one photo, latched left-up (EXIF 6).
+# - `upright trace` with the board for 2 s: the gyro's columns, every row's rates the preloaded.
 # The accelerometer's lowest bit is toggled every 0.1 s (mpu_jitter) as start_jitter does for
 # the ADXL345: a plain-memory chip would otherwise repeat one reading until the driver's
 # stuck-data monitor (64 identical accelerometer readings) restarted it.
@@ -488,7 +489,7 @@ if [ "$ONLY" != probe ]; then
         head -6 $3.writes $3.replies | sed "s/^/KT-INFO watch $(basename $1) trace | /"
         return $RC
     }
-    mpu_jitter 400
+    mpu_jitter 430
     mpu_watch /opt/kt/board-mpu6050.json 16 /tmp/kt/watch-mpu; RC=$?
     expect "MPU-6050 watch (gyro by default): exit 0 at SIGTERM" 0 "$RC"
     # (f= is the message's flags: I2C_M_RD 0x0001, and i2c-dev's I2C_M_DMA_SAFE 0x0200.)
@@ -524,6 +525,17 @@ if [ "$ONLY" != probe ]; then
     expect "MPU-6050 with \"gyro\": false: exit 0, 6-byte accelerometer reads only, no gyro in watch" \
         "0 yes 0 0" \
         "$RC $([ "$(grep -cE ' a=068 f=[0-9a-f]+ l=6 \[c0-0[01]-08-00-f0-00\]' /tmp/kt/watch-nogyro.replies)" -ge 20 ] && echo yes) $(grep -c ' l=14 ' /tmp/kt/watch-nogyro.replies) $(grep -c 'gyro-offset=' /tmp/kt/watch-nogyro)"
+
+    # `upright trace` of the same chip writes the gyro's columns (degrees a second), so a trace
+    # of a gyro board replays with the rates the detector judged: every row the preloaded
+    # +2.5, -5.0, +7.5 (00 29 ff ae 00 7b at 16.4 LSB/dps).
+    timeout 10 $UPRIGHT trace --board /opt/kt/board-mpu6050.json --seconds 2 > /tmp/kt/trace-mpu.csv 2> /tmp/kt/trace-mpu.err; RC=$?
+    TRACE_ROWS=$(grep -c '^[0-9]' /tmp/kt/trace-mpu.csv)
+    TRACE_RATES=$(awk -F, 'function d(a, b) { return a > b ? a - b : b - a }
+        /^[0-9]/ && d($5, 2.5) < 0.001 && d($6, -5) < 0.001 && d($7, 7.5) < 0.001' /tmp/kt/trace-mpu.csv | wc -l)
+    expect "MPU-6050 trace: exit 0, the gyro's columns, every row's rates the preloaded (+2.5, -5.0, +7.5) dps" \
+        "0 t,ax,ay,az,gx,gy,gz,button yes $TRACE_ROWS" \
+        "$RC $(grep -v '^#' /tmp/kt/trace-mpu.csv | head -1) $([ "$TRACE_ROWS" -ge 100 ] && echo yes) $TRACE_RATES"
 
     J4=/tmp/kt/journal4.ndjson
     E4=/tmp/kt/events4.ndjson

@@ -106,4 +106,8 @@ public enum FaultKind: UInt8, CaseIterable, Sendable {
     /// The output's file system is full (below the board's reserve), failing or read-only:
     /// presses are rejected until space returns.
     case storage
+    /// The gyro's zero-rate offset at rest is beyond the datasheet's +-20 degrees a second on
+    /// an axis (MPU-6050 PS 6.1): a faulty chip, or a slow steady pan about the vertical taken
+    /// for offset (written by the runtime from the detector's judgement). Latches are not stale.
+    case gyroOffset
 }

@@ -72,6 +72,8 @@ public struct OrientationDetector: Sendable {
     private var gyroOffset = Vector3.zero
     private var slowTurn = Vector3.zero
     private var slowTrust: Float = 0
+    /// How long, at rest, the reading off the vertical has been past `excessReportDPS` (seconds).
+    private var excessSeconds: Float = 0
     /// With a gyro: the rate about the lens axis, smoothed as `slowTurn` is.
     private var slowSpin: Float = 0
     private var lastTime: Instant?
@@ -84,6 +86,10 @@ public struct OrientationDetector: Sendable {
     /// Whether a stable orientation has been seen since start-up: the first report after
     /// power-on is a pose, not a change, and has no flick to wait out.
     private var poseSeen = false
+    /// The learnt gyro offset is beyond the datasheet's tolerance (see `judgeOffset`): a faulty
+    /// chip, or a slow steady pan about the vertical taken for offset. The runtime reports it
+    /// as a `gyro-offset` fault; the detector still subtracts the offset.
+    public private(set) var gyroOffsetImplausible = false
     private var stillSince: Instant?
 
     /// A detector that reports `normal` until its first change.
@@ -106,7 +112,7 @@ public struct OrientationDetector: Sendable {
         guard dt > 0 else { return nil }
         let measured = sample.accelerationG
         let before = gravity
-        let corrected = sample.angularRateDPS.map { correctOffset($0) }
+        let corrected = sample.angularRateDPS.map { correctOffset($0, dt: dt) }
         // Rotation rate (degrees per second) as a vector, smoothed before its magnitude is
         // taken: noise averages out instead of being rectified into a false "moving".
         let rateNow: Vector3
@@ -204,22 +210,80 @@ public struct OrientationDetector: Sendable {
     /// rate. At rest the accelerometer's own 200 ms estimate (the motion judge's) turns by
     /// less than `restTurnDPS` (its noise at 0.02 g is about 3 degrees a second; a slower roll
     /// than this is partly taken for offset), is within half the magnitude tolerance of 1 g,
-    /// and the corrected rate is under `restRateDPS` (the datasheet's 20 plus a margin: a
-    /// faster turn is never learnt). The estimate follows with `gyroOffsetTimeConstant`.
+    /// and the corrected rate is under `restRateDPS` (the datasheet's 20 plus a margin). The
+    /// estimate follows with `gyroOffsetTimeConstant`.
+    ///
+    /// A faster corrected rate at rest is a turn the accelerometer has not seen yet (its
+    /// estimate lags a turn's start by tens of milliseconds), a pan about the vertical (which
+    /// it never sees), or an offset beyond the datasheet's. It is never learnt (learning it
+    /// would take a pan beside a large offset for offset: the corpus at the datasheet's limit
+    /// on every axis loses a latch). But only an offset lasts: when the part of the rate about
+    /// the vertical is under `restRateDPS` and the reading's part off the vertical (which the
+    /// accelerometer vouches is not a turn) exceeds `excessReportDPS` on an axis for
+    /// `excessReportSeconds` of rest, the offset is judged implausible (`gyroOffsetImplausible`),
+    /// so a chip 30 degrees a second off is reported, not only read as a camera turning.
     @inline(__always)
-    private mutating func correctOffset(_ raw: Vector3) -> Vector3 {
+    private mutating func correctOffset(_ raw: Vector3, dt: Float) -> Vector3 {
         let rate = raw - gyroOffset
         let m = slow.squaredLength
         guard slowTurn.squaredLength < Self.restTurnDPS * Self.restTurnDPS,
-            m >= thresholds.minimumQuietSquared && m <= thresholds.maximumQuietSquared,
-            rate.squaredLength < Self.restRateDPS * Self.restRateDPS
-        else { return rate }
+            m >= thresholds.minimumQuietSquared && m <= thresholds.maximumQuietSquared
+        else {
+            excessSeconds = 0
+            return rate
+        }
+        let limit = Self.restRateDPS * Self.restRateDPS
+        guard rate.squaredLength < limit else {
+            judgeExcess(raw, rate, m, dt: dt)
+            return rate
+        }
+        excessSeconds = 0
         gyroOffset = gyroOffset.plus(rate, times: step.gyroOffset)
+        judgeOffset()
         return raw - gyroOffset
+    }
+
+    /// At rest with a corrected rate past `restRateDPS`: counts how long the reading's part off
+    /// the vertical has been past `excessReportDPS` on an axis with the part about the vertical
+    /// under `restRateDPS` (a pan's), and judges the offset implausible once it has lasted.
+    @inline(never)
+    private mutating func judgeExcess(_ raw: Vector3, _ rate: Vector3, _ m: Float, dt: Float) {
+        // The rate about the vertical, squared: (rate . g)^2 / |g|^2, no square root.
+        let along = rate.x * slow.x + rate.y * slow.y + rate.z * slow.z
+        let off = raw - slow * ((raw.x * slow.x + raw.y * slow.y + raw.z * slow.z) / m)
+        guard along * along < Self.restRateDPS * Self.restRateDPS * m,
+            max(abs(off.x), abs(off.y), abs(off.z)) > Self.excessReportDPS
+        else {
+            excessSeconds = 0
+            return
+        }
+        excessSeconds += dt
+        if excessSeconds >= Self.excessReportSeconds { gyroOffsetImplausible = true }
+    }
+
+    /// Whether the learnt offset is beyond PS 6.1's +-20 degrees a second on an axis, with
+    /// hysteresis (back under `offsetRearmDPS` on every axis to clear): the offset moves with a
+    /// 2 s time constant, so one near the limit would otherwise flap on every wobble.
+    @inline(never)
+    private mutating func judgeOffset() {
+        let worst = max(abs(gyroOffset.x), abs(gyroOffset.y), abs(gyroOffset.z))
+        if gyroOffsetImplausible {
+            if worst < Self.offsetRearmDPS { gyroOffsetImplausible = false }
+        } else if worst > Self.offsetLimitDPS {
+            gyroOffsetImplausible = true
+        }
     }
 
     static let restTurnDPS: Float = 4
     static let restRateDPS: Float = 25
+    /// A turn the accelerometer can see shows in its 200 ms estimate well within this.
+    static let excessReportSeconds: Float = 1
+    /// Past the datasheet's 20 by a margin, so a chip at the limit with noise is not reported.
+    static let excessReportDPS: Float = 22
+    /// PS 6.1's initial zero-rate tolerance, degrees a second on any axis.
+    public static let offsetLimitDPS: Float = 20
+    /// Back under this on every axis, the offset is plausible again.
+    public static let offsetRearmDPS: Float = 18
 
     /// Stage 6, the motion judge: a camera in sustained motion (running, riding, driving) is
     /// never still, so stages 2 and 4 never let it change. This judges a longer-filtered
@@ -297,6 +361,7 @@ public struct OrientationDetector: Sendable {
         slowSpin = 0
         slowCandidate = nil
         slowTrust = 0
+        excessSeconds = 0
     }
 
     private mutating func restart(with sample: Sample) {

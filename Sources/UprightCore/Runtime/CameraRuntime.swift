@@ -70,6 +70,9 @@ public struct CameraRuntime<C: Camera, S: RecordSink> {
     /// Trap on a broken bound instead of reporting it (see the type's documentation).
     public let strictBounds: Bool
     private var gestureOverflowReported = false
+    /// The `gyro-offset` fault is open: the detector's learnt offset was last judged beyond
+    /// the datasheet's tolerance.
+    @usableFromInline internal var gyroOffsetReported = false
 
     /// The most events one `drain` runs, and the most deadlines one `advance` steps through:
     /// far more than one instant can bring (a press's gestures, three timers, the camera's
@@ -127,6 +130,7 @@ public struct CameraRuntime<C: Camera, S: RecordSink> {
             lateInput()
         }
         if let pose = poseDetector.update(sample) { orientationChanged(pose) }
+        if poseDetector.gyroOffsetImplausible != gyroOffsetReported { gyroOffsetJudged() }
     }
 
     /// The shutter line changed (`down`: pressed) at `time`. A touch is run at once, so the
@@ -209,6 +213,15 @@ public struct CameraRuntime<C: Camera, S: RecordSink> {
     internal mutating func orientationChanged(_ pose: Orientation) {
         sink.record(.orientation(pose), at: clock)
         post(.orientationChanged(pose))
+    }
+
+    /// The detector's judgement of the gyro's learnt offset changed (rare: off the per-sample
+    /// path): a `gyro-offset` fault when it went beyond PS 6.1's +-20 degrees a second, its
+    /// `recovered` when it came back.
+    @usableFromInline @inline(never)
+    internal mutating func gyroOffsetJudged() {
+        gyroOffsetReported = poseDetector.gyroOffsetImplausible
+        sink.record(gyroOffsetReported ? .fault(.gyroOffset) : .recovered(.gyroOffset), at: clock)
     }
 
     // MARK: running

@@ -125,6 +125,7 @@ extension FaultKind {
         case .sensorReset: "sensor-reset"
         case .stuckData: "stuck-data"
         case .storage: "storage"
+        case .gyroOffset: "gyro-offset"
         }
     }
 
@@ -139,6 +140,8 @@ extension FaultKind {
         case .sensorReset: "chip found reset, asleep, stalled or with a register not as configured; initialising it again"
         case .stuckData: "data registers frozen; resetting the chip"
         case .storage: "the output's file system is full (below output.reserve_mb), failing or read-only; presses are rejected until space returns"
+        case .gyroOffset:
+            "the gyro's zero-rate offset at rest is beyond the datasheet's +-20 dps (PS 6.1): a faulty chip, or a slow steady pan taken for offset"
         }
     }
 
@@ -150,6 +153,7 @@ extension FaultKind {
         case .cameraDied, .cameraHung, .cameraUnavailable: "camera ready again"
         case .sensorReset, .stuckData: "samples flowing again"
         case .storage: "space for photos and clips again"
+        case .gyroOffset: "the gyro's learnt offset within the datasheet's +-20 dps again"
         }
     }
 }

@@ -46,8 +46,6 @@ public final class LinuxFirmware<Bus: I2CBus, Cam: LinuxCamera, Output: EventOut
     private let clock: @Sendable () -> Instant
     private let note: (String) -> Void
     private var shutdownDeadline: Instant?
-    /// The gyro's learnt zero-rate offset, noted when it leaves the datasheet's tolerance.
-    private var gyroOffsetCheck = GyroOffsetCheck()
 
     /// Sets everything up: the ports (signals blocked from here on), the sensor found and its
     /// initialisation begun, the engine started in `idle`, sampling placed. Throws `.device`
@@ -120,7 +118,6 @@ public final class LinuxFirmware<Bus: I2CBus, Cam: LinuxCamera, Output: EventOut
         if let failure = ports.failure { throw .device(failure) }
         for signal in ports.takeSignals() { handle(signal) }
         for problem in engine.runtime.camera.takeProblems() { note("camera: " + problem) }
-        if let warning = gyroOffsetCheck.check(engine.runtime.detector.gyroOffsetDPS) { note(warning) }
         if let deadline = shutdownDeadline {
             if !engine.runtime.camera.isBusy {
                 phase = .finished

@@ -44,6 +44,13 @@ public final class LinuxSensorFeed<Bus: I2CBus>: SensorFeed {
 
     public var now: Instant { clock() }
 
+    /// Whether the samples carry the gyro's rates: an MPU-6050 whose FIFO records hold them
+    /// (`sensor.gyro`, on by default; calibration turns it off).
+    public var readsGyro: Bool {
+        guard let chip = stream.sampler.sensor.mpu6050 else { return false }
+        return chip.configuration.fifoContents != .accelerometer
+    }
+
     /// The sample ring's capacity: at most this many samples come from one `next`.
     public var capacity: Int { stream.capacity }
 

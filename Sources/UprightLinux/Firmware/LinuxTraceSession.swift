@@ -5,7 +5,8 @@ import UprightCore
 import UprightHost
 
 /// `upright trace`: samples (device frame, after the board's mount matrix and offsets) and the
-/// shutter's level, written as trace lines (docs/traces.md) for `seconds`, or until SIGINT or
+/// shutter's level (and the gyro's rates, degrees a second, when the chip reads them), written
+/// as trace lines (docs/traces.md) for `seconds`, or until SIGINT or
 /// SIGTERM. The chip is read through a `LinuxSensorFeed`: the engine's sampling context with
 /// the same read schedule and supervision as `run`, waiting on the same `LinuxPorts`.
 ///
@@ -33,7 +34,9 @@ public final class LinuxTraceSession<Bus: I2CBus> {
     ) throws(FirmwareError) {
         feed = try LinuxSensorFeed(
             settings: board.sensor, supervision: board.firmwareSettings().supervision, devices: devices, clock: clock, note: note)
-        writer = TraceWriter(gyro: false, button: devices.shutter != nil)
+        // The gyro's columns when the chip reads it, so a trace of a gyro board replays with the
+        // rates the detector judged.
+        writer = TraceWriter(gyro: feed.readsGyro, button: devices.shutter != nil)
         self.clock = clock
         self.output = output
         batch.reserveCapacity(feed.capacity)
@@ -74,7 +77,9 @@ public final class LinuxTraceSession<Bus: I2CBus> {
                 pressed = first.down
                 pendingEdges.removeFirst()
             }
-            let row = TraceRow(time: sample.time, accelerationG: sample.accelerationG, angularRateDPS: nil, buttonPressed: hasButton ? pressed : nil)
+            let row = TraceRow(
+                time: sample.time, accelerationG: sample.accelerationG, angularRateDPS: sample.angularRateDPS,
+                buttonPressed: hasButton ? pressed : nil)
             output(writer.line(row, origin: start))
             rowsWritten += 1
         }

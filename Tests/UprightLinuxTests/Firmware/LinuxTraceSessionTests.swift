@@ -40,4 +40,39 @@ import UprightLinux
         #expect(parsed[..<firstPressed].allSatisfy { $0.buttonPressed == false })
         #expect(notes.isEmpty)
     }
+
+    /// An MPU-6050 reading its gyro (the default) writes the gyro's columns, so the trace
+    /// replays with the rates the detector judged: every row the preloaded +2.5, -5.0, +7.5
+    /// degrees a second, from 14-byte reads; with `sensor.gyro` false, no gyro columns.
+    @Test(arguments: [true, false])
+    func aGyroBoardTracesItsRates(gyro: Bool) throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        var board = try testBoard(directory: directory.path, still: ["/bin/true"], video: ["/bin/true"], readMode: "burst")
+        board.sensor.kind = .mpu6050
+        board.sensor.address = 0x68
+        board.sensor.gyro = gyro
+        var lines: [String] = []
+        var notes: [String] = []
+        let bus = FakeMPU6050Bus()
+        let session = try LinuxTraceSession(
+            board: board, devices: FirmwareDevices(bus: bus, busName: "/dev/i2c-fake", shutter: nil),
+            clock: { monotonicNow() }, output: { lines.append($0) }, note: { notes.append($0) })
+        let rows = try session.record(seconds: 0.3)
+        #expect(lines.first == (gyro ? "t,ax,ay,az,gx,gy,gz" : "t,ax,ay,az"))
+        #expect(rows > 2)
+        let parsed = try TraceParser.parse(lines.joined(separator: "\n") + "\n")
+        #expect(parsed.count == rows)
+        for row in parsed {
+            #expect(abs(row.accelerationG.x + 1) < 0.001 && row.accelerationG.y == 0.125 && row.accelerationG.z == -0.25, "\(row.accelerationG)")
+            if gyro {
+                let rate = try #require(row.angularRateDPS)
+                #expect(abs(rate.x - 2.5) < 1e-4 && abs(rate.y + 5) < 1e-4 && abs(rate.z - 7.5) < 1e-4, "\(rate)")
+            } else {
+                #expect(row.angularRateDPS == nil)
+            }
+        }
+        #expect((bus.blockReads > 0) == gyro)
+        #expect(notes.isEmpty, "\(notes)")
+    }
 }

@@ -128,6 +128,31 @@ func temporaryDirectory() -> String {
         #expect(truth.capture == .normal)
     }
 
+    /// The gyro-offset rule runs in the engine, so the simulator proves it: an MPU-6050 whose
+    /// gyro reads 30 degrees a second about x at rest (past PS 6.1's +-20) gets one `fault`
+    /// `gyro-offset` once it has lasted 1 s of rest, no `recovered` while it lasts, and
+    /// the photo still latches normal, not stale; at 15 degrees a second, no fault at all.
+    @Test(arguments: [(30.0, true), (15.0, false)])
+    func anImplausibleGyroOffsetIsAFaultRecord(biasDPS: Double, faulted: Bool) throws {
+        let scenario = try ScenarioLoader.parse(
+            """
+            { "duration": 8, "motion": [ { "t": 0, "angle": 0 } ],
+              "sensor": { "gyro_bias": [\(biasDPS), 0, 0] },
+              "button": { "actions": [ { "t": 5, "action": "hold", "duration": 0.1 } ] } }
+            """, file: "gyro-offset.json")
+        let result = try Self.run(scenario)
+        let faults = result.events.filter { if case .fault(kind: "gyro-offset", _) = $0.record { true } else { false } }
+        let recoveries = result.events.filter { if case .recovered(kind: "gyro-offset", _) = $0.record { true } else { false } }
+        #expect(faults.count == (faulted ? 1 : 0))
+        #expect(recoveries.isEmpty)
+        if let fault = faults.first { #expect((1.0...1.5).contains(fault.time.seconds), "\(Self.at(fault))") }
+        let captures = result.events.compactMap { event -> (UprightOrientation, Bool)? in
+            if case .capture(_, let orientation, let stale, _, _, _) = event.record { return (orientation, stale) }
+            return nil
+        }
+        #expect(captures.count == 1 && captures.first?.0 == .normal && captures.first?.1 == false)
+    }
+
     @Test func sameSeedGivesIdenticalStreamsAndStats() throws {
         let scenario = try ScenarioLoader.load(path: repositoryPath("scenarios/examples/faults.json"))
         let first = try Self.run(scenario, seed: 5)
