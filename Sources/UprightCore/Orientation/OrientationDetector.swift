@@ -86,9 +86,10 @@ public struct OrientationDetector: Sendable {
     /// Whether a stable orientation has been seen since start-up: the first report after
     /// power-on is a pose, not a change, and has no flick to wait out.
     private var poseSeen = false
-    /// The learnt gyro offset is beyond the datasheet's tolerance (see `judgeOffset`): a faulty
-    /// chip, or a slow steady pan about the vertical taken for offset. The runtime reports it
-    /// as a `gyro-offset` fault; the detector still subtracts the offset.
+    /// The gyro's zero-rate offset is judged beyond the datasheet's tolerance (`judgeOffset`,
+    /// `judgeExcess`): a faulty chip, or a slow steady pan about the vertical taken for offset.
+    /// The runtime reports it as a `gyro-offset` fault; the detector keeps subtracting what it
+    /// learnt (an offset past `restRateDPS` is never learnt).
     public private(set) var gyroOffsetImplausible = false
     private var stillSince: Instant?
 
