@@ -282,9 +282,9 @@ public struct OrientationDetector: Sendable {
     /// Past the datasheet's 20 by a margin, so a chip at the limit with noise is not reported.
     static let excessReportDPS: Float = 22
     /// PS 6.1's initial zero-rate tolerance, degrees a second on any axis.
-    public static let offsetLimitDPS: Float = 20
+    static let offsetLimitDPS: Float = 20
     /// Back under this on every axis, the offset is plausible again.
-    public static let offsetRearmDPS: Float = 18
+    static let offsetRearmDPS: Float = 18
 
     /// Stage 6, the motion judge: a camera in sustained motion (running, riding, driving) is
     /// never still, so stages 2 and 4 never let it change. This judges a longer-filtered

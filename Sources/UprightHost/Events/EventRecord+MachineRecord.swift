@@ -153,7 +153,7 @@ extension FaultKind {
         case .cameraDied, .cameraHung, .cameraUnavailable: "camera ready again"
         case .sensorReset, .stuckData: "samples flowing again"
         case .storage: "space for photos and clips again"
-        case .gyroOffset: "the gyro's learnt offset within the datasheet's +-20 dps again"
+        case .gyroOffset: "the gyro's learnt offset back under 18 dps on every axis"
         }
     }
 }
