@@ -6,7 +6,7 @@ import UprightSim
 import Glibc
 #endif
 
-/// The repository root, from this file's path (Tests/UprightSimTests/ThisFile.swift).
+/// The repository root, from this file's path (Tests/UprightSimTests/DemoScenarioTests.swift).
 func repositoryPath(_ relative: String) -> String {
     var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
     parts.removeLast(3)

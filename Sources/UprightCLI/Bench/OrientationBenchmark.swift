@@ -4,7 +4,7 @@ import UprightSim
 
 /// Upright's detector against the naive larger-axis classifier over the standard corpus:
 /// correct latches, presses, spurious changes, missed turns, median and maximum latency; then
-/// the held-out motion corpus (issue 31) with Android's accelerometer judge beside them (a
+/// the held-out motion corpus with Android's accelerometer judge beside them (a
 /// reference written from its published constants), through each chip's counts, without and
 /// with the MPU-6050's gyro. Deterministic (seeded scenarios), so scored once.
 enum OrientationBenchmark {
@@ -22,7 +22,7 @@ enum OrientationBenchmark {
         motionJSON.field("scenarios", Corpus.motion(gyro: false).count)
         json.field("motion", rawJSON: motionJSON.finished)
         let table =
-            CorpusSummary.table([("upright", upright), ("naive", naive)]) + "\nmotion corpus (held out, issue 31)\n"
+            CorpusSummary.table([("upright", upright), ("naive", naive)]) + "\nmotion corpus (held out)\n"
             + CorpusSummary.table(motion.map { ($0.name, $0.summary) })
         return ("orientation", json.finished, table)
     }

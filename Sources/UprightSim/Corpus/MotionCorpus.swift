@@ -1,6 +1,6 @@
 import UprightCore
 
-/// The held-out motion corpus (issue 31): a camera *in use while moving*, where the camera is
+/// The held-out motion corpus: a camera *in use while moving*, where the camera is
 /// never still long enough for a stillness gate. Each scenario turns the camera (or boots it)
 /// into a pose while the motion is under way and takes its photos during the motion, so a
 /// detector that only trusts a still camera latches the pose it had before.
@@ -23,6 +23,8 @@ extension Corpus {
         }
     }
 
+    /// The scenarios, one literal each with the motion it models beside it: a data table, longer
+    /// than a function should be so that the whole corpus reads in one place.
     static var motionScenarios: [CorpusScenario] {
         [
             // Running with the camera turned to landscape: a 2.7 Hz stride bounce of 0.8 g

@@ -3,7 +3,7 @@ import UprightCore
 import UprightHost
 import UprightSim
 
-/// The held-out motion corpus (issue 31): a camera in use while moving. The figures are
+/// The held-out motion corpus: a camera in use while moving. The figures are
 /// literal: the corpus is seeded, so every judge's score is exact.
 @Suite struct MotionCorpusTests {
     static let names = Corpus.motion(gyro: false).map(\.name) + Corpus.motion(gyro: true).map(\.name)
@@ -27,7 +27,7 @@ import UprightSim
         #expect(outcome.missedTurns == 0, "changes: \(outcome.changes)")
     }
 
-    /// Issue 31's table on this corpus: the still-camera stages alone never leave `normal`
+    /// The judges side by side on this corpus: the still-camera stages alone never leave `normal`
     /// in motion (the checker fails without the motion judge), Android's judge misses the
     /// corner and the shot aimed upward, the seed's rule flaps.
     @Test func judgesSideBySideWithoutTheGyro() {
