@@ -13,6 +13,12 @@ public enum ProcessStats {
         return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
+    /// A new directory made from `template` (its trailing XXXXXX replaced: mkdtemp), or nil.
+    public static func temporaryDirectory(_ template: String) -> String? {
+        var template = Array(template.utf8CString)
+        return template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.flatMap { mkdtemp($0) } }.map { String(cString: $0) }
+    }
+
     public static func fileSize(_ path: String) -> Int? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }

@@ -61,8 +61,7 @@ enum ShutterLagBenchmark {
     }
 
     static func figures(presses: Int = 40) -> [BenchFigure] {
-        var template = Array("/tmp/upright-bench-lag-XXXXXX".utf8CString)
-        let directory = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.flatMap { mkdtemp($0) } }.map { String(cString: $0) }
+        let directory = ProcessStats.temporaryDirectory("/tmp/upright-bench-lag-XXXXXX")
         defer { if let directory { _ = ProcessStats.runMeasured(["/bin/rm", "-rf", directory]) } }
         var figures: [BenchFigure] = []
         for mode in Mode.allCases {

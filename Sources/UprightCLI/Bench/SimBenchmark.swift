@@ -32,6 +32,16 @@ enum SimBenchmark {
         return simulating > 0 ? scenarioSeconds / simulating : .infinity
     }
 
+    /// The speed from the wall time the report at `reportPath` prints; an unreadable report
+    /// (or one without that line) falls back to the child's wall time less the start-up's.
+    static func reportedSpeed(_ reportPath: String, scenarioSeconds: Double, sim: Run, startup: Run) -> Double {
+        let report = (try? POSIXFile.readAll(reportPath, limit: 1 << 20)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        if let simulated = simulatedWallSeconds(inReport: report) {
+            return simulated > 0 ? scenarioSeconds / simulated : .infinity
+        }
+        return speed(scenarioSeconds: scenarioSeconds, wallSeconds: sim.seconds, startupSeconds: startup.seconds)
+    }
+
     /// The whole simulation's wall time from `upright sim`'s summary line
     /// "simulated D s in W s: ...", or nil when no line has that form.
     static func simulatedWallSeconds(inReport report: String) -> Double? {
@@ -60,12 +70,7 @@ enum SimBenchmark {
         guard let scenario = try? ScenarioLoader.parse(DemoScenario.json, file: DemoScenario.fileName) else {
             return unavailable("not available: the demo scenario does not parse")
         }
-        var template = Array("/tmp/upright-bench-XXXXXX".utf8CString)
-        guard
-            let directory = template.withUnsafeMutableBufferPointer({ buffer in buffer.baseAddress.flatMap { mkdtemp($0) } }).map({
-                String(cString: $0)
-            })
-        else {
+        guard let directory = ProcessStats.temporaryDirectory("/tmp/upright-bench-XXXXXX") else {
             return unavailable("not available: no temporary directory")
         }
         defer { _ = ProcessStats.runMeasured(["/bin/rm", "-rf", directory]) }
@@ -94,13 +99,7 @@ enum SimBenchmark {
                 continue
             }
             guard attempt > 0 else { continue }
-            // An unreadable report falls back to the child's wall time (below).
-            let report = (try? POSIXFile.readAll(reportPath, limit: 1 << 20)).map { String(decoding: $0, as: UTF8.self) } ?? ""
-            if let simulated = simulatedWallSeconds(inReport: report) {
-                speeds.append(simulated > 0 ? scenario.durationSeconds / simulated : .infinity)
-            } else {
-                speeds.append(speed(scenarioSeconds: scenario.durationSeconds, wallSeconds: sim.seconds, startupSeconds: startup.seconds))
-            }
+            speeds.append(reportedSpeed(reportPath, scenarioSeconds: scenario.durationSeconds, sim: sim, startup: startup))
             peaks.append(Double(sim.peakResidentBytes))
         }
         let startupFigures = [

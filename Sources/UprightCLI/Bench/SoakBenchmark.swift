@@ -18,12 +18,7 @@ enum SoakBenchmark {
         }
         guard let executable = ProcessStats.executablePath else { return unavailable("not available: no /proc/self/exe") }
         let root = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp"
-        var template = Array((root + "/upright-soak-bench-XXXXXX").utf8CString)
-        guard
-            let directory = template.withUnsafeMutableBufferPointer({ buffer in buffer.baseAddress.flatMap { mkdtemp($0) } }).map({
-                String(cString: $0)
-            })
-        else {
+        guard let directory = ProcessStats.temporaryDirectory(root + "/upright-soak-bench-XXXXXX") else {
             return unavailable("not available: no temporary directory")
         }
         defer { _ = ProcessStats.runMeasured(["/bin/rm", "-rf", directory]) }

@@ -50,15 +50,7 @@ enum CalibrateCommand: Subcommand {
     static func run(_ arguments: ParsedArguments, console: Console) throws(CommandError) -> Int32 {
         let path = try boardPath(arguments)
         let board = try RunCommand.loadBoard(arguments)
-        let poses: Int
-        do throws(UsageError) {
-            poses = try arguments.value("poses", default: CalibrationPose.maximumPoses)
-        } catch {
-            throw .usage(error)
-        }
-        guard (CalibrationPose.minimumPoses...CalibrationPose.maximumPoses).contains(poses) else {
-            throw .usage(UsageError("option '--poses': \(poses) is not 2 to 6"))
-        }
+        let poses = try posesOption(arguments)
         // Before the first pose: a file that cannot be written would lose them all.
         if !arguments.flag("dry-run") {
             do throws(BoardError) {
@@ -96,15 +88,32 @@ enum CalibrateCommand: Subcommand {
                     console.flush()
                 }
             } catch {
-                switch error.kind {
-                case .badBoard: throw .badInput("\(path): \(error.description)")
-                case .device: throw .failed(error.description)
-                }
+                throw RunCommand.commandError(error, arguments)
             }
         }
+        return try finish(outcome, path: path, dryRun: arguments.flag("dry-run"), console: console)
+    }
+
+    /// `--poses`, checked: 2 to 6 (all six when absent).
+    static func posesOption(_ arguments: ParsedArguments) throws(CommandError) -> Int {
+        let poses: Int
+        do throws(UsageError) {
+            poses = try arguments.value("poses", default: CalibrationPose.maximumPoses)
+        } catch {
+            throw .usage(error)
+        }
+        guard (CalibrationPose.minimumPoses...CalibrationPose.maximumPoses).contains(poses) else {
+            throw .usage(UsageError("option '--poses': \(poses) is not 2 to 6"))
+        }
+        return poses
+    }
+
+    /// A finished run's result written to the board file (or shown, with `dryRun`); any other
+    /// outcome exits 1 with the file unchanged.
+    static func finish(_ outcome: CalibrationRun.Outcome, path: String, dryRun: Bool, console: Console) throws(CommandError) -> Int32 {
         switch outcome {
         case .finished(let result):
-            return try write(result, to: path, dryRun: arguments.flag("dry-run"), console: console)
+            return try write(result, to: path, dryRun: dryRun, console: console)
         case .failed(let error):
             throw .failed("\(error.description); \(path) not changed")
         case .stopped(let taken, let planned):
@@ -128,17 +137,12 @@ enum CalibrateCommand: Subcommand {
         _ scenarioPath: String, board: Board, raw: Board.SensorSettings, _ arguments: ParsedArguments
     ) throws(CommandError) -> SimSensorFeed {
         let scenario: Scenario
-        let seedOption: UInt64?
         do throws(ScenarioError) {
             scenario = try ScenarioLoader.load(path: scenarioPath)
         } catch {
             throw .badInput(error.description)
         }
-        do throws(UsageError) {
-            seedOption = try arguments.value("seed", as: UInt64.self)
-        } catch {
-            throw .usage(error)
-        }
+        let seedOption = try SimCommand.seedOption(arguments)
         var pace: ((Instant) -> Void)?
         if arguments.flag("realtime") {
             let pacer = RealtimePacer(virtualStart: .zero, wallNow: MonotonicClock.now, sleep: SimCommand.sleep)

@@ -45,38 +45,15 @@ enum RunCommand: Subcommand {
         let note: (String) -> Void = { console.printError("upright run: " + $0) }
 
         // Devices first: a missing bus or line is reported before anything is created on disk.
-        let devices: FirmwareDevices<LinuxI2CBus>
-        do throws(FirmwareError) {
-            devices = try BoardDevices.open(board)
-        } catch {
-            throw .failed(error.description)
-        }
-        if let hertz = I2CAdapterClock.hertz(bus: board.i2c.bus), hertz != board.i2c.speedHz {
-            note(
-                "\(devices.busName) runs at \(hertz) Hz (device tree), the board says i2c.speed_hz \(board.i2c.speedHz): set it to \(hertz), or change dtparam=i2c_arm_baudrate"
-            )
-        }
+        let devices = try openDevices(board)
+        checkBusClock(board, busName: devices.busName, note: note)
         try makeDirectory(board.output.directory)
         // A camera program an earlier run left when it died alone would hold the camera (and
         // write temporary files): stopped first, if it is still that program, before start-up
         // reconciles the directory.
-        switch CameraChildRecord(journal: board.output.journal).stopLeftover() {
-        case .none: break
-        case .notOurs(let pid):
-            note("camera: the recorded camera program (pid \(pid)) is gone; pid \(pid) is now another process, left alone")
-        case .stopped(let pid, let program, let killed):
-            note("camera: stopped \(program) (pid \(pid)) left running by an earlier run\(killed ? " (SIGKILL: it ignored SIGTERM)" : "")")
-        case .survived(let pid, let program):
-            note("camera: \(program) (pid \(pid)) left running by an earlier run would not end (SIGTERM, SIGKILL)")
-        }
+        stopLeftoverCamera(journal: board.output.journal, note: note)
         let naming = MediaNaming(clipExtension: PiCamera.clipExtension)
-        let startup: OutputStartup
-        do throws(FileError) {
-            startup = try OutputStartup(directory: board.output.directory, journal: .kept(path: board.output.journal), naming: naming)
-        } catch {
-            throw .failed("journal \(error)")
-        }
-        for line in startup.notes { note(line) }
+        let startup = try startOutput(board, naming: naming, note: note)
         guard let camera = PiCamera.command(board: board, naming: naming) else {
             throw .badInput("camera.backend: not the command backend")
         }
@@ -110,10 +87,62 @@ enum RunCommand: Subcommand {
         } catch {
             finishRecords()
             console.flush()
-            switch error.kind {
-            case .badBoard: throw .badInput("\(arguments.value("board") ?? ""): \(error.description)")
-            case .device: throw .failed(error.description)
-            }
+            throw commandError(error, arguments)
+        }
+    }
+
+    /// The start-up every command shares, on the board's output directory and kept journal
+    /// (reconciled: see the discussion), its notes noted.
+    static func startOutput(_ board: Board, naming: MediaNaming, note: (String) -> Void) throws(CommandError) -> OutputStartup {
+        let startup: OutputStartup
+        do throws(FileError) {
+            startup = try OutputStartup(directory: board.output.directory, journal: .kept(path: board.output.journal), naming: naming)
+        } catch {
+            throw .failed("journal \(error)")
+        }
+        for line in startup.notes { note(line) }
+        return startup
+    }
+
+    /// The board's devices (bus, chip, shutter line, light); exit 1 when one is missing or refused.
+    static func openDevices(_ board: Board) throws(CommandError) -> FirmwareDevices<LinuxI2CBus> {
+        do throws(FirmwareError) {
+            return try BoardDevices.open(board)
+        } catch {
+            throw .failed(error.description)
+        }
+    }
+
+    /// A firmware error as the command's: a bad board exits 2 naming `--board`'s file, a
+    /// device 1.
+    static func commandError(_ error: FirmwareError, _ arguments: ParsedArguments) -> CommandError {
+        switch error.kind {
+        case .badBoard: .badInput("\(arguments.value("board") ?? ""): \(error.description)")
+        case .device: .failed(error.description)
+        }
+    }
+
+    /// Notes a bus clock (from the device tree) other than the board's `i2c.speed_hz`: the
+    /// board's figure is what the sampling plan was made for.
+    static func checkBusClock(_ board: Board, busName: String, note: (String) -> Void) {
+        if let hertz = I2CAdapterClock.hertz(bus: board.i2c.bus), hertz != board.i2c.speedHz {
+            note(
+                "\(busName) runs at \(hertz) Hz (device tree), the board says i2c.speed_hz \(board.i2c.speedHz): set it to \(hertz), or change dtparam=i2c_arm_baudrate"
+            )
+        }
+    }
+
+    /// Stops the camera program an earlier run recorded (`CameraChildRecord`) if it is still
+    /// running and still that program, and notes what it found.
+    static func stopLeftoverCamera(journal: String, note: (String) -> Void) {
+        switch CameraChildRecord(journal: journal).stopLeftover() {
+        case .none: break
+        case .notOurs(let pid):
+            note("camera: the recorded camera program (pid \(pid)) is gone; pid \(pid) is now another process, left alone")
+        case .stopped(let pid, let program, let killed):
+            note("camera: stopped \(program) (pid \(pid)) left running by an earlier run\(killed ? " (SIGKILL: it ignored SIGTERM)" : "")")
+        case .survived(let pid, let program):
+            note("camera: \(program) (pid \(pid)) left running by an earlier run would not end (SIGTERM, SIGKILL)")
         }
     }
 

@@ -41,16 +41,7 @@ enum SimCommand: Subcommand {
 
     static func run(_ arguments: ParsedArguments, console: Console) throws(CommandError) -> Int32 {
         if let hours = try SimSoak.hours(arguments) { return try SimSoak.run(hours: hours, arguments, console: console) }
-        for option in ["swarm", "jobs"] where arguments.value(option) != nil {
-            throw .usage(UsageError("option '--\(option)' goes with '--soak'"))
-        }
-        if arguments.flag("mix") { throw .usage(UsageError("option '--mix' goes with '--soak'")) }
-        let seedOption: UInt64?
-        do throws(UsageError) {
-            seedOption = try arguments.value("seed", as: UInt64.self)
-        } catch {
-            throw .usage(error)
-        }
+        let seedOption = try plainRunSeed(arguments)
         let scenarioPath = arguments.positionals.first
         let scenario = try loadScenario(scenarioPath)
         let board = try loadBoard(scenario.board, scenarioFile: scenarioPath)
@@ -78,14 +69,67 @@ enum SimCommand: Subcommand {
             console.print(reportLines([], [])[0])
             console.flush()
         }
-        var bar = ProgressBar.onStandardError(totalSeconds: scenario.durationSeconds)
+        let (result, times) = try timedRun(simulation, realtime: arguments.flag("realtime")) { error throws(CommandError) in
+            switch error.kind {
+            case .board: throw .badInput("\(boardName(scenario.board, scenarioFile: scenarioPath)): \(error.description)")
+            case .output: throw .failed(error.description)
+            }
+        }
+
+        if let plotPath {
+            try OutputFile.write(Array(TimelinePlot.svg(result.recording).utf8), to: plotPath)
+        }
+        if json {
+            for line in result.jsonLines { console.print(line) }
+        } else {
+            for line in reportLines(result.events, result.expectations).dropFirst() {
+                console.print(line)
+            }
+            console.print("")
+            for line in summary(
+                result, wallSeconds: times.wallSeconds, totalCPUSeconds: times.cpuSeconds, cpuSeconds: times.cpuSeconds - times.renderCPUSeconds,
+                renderSeconds: times.renderSeconds, durationSeconds: scenario.durationSeconds, output: output, plot: plotPath)
+            {
+                console.print(line)
+            }
+        }
+        return try finish(result, console: console)
+    }
+
+    /// `--seed` of a plain run, after refusing the options that go with `--soak` only.
+    static func plainRunSeed(_ arguments: ParsedArguments) throws(CommandError) -> UInt64? {
+        for option in ["swarm", "jobs"] where arguments.value(option) != nil {
+            throw .usage(UsageError("option '--\(option)' goes with '--soak'"))
+        }
+        if arguments.flag("mix") { throw .usage(UsageError("option '--mix' goes with '--soak'")) }
+        return try seedOption(arguments)
+    }
+
+    /// `--seed`, when given; exit 2 with the parser's line when it is not a UInt64.
+    static func seedOption(_ arguments: ParsedArguments) throws(CommandError) -> UInt64? {
+        do throws(UsageError) {
+            return try arguments.value("seed", as: UInt64.self)
+        } catch {
+            throw .usage(error)
+        }
+    }
+
+    /// A run's wall and CPU seconds, whole and spent rendering photos.
+    typealias RunTimes = (wallSeconds: Double, cpuSeconds: Double, renderSeconds: Double, renderCPUSeconds: Double)
+
+    /// Runs the simulation with the progress bar (paced to the wall clock when `realtime`),
+    /// timing the whole and, apart, rendering photos: that is the camera's work, not the
+    /// firmware's, so the speed figure is the simulated firmware's. A simulation error goes
+    /// to `failed`, which throws the command's error.
+    static func timedRun(
+        _ simulation: Simulation, realtime: Bool, failed: (SimulationError) throws(CommandError) -> Never
+    ) throws(CommandError) -> (SimulationResult<SimCamera>, RunTimes) {
+        var bar = ProgressBar.onStandardError(totalSeconds: simulation.scenario.durationSeconds)
         var hooks = SimulationHooks(progress: { bar.update(doneSeconds: $0) })
-        if arguments.flag("realtime") {
+        if realtime {
             let pacer = RealtimePacer(virtualStart: .zero, wallNow: MonotonicClock.now, sleep: sleep)
             hooks.beforeStep = { pacer.wait(until: $0) }
         }
-        // Rendering photos is the camera's work, not the firmware's: timed apart, so the speed
-        // figure is the simulated firmware's.
         var renderSeconds = 0.0
         var renderCPUSeconds = 0.0
         let wallStart = MonotonicClock.now()
@@ -102,32 +146,17 @@ enum SimCommand: Subcommand {
             result = try simulation.run(hooks: hooks)
         } catch {
             bar.finish()
-            switch error.kind {
-            case .board: throw .badInput("\(boardName(scenario.board, scenarioFile: scenarioPath)): \(error.description)")
-            case .output: throw .failed(error.description)
-            }
+            try failed(error)
         }
         let wallSeconds = (MonotonicClock.now() - wallStart).seconds
         let cpuSeconds = (threadCPUTime() - cpuStart).seconds
         bar.finish()
+        return (result, (wallSeconds, cpuSeconds, renderSeconds, renderCPUSeconds))
+    }
 
-        if let plotPath {
-            try OutputFile.write(Array(TimelinePlot.svg(result.recording).utf8), to: plotPath)
-        }
-        if json {
-            for line in result.jsonLines { console.print(line) }
-        } else {
-            for line in reportLines(result.events, result.expectations).dropFirst() {
-                console.print(line)
-            }
-            console.print("")
-            for line in summary(
-                result, wallSeconds: wallSeconds, totalCPUSeconds: cpuSeconds, cpuSeconds: cpuSeconds - renderCPUSeconds,
-                renderSeconds: renderSeconds, durationSeconds: scenario.durationSeconds, output: output, plot: plotPath)
-            {
-                console.print(line)
-            }
-        }
+    /// The camera's problems and the journal's errors on standard error; exit 1 when an
+    /// expectation was not met (thrown) or a journal write failed.
+    static func finish(_ result: SimulationResult<SimCamera>, console: Console) throws(CommandError) -> Int32 {
         var camera = result.camera
         for problem in camera.takeProblems() {
             console.printError("upright sim: camera: " + problem)

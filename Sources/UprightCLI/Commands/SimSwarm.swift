@@ -65,19 +65,26 @@ enum SimSwarm {
                 console.print("\(tally.passed) passed, \(tally.failed.count) failed, \(running.count) stopped before the end")
                 return 128 + signal
             }
-            var index = 0
-            while index < running.count {
-                guard let status = running[index].child.reap() else {
-                    index += 1
-                    continue
-                }
-                let (seed, _, started) = running.remove(at: index)
-                tally.report(seed: seed, status: status, started: started)
-                console.flush()
-            }
+            reapEnded(&running, into: &tally, console: console)
         }
         tally.summarise(wallSeconds: (MonotonicClock.now() - start).seconds)
         return tally.failed.isEmpty ? 0 : 1
+    }
+
+    /// Takes the children that have ended out of `running` (without waiting for the others)
+    /// and reports each seed's line as it goes.
+    private static func reapEnded(_ running: inout [(seed: UInt64, child: ChildProcess, started: Instant)], into tally: inout Tally, console: Console)
+    {
+        var index = 0
+        while index < running.count {
+            guard let status = running[index].child.reap() else {
+                index += 1
+                continue
+            }
+            let (seed, _, started) = running.remove(at: index)
+            tally.report(seed: seed, status: status, started: started)
+            console.flush()
+        }
     }
 
     /// The base seed and the number of children at once, checked.

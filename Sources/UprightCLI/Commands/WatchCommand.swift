@@ -56,31 +56,18 @@ enum WatchCommand: Subcommand {
         let start = clock()
         var notes: [String] = []
         let note: (String) -> Void = { notes.append($0) }
-        let devices: FirmwareDevices<LinuxI2CBus>
-        do throws(FirmwareError) {
-            devices = try BoardDevices.open(board)
-        } catch {
-            throw .failed(error.description)
-        }
+        let devices = try RunCommand.openDevices(board)
         defer { devices.led?.release() }
         let model = WatchModel(start: start)
         let light = devices.led.map { RecordingLightDriver.driving($0, note: note) }
         // Watching journals nothing and writes no files: the start-up every command shares, with none.
         var records = OutputStartup.none(naming: Self.naming).records(origin: start, output: DiscardEvents())
-        let watchModel = model.observer
-        let lightObserver = light?.observer
-        records.observer = { record, time in
-            watchModel(record, time)
-            lightObserver?(record, time)
-        }
+        records.observer = observing(model.observer, then: light?.observer)
         let firmware: LinuxFirmware<LinuxI2CBus, WatchCamera, DiscardEvents>
         do throws(FirmwareError) {
             firmware = try LinuxFirmware(board: board, devices: devices, camera: WatchCamera(), records: records, clock: clock, note: note)
         } catch {
-            switch error.kind {
-            case .badBoard: throw .badInput("\(arguments.value("board") ?? ""): \(error.description)")
-            case .device: throw .failed(error.description)
-            }
+            throw RunCommand.commandError(error, arguments)
         }
         let keys = TerminalKeys()
         defer { keys?.restore() }
@@ -128,20 +115,8 @@ enum WatchCommand: Subcommand {
         signal(SIGPIPE, SIG_IGN)
         let scenarioPath: String? = scenarioArgument == "demo" ? nil : scenarioArgument
         let scenario = try SimCommand.loadScenario(scenarioPath)
-        let seed: UInt64
-        do throws(UsageError) {
-            seed = try arguments.value("seed", as: UInt64.self) ?? scenario.seed ?? 1
-        } catch {
-            throw .usage(error)
-        }
-        var board = try SimCommand.loadBoard(scenario.board, scenarioFile: scenarioPath)
-        if let path = arguments.value("board") {
-            do throws(BoardError) {
-                board = try Board.load(path: path)
-            } catch {
-                throw .badInput(error.description)
-            }
-        }
+        let seed = try SimCommand.seedOption(arguments) ?? scenario.seed ?? 1
+        let board = try simulatedBoard(scenario, scenarioPath: scenarioPath, arguments)
         let model = WatchModel(start: .zero)
         let light = RecordingLightDriver { _, _ in }
         var view = WatchView(title: "upright watch --sim \(scenarioPath ?? "demo") (seed \(seed)): \(board.name)", terminal: console.isTerminal)
@@ -159,8 +134,6 @@ enum WatchCommand: Subcommand {
         // ends the process.
         let loop = try? EventLoop(signals: [SIGINT, SIGTERM])
         if keys != nil { try? loop?.watch(fd: 0, token: 1) }
-        var events: [EventLoopEvent] = []
-        var stopRequested = false
         var hooks = SimulationHooks()
         if !arguments.flag("fast") {
             let pacer = RealtimePacer(virtualStart: .zero, wallNow: MonotonicClock.now, sleep: SimCommand.sleep)
@@ -178,18 +151,7 @@ enum WatchCommand: Subcommand {
                 nextDraw = look.now + redrawInterval
             }
         }
-        hooks.shouldStop = {
-            events.removeAll(keepingCapacity: true)
-            _ = try? loop?.wait(timeoutMilliseconds: 0, into: &events)
-            for event in events {
-                switch event {
-                case .signal: stopRequested = true
-                case .readable: if TerminalKeys.quitPressed() { stopRequested = true }
-                default: break
-                }
-            }
-            return stopRequested
-        }
+        hooks.shouldStop = stopRequests(loop)
         if view.terminal { console.write(WatchView.enter) }
         do throws(SimulationError) {
             // The watch camera writes nothing (and the view shows no file names).
@@ -204,6 +166,48 @@ enum WatchCommand: Subcommand {
         if view.terminal { console.write(WatchView.leave) }
         console.flush()
         return 0
+    }
+
+    /// Both observers, `first` then `second`, as the records port's one.
+    static func observing(
+        _ first: @escaping (MachineRecord, Instant) -> Void, then second: ((MachineRecord, Instant) -> Void)?
+    ) -> (MachineRecord, Instant) -> Void {
+        { record, time in
+            first(record, time)
+            second?(record, time)
+        }
+    }
+
+    /// The scenario's board, or `--board`'s file in its place.
+    static func simulatedBoard(_ scenario: Scenario, scenarioPath: String?, _ arguments: ParsedArguments) throws(CommandError) -> Board {
+        var board = try SimCommand.loadBoard(scenario.board, scenarioFile: scenarioPath)
+        if let path = arguments.value("board") {
+            do throws(BoardError) {
+                board = try Board.load(path: path)
+            } catch {
+                throw .badInput(error.description)
+            }
+        }
+        return board
+    }
+
+    /// Whether to stop, asked after each step: true from the first signal (SIGINT, SIGTERM) or
+    /// q key the loop reports without waiting, and from then on.
+    static func stopRequests(_ loop: EventLoop?) -> () -> Bool {
+        var events: [EventLoopEvent] = []
+        var stopRequested = false
+        return {
+            events.removeAll(keepingCapacity: true)
+            _ = try? loop?.wait(timeoutMilliseconds: 0, into: &events)
+            for event in events {
+                switch event {
+                case .signal: stopRequested = true
+                case .readable: if TerminalKeys.quitPressed() { stopRequested = true }
+                default: break
+                }
+            }
+            return stopRequested
+        }
     }
 }
 
