@@ -30,100 +30,123 @@ extension Board {
         }
     }
 
+    /// The board, section by section in the file's order; each section's reader refuses its
+    /// unknown keys, and the checks across sections (bus capacity, the light's line) come
+    /// once the sections they compare are read.
     init(_ document: JSONValue) throws(ConfigError) {
         let root = try JSONObjectReader(document)
         name = try root.string("name") ?? "unnamed board"
-        let i2cReader = try root.object("i2c")
-        i2c = I2CSettings(
-            bus: try i2cReader?.integer("bus", in: 0...255) ?? 1,
-            speedHz: try i2cReader?.integer("speed_hz", in: 10_000...1_000_000) ?? 100_000)
-        try i2cReader?.finish()
-
+        i2c = try Board.i2cSettings(try root.object("i2c"))
         sensor = try SensorSettings(try root.requiredObject("sensor"))
+        detector = try Board.detectorParameters(try root.object("detector"))
+        shutter = try Board.shutterSettings(try root.object("shutter"))
+        dataReady = try Board.dataReadyLine(try root.object("data_ready"), sensor: sensor)
+        try Board.checkBusCapacity(sensor: sensor, i2c: i2c)
+        led = try Board.ledSettings(try root.object("led"), shutter: shutter)
+        machine = try Board.machineSettings(try root.object("machine"))
+        camera = try CameraSettings(try root.requiredObject("camera"))
+        output = try Board.outputSettings(try root.requiredObject("output"))
+        try root.finish()
+    }
 
-        let detectorReader = try root.object("detector")
-        var detectorMembers: [JSONMember] = []
-        for key in detectorReader?.keys ?? [] {
-            guard let value = try detectorReader?.number(key) else {
+    private static func i2cSettings(_ reader: JSONObjectReader?) throws(ConfigError) -> I2CSettings {
+        let i2c = I2CSettings(
+            bus: try reader?.integer("bus", in: 0...255) ?? 1,
+            speedHz: try reader?.integer("speed_hz", in: 10_000...1_000_000) ?? 100_000)
+        try reader?.finish()
+        return i2c
+    }
+
+    /// Only the detector's own keys, in range: a typo must not silently keep a default.
+    private static func detectorParameters(_ reader: JSONObjectReader?) throws(ConfigError) -> DetectorParameters {
+        var members: [JSONMember] = []
+        for key in reader?.keys ?? [] {
+            guard let value = try reader?.number(key) else {
                 throw ConfigError(path: "detector.\(key)", message: "expected a number")
             }
-            detectorMembers.append(JSONMember(key: key, value: .number(value)))
+            members.append(JSONMember(key: key, value: .number(value)))
         }
-        // Only the detector's own keys, in range: a typo must not silently keep a default.
         do {
-            detector = try DetectorSettings.parameters(from: detectorMembers)
+            return try DetectorSettings.parameters(from: members)
         } catch {
             throw ConfigError(path: error.path, message: error.message)
         }
+    }
 
-        let shutterReader = try root.object("shutter")
-        let shutterLine = try shutterReader.map { reader throws(ConfigError) in try GPIOLineSettings(optional: reader) } ?? nil
-        shutter = ShutterSettings(
-            gpio: shutterLine,
-            debounceMilliseconds: try shutterReader?.integer("debounce_ms", in: 0...1000) ?? 30,
-            holdMilliseconds: try shutterReader?.integer("hold_ms", in: 100...10_000) ?? 1000,
-            stuckSeconds: try shutterReader?.number("stuck_s", in: 2...3600) ?? 30)
-        try shutterReader?.finish()
+    /// The shutter's line and times: the debounce shorter than the hold, the hold shorter than
+    /// a stuck button.
+    private static func shutterSettings(_ reader: JSONObjectReader?) throws(ConfigError) -> ShutterSettings {
+        let line = try reader.map { reader throws(ConfigError) in try GPIOLineSettings(optional: reader) } ?? nil
+        let shutter = ShutterSettings(
+            gpio: line,
+            debounceMilliseconds: try reader?.integer("debounce_ms", in: 0...1000) ?? 30,
+            holdMilliseconds: try reader?.integer("hold_ms", in: 100...10_000) ?? 1000,
+            stuckSeconds: try reader?.number("stuck_s", in: 2...3600) ?? 30)
+        try reader?.finish()
         if shutter.debounceMilliseconds >= shutter.holdMilliseconds {
             throw ConfigError(path: "shutter.hold_ms", message: "must be longer than shutter.debounce_ms (\(shutter.debounceMilliseconds))")
         }
         if shutter.stuckSeconds * 1000 <= Double(shutter.holdMilliseconds) {
             throw ConfigError(path: "shutter.stuck_s", message: "must be longer than shutter.hold_ms (\(shutter.holdMilliseconds) ms)")
         }
+        return shutter
+    }
 
-        if let readyReader = try root.object("data_ready") {
-            guard let line = try GPIOLineSettings(optional: readyReader) else {
-                throw ConfigError(path: "data_ready.line", message: "missing (required)")
-            }
-            dataReady = line
-            try readyReader.finish()
-            // In FIFO mode the line is the FIFO watermark interrupt, which only the ADXL345 has.
-            if sensor.readMode == .fifo && sensor.kind != .adxl345 {
-                let chip =
-                    sensor.kind == .mpu6050
-                    ? "the MPU-6050 has no FIFO watermark interrupt" : "sensor.kind auto may find an MPU-6050, which has no FIFO watermark interrupt"
-                throw ConfigError(
-                    path: "data_ready",
-                    message:
-                        "\(chip) (read_mode fifo): use read_mode burst to pace register reads by data-ready, set sensor.kind adxl345, or remove data_ready"
-                )
-            }
-        } else {
-            dataReady = nil
+    private static func dataReadyLine(_ reader: JSONObjectReader?, sensor: SensorSettings) throws(ConfigError) -> GPIOLineSettings? {
+        guard let reader else { return nil }
+        guard let line = try GPIOLineSettings(optional: reader) else {
+            throw ConfigError(path: "data_ready.line", message: "missing (required)")
         }
-        try Board.checkBusCapacity(sensor: sensor, i2c: i2c)
-
-        if let ledReader = try root.object("led") {
-            guard let line = try GPIOLineSettings(optional: ledReader) else {
-                throw ConfigError(path: "led.line", message: "missing (required)")
-            }
-            led = LEDSettings(gpio: line, activeLow: try ledReader.bool("active_low") ?? false)
-            try ledReader.finish()
-            if let shutter = shutter.gpio, shutter == line {
-                throw ConfigError(
-                    path: "led.line", message: "is the shutter's line (\(shutter.chip) line \(shutter.line)); the light needs a line of its own")
-            }
+        try reader.finish()
+        // In FIFO mode the line is the FIFO watermark interrupt, which only the ADXL345 has.
+        if sensor.readMode == .fifo && sensor.kind != .adxl345 {
+            let chip =
+                sensor.kind == .mpu6050
+                ? "the MPU-6050 has no FIFO watermark interrupt" : "sensor.kind auto may find an MPU-6050, which has no FIFO watermark interrupt"
+            throw ConfigError(
+                path: "data_ready",
+                message:
+                    "\(chip) (read_mode fifo): use read_mode burst to pace register reads by data-ready, set sensor.kind adxl345, or remove data_ready"
+            )
         }
+        return line
+    }
 
-        let machineReader = try root.object("machine")
-        machine = MachineSettings(
-            idleTimeoutSeconds: try machineReader?.number("idle_timeout_s", in: 1...86_400) ?? 60,
-            captureTimeoutSeconds: try machineReader?.number("capture_timeout_s", in: 0.1...600) ?? 5,
-            maximumClipSeconds: try machineReader?.number("max_clip_s", in: 1...86_400) ?? 600,
-            pressQueueDepth: try machineReader?.integer("press_queue", in: 0...PressQueue.capacity) ?? 4)
-        try machineReader?.finish()
+    /// The light's line, which must not be the shutter's.
+    private static func ledSettings(_ reader: JSONObjectReader?, shutter: ShutterSettings) throws(ConfigError) -> LEDSettings? {
+        guard let reader else { return nil }
+        guard let line = try GPIOLineSettings(optional: reader) else {
+            throw ConfigError(path: "led.line", message: "missing (required)")
+        }
+        let led = LEDSettings(gpio: line, activeLow: try reader.bool("active_low") ?? false)
+        try reader.finish()
+        if let shutter = shutter.gpio, shutter == line {
+            throw ConfigError(
+                path: "led.line", message: "is the shutter's line (\(shutter.chip) line \(shutter.line)); the light needs a line of its own")
+        }
+        return led
+    }
 
-        camera = try CameraSettings(try root.requiredObject("camera"))
+    private static func machineSettings(_ reader: JSONObjectReader?) throws(ConfigError) -> MachineSettings {
+        let machine = MachineSettings(
+            idleTimeoutSeconds: try reader?.number("idle_timeout_s", in: 1...86_400) ?? 60,
+            captureTimeoutSeconds: try reader?.number("capture_timeout_s", in: 0.1...600) ?? 5,
+            maximumClipSeconds: try reader?.number("max_clip_s", in: 1...86_400) ?? 600,
+            pressQueueDepth: try reader?.integer("press_queue", in: 0...PressQueue.capacity) ?? 4)
+        try reader?.finish()
+        return machine
+    }
 
-        let outputReader = try root.requiredObject("output")
-        let directory = try outputReader.requiredString("directory")
-        guard !directory.isEmpty else { throw outputReader.error("directory", "must not be empty") }
-        let journal = try outputReader.string("journal") ?? (directory + "/journal.ndjson")
-        guard !journal.isEmpty else { throw outputReader.error("journal", "must not be empty") }
-        output = OutputSettings(directory: directory, journal: journal)
-        if let megabytes = try outputReader.integer("reserve_mb", in: 0...65_536) { output.reserveBytes = UInt64(megabytes) << 20 }
-        try outputReader.finish()
-        try root.finish()
+    /// The output directory and journal (by default in it), neither empty, and the space kept free.
+    private static func outputSettings(_ reader: JSONObjectReader) throws(ConfigError) -> OutputSettings {
+        let directory = try reader.requiredString("directory")
+        guard !directory.isEmpty else { throw reader.error("directory", "must not be empty") }
+        let journal = try reader.string("journal") ?? (directory + "/journal.ndjson")
+        guard !journal.isEmpty else { throw reader.error("journal", "must not be empty") }
+        var output = OutputSettings(directory: directory, journal: journal)
+        if let megabytes = try reader.integer("reserve_mb", in: 0...65_536) { output.reserveBytes = UInt64(megabytes) << 20 }
+        try reader.finish()
+        return output
     }
 }
 

@@ -52,44 +52,9 @@ public struct OutputReconciliation: Equatable, Sendable {
     /// temporary files; journals nothing itself (`RecordWriter.write` the `records`).
     public static func reconcile(directory: String, journalLines: [String], clipExtension: String) -> OutputReconciliation {
         var result = OutputReconciliation()
-        var journal = JournalFacts()
-        for (index, line) in journalLines.enumerated() {
-            do throws(ConfigError) {
-                journal.read(try TimedEvent(jsonLine: line).record)
-            } catch {
-                result.unreadableLines += 1
-                if result.firstUnreadable == nil { result.firstUnreadable = "line " + String(index + 1) + ": " + error.description }
-            }
-        }
+        let journal = result.readJournal(journalLines)
         let naming = MediaNaming(clipExtension: clipExtension)
-        var photos: [Int: String] = [:]
-        var clips: [Int: String] = [:]
-        for name in POSIXFile.names(inDirectory: directory, maximumEntries: maximumEntries) {
-            if isTemporary(name) {
-                if unlink(join(directory, name)) == 0 { result.removedTemporaryFiles.append(name) }
-                continue
-            }
-            let path = join(directory, name)
-            guard let media = naming.number(named: name) ?? photoAlias(name, naming: naming, directory: directory) else { continue }
-            // A final name with no bytes under it is a file a cut tore (vfat's renamed entry
-            // reached the card before the file's size): nothing to keep, so removed, and
-            // journaled missing below when the journal names it.
-            if isEmptyFile(path) {
-                if unlink(path) == 0 { result.removedEmptyFiles.append(name) }
-                continue
-            }
-            switch media {
-            case .shot(let number): photos[number] = name
-            case .clip(let number): clips[number] = name
-            }
-        }
-        // The removals' sync is tidiness: a temporary file a cut brings back is removed again at the
-        // next start.
-        if !result.removedTemporaryFiles.isEmpty || !result.removedEmptyFiles.isEmpty {
-            _ = try? POSIXFile.syncDirectory(of: join(directory, "."))
-        }
-        result.removedTemporaryFiles.sort()
-        result.removedEmptyFiles.sort()
+        let (photos, clips) = result.scan(directory, naming: naming)
 
         // Photos: a file with no line, a line with no file.
         for number in Set(photos.keys).union(journal.photoFiles.keys).sorted() {
@@ -118,6 +83,56 @@ public struct OutputReconciliation: Equatable, Sendable {
         let highestFile = max(photos.keys.max() ?? 0, clips.keys.max() ?? 0)
         result.highestNumber = UInt32(clamping: max(highestFile, journal.highestNumber))
         return result
+    }
+
+    /// What the journal says, counting (and naming the first of) the lines that are not records.
+    private mutating func readJournal(_ journalLines: [String]) -> JournalFacts {
+        var journal = JournalFacts()
+        for (index, line) in journalLines.enumerated() {
+            do throws(ConfigError) {
+                journal.read(try TimedEvent(jsonLine: line).record)
+            } catch {
+                unreadableLines += 1
+                if firstUnreadable == nil { firstUnreadable = "line " + String(index + 1) + ": " + error.description }
+            }
+        }
+        return journal
+    }
+
+    /// The photos and clips in `directory` by number, after removing its temporary files and
+    /// the empty files a cut left under a final name (both noted, sorted, the directory synced).
+    private mutating func scan(_ directory: String, naming: MediaNaming) -> (photos: [Int: String], clips: [Int: String]) {
+        var photos: [Int: String] = [:]
+        var clips: [Int: String] = [:]
+        for name in POSIXFile.names(inDirectory: directory, maximumEntries: Self.maximumEntries) {
+            if Self.isTemporary(name) {
+                if unlink(Self.join(directory, name)) == 0 { removedTemporaryFiles.append(name) }
+                continue
+            }
+            let path = Self.join(directory, name)
+            guard let media = naming.number(named: name) ?? Self.photoAlias(name, naming: naming, directory: directory) else {
+                continue
+            }
+            // A final name with no bytes under it is a file a cut tore (vfat's renamed entry
+            // reached the card before the file's size): nothing to keep, so removed, and
+            // journaled missing when the journal names it.
+            if Self.isEmptyFile(path) {
+                if unlink(path) == 0 { removedEmptyFiles.append(name) }
+                continue
+            }
+            switch media {
+            case .shot(let number): photos[number] = name
+            case .clip(let number): clips[number] = name
+            }
+        }
+        // The removals' sync is tidiness: a temporary file a cut brings back is removed again at the
+        // next start.
+        if !removedTemporaryFiles.isEmpty || !removedEmptyFiles.isEmpty {
+            _ = try? POSIXFile.syncDirectory(of: Self.join(directory, "."))
+        }
+        removedTemporaryFiles.sort()
+        removedEmptyFiles.sort()
+        return (photos, clips)
     }
 
     /// The files the journal says exist, by number (photos, then clips): each photo or clip

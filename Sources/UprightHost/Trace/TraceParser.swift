@@ -26,18 +26,7 @@ public struct TraceParser: Sendable {
     /// and blank lines.
     public mutating func feed(_ line: Substring) throws(TraceError) -> TraceRow? {
         lineNumber += 1
-        var text = line
-        // A spreadsheet's "CSV UTF-8" (and Windows Notepad) starts the file with a byte-order
-        // mark (U+FEFF, bytes EF BB BF): it is not part of the first column's name.
-        if lineNumber == 1, text.unicodeScalars.first == TraceParser.byteOrderMark {
-            text = Substring(text.unicodeScalars.dropFirst())
-        }
-        if text.last == "\r" { text.removeLast() }
-        guard text.utf8.count <= TraceParser.maximumLineBytes else {
-            throw TraceError(line: lineNumber, "line longer than \(TraceParser.maximumLineBytes) bytes")
-        }
-        let content = trimmed(text)
-        if content.isEmpty || content.first == "#" { return nil }
+        guard let content = try content(of: line) else { return nil }
         let fields = content.split(separator: ",", omittingEmptySubsequences: false)
         guard let columns else {
             columns = try TraceColumns(header: fields, line: lineNumber)
@@ -53,20 +42,7 @@ public struct TraceParser: Sendable {
             }
             return value
         }
-        let seconds = try number(0)
-        // t counts seconds from the start of the recording (docs/traces.md): a
-        // negative time is not a sample `upright trace` can write.
-        guard seconds >= 0 else {
-            throw TraceError(line: lineNumber, "t = \(seconds) is negative")
-        }
-        guard seconds < TraceParser.maximumSeconds else {
-            throw TraceError(line: lineNumber, "t = \(seconds) is out of range")
-        }
-        let time = Instant(nanoseconds: Int64((seconds * 1e9).rounded()))
-        if let lastTime, time < lastTime {
-            throw TraceError(line: lineNumber, "t goes backwards (\(seconds) after \(lastTime.seconds))")
-        }
-        lastTime = time
+        let time = try time(seconds: try number(0))
         // Samples are Float: a finite Double beyond Float's range would become infinity.
         func float(_ column: Int) throws(TraceError) -> Float {
             let value = Float(try number(column))
@@ -91,6 +67,42 @@ public struct TraceParser: Sendable {
         }
         rowCount += 1
         return TraceRow(time: time, accelerationG: acceleration, angularRateDPS: rate, buttonPressed: button)
+    }
+
+    /// The line's text without a byte-order mark, line ending and surrounding blanks, checked
+    /// for length; nil for a blank line or a comment.
+    private func content(of line: Substring) throws(TraceError) -> Substring? {
+        var text = line
+        // A spreadsheet's "CSV UTF-8" (and Windows Notepad) starts the file with a byte-order
+        // mark (U+FEFF, bytes EF BB BF): it is not part of the first column's name.
+        if lineNumber == 1, text.unicodeScalars.first == TraceParser.byteOrderMark {
+            text = Substring(text.unicodeScalars.dropFirst())
+        }
+        if text.last == "\r" { text.removeLast() }
+        guard text.utf8.count <= TraceParser.maximumLineBytes else {
+            throw TraceError(line: lineNumber, "line longer than \(TraceParser.maximumLineBytes) bytes")
+        }
+        let content = trimmed(text)
+        if content.isEmpty || content.first == "#" { return nil }
+        return content
+    }
+
+    /// The row's `t` as an instant, checked: not negative, in range, not before the last row's.
+    private mutating func time(seconds: Double) throws(TraceError) -> Instant {
+        // t counts seconds from the start of the recording (docs/traces.md): a
+        // negative time is not a sample `upright trace` can write.
+        guard seconds >= 0 else {
+            throw TraceError(line: lineNumber, "t = \(seconds) is negative")
+        }
+        guard seconds < TraceParser.maximumSeconds else {
+            throw TraceError(line: lineNumber, "t = \(seconds) is out of range")
+        }
+        let time = Instant(nanoseconds: Int64((seconds * 1e9).rounded()))
+        if let lastTime, time < lastTime {
+            throw TraceError(line: lineNumber, "t goes backwards (\(seconds) after \(lastTime.seconds))")
+        }
+        lastTime = time
+        return time
     }
 
     /// Call at the end of the input: an empty trace, or one without samples, is an error.
