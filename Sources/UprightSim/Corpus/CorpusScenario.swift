@@ -182,84 +182,14 @@ public struct CorpusScenario: Sendable {
         for index in 0..<count {
             let seconds = Double(index) / rateHz
             let u = up(at: seconds)
-            var a = u
-            var freeFalling = false
-            var replacement: Vector3?
-            var dropped = false
-            for disturbance in disturbances {
-                switch disturbance {
-                case .shake(let axis, let amplitude, let frequency, let from, let to) where seconds >= from && seconds < to:
-                    let value = amplitude * sin(2 * Double.pi * frequency * (seconds - from))
-                    if axis == 0 { a.x += value } else if axis == 1 { a.y += value } else { a.z += value }
-                case .vibration(let amplitude, let frequency, let from, let to) where seconds >= from && seconds < to:
-                    let phase = 2 * Double.pi * frequency * (seconds - from)
-                    a.x += amplitude * sin(phase)
-                    a.y += amplitude * sin(phase + 2.1)
-                    a.z += amplitude * sin(phase + 4.2)
-                case .sway(_, let frequency, let bounce, let from, let to) where seconds >= from && seconds < to:
-                    let value = bounce * sin(4 * Double.pi * frequency * (seconds - from))
-                    a.x += u.x * value
-                    a.y += u.y * value
-                    a.z += u.z * value
-                case .freeFall(let from, let to) where seconds >= from && seconds < to:
-                    freeFalling = true
-                case .impact(let at, let peak, let duration) where seconds >= at && seconds < at + duration:
-                    let value = peak * sin(Double.pi * (seconds - at) / duration)
-                    a.x += u.x * value
-                    a.y += u.y * value
-                    a.z += u.z * value
-                case .bounce(let amplitude, let frequency, let from, let to) where seconds >= from && seconds < to:
-                    let phase = 2 * Double.pi * frequency * (seconds - from)
-                    let value = amplitude * CorpusScenario.window(seconds, from: from, to: to) * (sin(phase) + 0.5 * sin(2 * phase + 0.8))
-                    a.x += u.x * value
-                    a.y += u.y * value
-                    a.z += u.z * value
-                case .push(let forward, let right, let upward, let from, let to) where seconds >= from && seconds < to:
-                    let w = CorpusScenario.window(seconds, from: from, to: to)
-                    let f = frame(at: seconds)
-                    a.x += w * (forward * f.forward.0 + right * f.right.0 + upward * f.up.0)
-                    a.y += w * (forward * f.forward.1 + right * f.right.1 + upward * f.up.1)
-                    a.z += w * (forward * f.forward.2 + right * f.right.2 + upward * f.up.2)
-                case .spin(let rate, let radius, let from, let to) where seconds >= from && seconds < to:
-                    // Centripetal acceleration omega^2 r toward the body, behind the camera.
-                    let omega = rate * Double.pi / 180 * CorpusScenario.window(seconds, from: from, to: to)
-                    let pull = omega * omega * radius / 9.80665
-                    let f = frame(at: seconds)
-                    a.x -= pull * f.forward.0
-                    a.y -= pull * f.forward.1
-                    a.z -= pull * f.forward.2
-                case .glitch(let at, let value) where abs(seconds - at) < 0.5 / rateHz:
-                    replacement = value
-                case .dropout(let from, let to) where seconds >= from && seconds < to:
-                    dropped = true
-                default: break
-                }
-            }
+            var (a, freeFalling, replacement, dropped) = disturbed(u, at: seconds)
             if freeFalling { a = (0, 0, 0) }
             var acceleration = Vector3(
                 x: Float(a.x + noiseG * random.gaussian()),
                 y: Float(a.y + noiseG * random.gaussian()),
                 z: Float(a.z + noiseG * random.gaussian()))
             if let replacement { acceleration = replacement }
-            var rate: Vector3?
-            if hasGyro {
-                // omega = f' x f for a unit vector f that turns with the body (rad/s).
-                let h = 0.0005
-                let before = up(at: seconds - h)
-                let after = up(at: seconds + h)
-                let d = ((after.x - before.x) / (2 * h), (after.y - before.y) / (2 * h), (after.z - before.z) / (2 * h))
-                let degrees = 180 / Double.pi
-                let noise = 0.3
-                // A yaw about world vertical turns the body about "up" (it leaves up unchanged).
-                var yaw = 0.0
-                for case .spin(let spinRate, _, let from, let to) in disturbances {
-                    yaw += spinRate * CorpusScenario.window(seconds, from: from, to: to)
-                }
-                rate = Vector3(
-                    x: Float((d.1 * u.z - d.2 * u.y) * degrees + yaw * u.x + noise * random.gaussian()) + gyroBiasDPS.x,
-                    y: Float((d.2 * u.x - d.0 * u.z) * degrees + yaw * u.y + noise * random.gaussian()) + gyroBiasDPS.y,
-                    z: Float((d.0 * u.y - d.1 * u.x) * degrees + yaw * u.z + noise * random.gaussian()) + gyroBiasDPS.z)
-            }
+            let rate = hasGyro ? angularRate(at: seconds, up: u, random: &random) : nil
             if dropped { continue }
             let pressed = presses.contains { seconds >= $0.seconds && seconds < $0.seconds + 0.1 }
             rows.append(
@@ -268,5 +198,88 @@ public struct CorpusScenario: Sendable {
                     accelerationG: acceleration, angularRateDPS: rate, buttonPressed: pressed))
         }
         return rows
+    }
+
+    /// The acceleration at `seconds` (g): gravity `u` with every disturbance under way added,
+    /// whether the camera is falling, a glitch's reading in its place, and whether the sample
+    /// is dropped.
+    func disturbed(
+        _ u: (x: Double, y: Double, z: Double), at seconds: Double
+    ) -> (a: (x: Double, y: Double, z: Double), freeFalling: Bool, replacement: Vector3?, dropped: Bool) {
+        var a = u
+        var freeFalling = false
+        var replacement: Vector3?
+        var dropped = false
+        for disturbance in disturbances {
+            switch disturbance {
+            case .shake(let axis, let amplitude, let frequency, let from, let to) where seconds >= from && seconds < to:
+                let value = amplitude * sin(2 * Double.pi * frequency * (seconds - from))
+                if axis == 0 { a.x += value } else if axis == 1 { a.y += value } else { a.z += value }
+            case .vibration(let amplitude, let frequency, let from, let to) where seconds >= from && seconds < to:
+                let phase = 2 * Double.pi * frequency * (seconds - from)
+                a.x += amplitude * sin(phase)
+                a.y += amplitude * sin(phase + 2.1)
+                a.z += amplitude * sin(phase + 4.2)
+            case .sway(_, let frequency, let bounce, let from, let to) where seconds >= from && seconds < to:
+                let value = bounce * sin(4 * Double.pi * frequency * (seconds - from))
+                a.x += u.x * value
+                a.y += u.y * value
+                a.z += u.z * value
+            case .freeFall(let from, let to) where seconds >= from && seconds < to:
+                freeFalling = true
+            case .impact(let at, let peak, let duration) where seconds >= at && seconds < at + duration:
+                let value = peak * sin(Double.pi * (seconds - at) / duration)
+                a.x += u.x * value
+                a.y += u.y * value
+                a.z += u.z * value
+            case .bounce(let amplitude, let frequency, let from, let to) where seconds >= from && seconds < to:
+                let phase = 2 * Double.pi * frequency * (seconds - from)
+                let value = amplitude * CorpusScenario.window(seconds, from: from, to: to) * (sin(phase) + 0.5 * sin(2 * phase + 0.8))
+                a.x += u.x * value
+                a.y += u.y * value
+                a.z += u.z * value
+            case .push(let forward, let right, let upward, let from, let to) where seconds >= from && seconds < to:
+                let w = CorpusScenario.window(seconds, from: from, to: to)
+                let f = frame(at: seconds)
+                a.x += w * (forward * f.forward.0 + right * f.right.0 + upward * f.up.0)
+                a.y += w * (forward * f.forward.1 + right * f.right.1 + upward * f.up.1)
+                a.z += w * (forward * f.forward.2 + right * f.right.2 + upward * f.up.2)
+            case .spin(let rate, let radius, let from, let to) where seconds >= from && seconds < to:
+                // Centripetal acceleration omega^2 r toward the body, behind the camera.
+                let omega = rate * Double.pi / 180 * CorpusScenario.window(seconds, from: from, to: to)
+                let pull = omega * omega * radius / 9.80665
+                let f = frame(at: seconds)
+                a.x -= pull * f.forward.0
+                a.y -= pull * f.forward.1
+                a.z -= pull * f.forward.2
+            case .glitch(let at, let value) where abs(seconds - at) < 0.5 / rateHz:
+                replacement = value
+            case .dropout(let from, let to) where seconds >= from && seconds < to:
+                dropped = true
+            default: break
+            }
+        }
+        return (a, freeFalling, replacement, dropped)
+    }
+
+    /// The gyro's reading at `seconds` (dps): the rate the pose turns at, the spins' yaw about
+    /// up, seeded noise (drawn from `random` after the sample's acceleration) and the bias.
+    func angularRate(at seconds: Double, up u: (x: Double, y: Double, z: Double), random: inout SeededGenerator) -> Vector3 {
+        // omega = f' x f for a unit vector f that turns with the body (rad/s).
+        let h = 0.0005
+        let before = up(at: seconds - h)
+        let after = up(at: seconds + h)
+        let d = ((after.x - before.x) / (2 * h), (after.y - before.y) / (2 * h), (after.z - before.z) / (2 * h))
+        let degrees = 180 / Double.pi
+        let noise = 0.3
+        // A yaw about world vertical turns the body about "up" (it leaves up unchanged).
+        var yaw = 0.0
+        for case .spin(let spinRate, _, let from, let to) in disturbances {
+            yaw += spinRate * CorpusScenario.window(seconds, from: from, to: to)
+        }
+        return Vector3(
+            x: Float((d.1 * u.z - d.2 * u.y) * degrees + yaw * u.x + noise * random.gaussian()) + gyroBiasDPS.x,
+            y: Float((d.2 * u.x - d.0 * u.z) * degrees + yaw * u.y + noise * random.gaussian()) + gyroBiasDPS.y,
+            z: Float((d.0 * u.y - d.1 * u.x) * degrees + yaw * u.z + noise * random.gaussian()) + gyroBiasDPS.z)
     }
 }

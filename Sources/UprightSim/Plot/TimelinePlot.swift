@@ -41,8 +41,24 @@ public enum TimelinePlot {
         svg.text(recording.title, x: left, y: 26, extra: "font-size=\"16\" font-weight=\"bold\" class=\"title\"")
         drawLegend(&svg)
 
-        // Faults behind everything else in the chart; each label in the lowest row it does not
-        // overlap an earlier one in (four rows, then the row that frees up first).
+        // Faults behind everything else in the chart.
+        drawFaults(&svg, recording, x: x, duration: duration)
+        drawGrid(&svg, low: low, high: high, x: x, y: y, duration: duration, plotWidth: plotWidth)
+
+        // The true motion.
+        svg.polyline(recording.poses.map { (x($0.timeSeconds), y($0.tiltDegrees)) }, stroke: PlotPalette.tilt, width: 1.6, extra: "class=\"tilt\"")
+        svg.polyline(recording.poses.map { (x($0.timeSeconds), y($0.angleDegrees)) }, stroke: PlotPalette.angle, width: 1.8, extra: "class=\"angle\"")
+
+        drawBands(&svg, recording, x: x, duration: duration)
+        drawButton(&svg, recording, x: x, plotWidth: plotWidth)
+        drawCaptures(&svg, recording, x: x)
+        drawTimeAxis(&svg, duration: duration, x: x, plotWidth: plotWidth)
+        return svg.finish()
+    }
+
+    /// Each fault as a shaded span (a line when under 2 px wide) with its label, in the lowest
+    /// row it does not overlap an earlier one in (four rows, then the row that frees up first).
+    static func drawFaults(_ svg: inout SVGBuilder, _ recording: RunRecording, x: (Double) -> Double, duration: Double) {
         var faultRowEnds = [Double](repeating: -Double.infinity, count: 4)
         for fault in recording.faults {
             let start = x(fault.startSeconds)
@@ -64,8 +80,13 @@ public enum TimelinePlot {
                 label, x: start + 3, y: chartBottom - 6 - Double(row) * 13,
                 extra: "font-size=\"10\" fill=\"\(PlotPalette.fault)\" class=\"fault-label\"")
         }
+    }
 
-        // Grid and the degree axis.
+    /// The chart's grid: a line every 45 or 90 degrees with its label (and the pose an angle
+    /// of a quarter turn means), the time grid, the axis label and the frame.
+    static func drawGrid(
+        _ svg: inout SVGBuilder, low: Double, high: Double, x: (Double) -> Double, y: (Double) -> Double, duration: Double, plotWidth: Double
+    ) {
         let step: Double = high - low > 360 ? 90 : 45
         var grid = low
         while grid <= high + 0.001 {
@@ -93,16 +114,6 @@ public enum TimelinePlot {
         svg.rect(
             x: left, y: chartTop, width: plotWidth, height: chartBottom - chartTop, fill: "none",
             extra: "stroke=\"\(PlotPalette.axis)\" stroke-width=\"1\"")
-
-        // The true motion.
-        svg.polyline(recording.poses.map { (x($0.timeSeconds), y($0.tiltDegrees)) }, stroke: PlotPalette.tilt, width: 1.6, extra: "class=\"tilt\"")
-        svg.polyline(recording.poses.map { (x($0.timeSeconds), y($0.angleDegrees)) }, stroke: PlotPalette.angle, width: 1.8, extra: "class=\"angle\"")
-
-        drawBands(&svg, recording, x: x, duration: duration)
-        drawButton(&svg, recording, x: x, plotWidth: plotWidth)
-        drawCaptures(&svg, recording, x: x)
-        drawTimeAxis(&svg, duration: duration, x: x, plotWidth: plotWidth)
-        return svg.finish()
     }
 
     /// The degree range: both curves and at least -90..90, widened to multiples of 90.

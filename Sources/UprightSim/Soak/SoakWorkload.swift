@@ -118,7 +118,7 @@ public struct SoakWorkload: Sendable {
 
     /// Plans the next episode into `pending`; false when none fits before the end.
     private mutating func planEpisode(allowClipLimit: Bool) -> Bool {
-        var edges: [(time: Double, down: Bool, press: Bool)] = []
+        var edges: [PlannedEdge] = []
         var counts = SoakWorkloadCounts()
         let start = cursorSeconds
         let total = UInt64(shares.total)
@@ -133,26 +133,9 @@ public struct SoakWorkload: Sendable {
             edges += [(start, true, true), (up, false, false)]
             counts.shortPresses += 1
         case clipFrom..<burstFrom:
-            let release = start + uniform(timing.holdSeconds + 0.2, timing.holdSeconds + 1.5)
-            edges += [(start, true, true), (release, false, false)]
-            counts.holds += 1
-            // Mostly short clips; one in ten runs into the clip limit before its stop press.
-            clipLimit = generator.next() % 10 == 0 && allowClipLimit
-            let length = clipLimit ? timing.maximumClipSeconds + uniform(1, 10) : uniform(2, 40)
-            let stop = max(start + length, release + 0.5)
-            edges += [(stop, true, true), (stop + shortPressSeconds(), false, false)]
-            counts.stopPresses += 1
+            clipLimit = planClip(from: start, allowClipLimit: allowClipLimit, into: &edges, counts: &counts)
         case burstFrom..<stormFrom:
-            // Three to ten presses, one every 100 to 180 ms: faster than photos are taken, so
-            // the longer bursts fill the press queue.
-            let presses = 3 + Int(generator.next() % 8)
-            var time = start
-            for _ in 0..<presses {
-                let up = time + uniform(1.5 * timing.debounceSeconds, max(0.08, 2 * timing.debounceSeconds))
-                edges += [(time, true, true), (up, false, false)]
-                time = up + uniform(1.7 * timing.debounceSeconds, max(0.1, 2.5 * timing.debounceSeconds))
-            }
-            counts.burstPresses += presses
+            planBurst(from: start, into: &edges, counts: &counts)
         default:
             let up = start + uniform(max(0.15, 3 * timing.debounceSeconds), 0.6 * timing.holdSeconds)
             edges += [(start, true, true), (up, false, false)]
@@ -172,17 +155,45 @@ public struct SoakWorkload: Sendable {
             if storm { counts.chatterEdges += addChatter(after: edge.time, level: edge.down) }
         }
         pending.append(.checkpoint(Self.instant(checkpoint)))
-        self.counts.shortPresses += counts.shortPresses
-        self.counts.holds += counts.holds
-        self.counts.stopPresses += counts.stopPresses
-        self.counts.burstPresses += counts.burstPresses
-        self.counts.stormPresses += counts.stormPresses
-        self.counts.chatterEdges += counts.chatterEdges
+        self.counts.add(counts)
         // Quiet: mostly a few seconds, one in eight past a 20 s idle timeout.
         let quiet = generator.next() % 8 == 0 ? uniform(20, 30) : uniform(0.5, 8)
         cursorSeconds = checkpoint + quiet
         return true
     }
+
+    /// A hold that starts a clip, then the press that stops it; true when the clip is planned
+    /// to run into the clip limit before that press.
+    private mutating func planClip(
+        from start: Double, allowClipLimit: Bool, into edges: inout [PlannedEdge], counts: inout SoakWorkloadCounts
+    ) -> Bool {
+        let release = start + uniform(timing.holdSeconds + 0.2, timing.holdSeconds + 1.5)
+        edges += [(start, true, true), (release, false, false)]
+        counts.holds += 1
+        // Mostly short clips; one in ten runs into the clip limit before its stop press.
+        let clipLimit = generator.next() % 10 == 0 && allowClipLimit
+        let length = clipLimit ? timing.maximumClipSeconds + uniform(1, 10) : uniform(2, 40)
+        let stop = max(start + length, release + 0.5)
+        edges += [(stop, true, true), (stop + shortPressSeconds(), false, false)]
+        counts.stopPresses += 1
+        return clipLimit
+    }
+
+    /// Three to ten presses, one every 100 to 180 ms: faster than photos are taken, so the
+    /// longer bursts fill the press queue.
+    private mutating func planBurst(from start: Double, into edges: inout [PlannedEdge], counts: inout SoakWorkloadCounts) {
+        let presses = 3 + Int(generator.next() % 8)
+        var time = start
+        for _ in 0..<presses {
+            let up = time + uniform(1.5 * timing.debounceSeconds, max(0.08, 2 * timing.debounceSeconds))
+            edges += [(time, true, true), (up, false, false)]
+            time = up + uniform(1.7 * timing.debounceSeconds, max(0.1, 2.5 * timing.debounceSeconds))
+        }
+        counts.burstPresses += presses
+    }
+
+    /// A clean edge of an episode: when, which level, whether it starts a press.
+    private typealias PlannedEdge = (time: Double, down: Bool, press: Bool)
 
     /// Chatter after a clean edge at `time`: an even number of edges inside two thirds of the
     /// debounce time (so the contact settles on the clean level and one press is recognised).

@@ -16,4 +16,14 @@ public struct SoakWorkloadCounts: Equatable, Sendable {
     public init() {}
 
     public var presses: Int { shortPresses + holds + stopPresses + burstPresses + stormPresses }
+
+    /// Adds an episode's counts to these.
+    mutating func add(_ other: SoakWorkloadCounts) {
+        shortPresses += other.shortPresses
+        holds += other.holds
+        stopPresses += other.stopPresses
+        burstPresses += other.burstPresses
+        stormPresses += other.stormPresses
+        chatterEdges += other.chatterEdges
+    }
 }
