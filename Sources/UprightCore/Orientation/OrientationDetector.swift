@@ -112,47 +112,8 @@ public struct OrientationDetector: Sendable {
         let dt = step.dt
         guard dt > 0 else { return nil }
         let measured = sample.accelerationG
-        let before = gravity
         let corrected = sample.angularRateDPS.map { correctOffset($0, dt: dt) }
-        // Rotation rate (degrees per second) as a vector, smoothed before its magnitude is
-        // taken: noise averages out instead of being rectified into a false "moving".
-        let rateNow: Vector3
-        if let rate = corrected {
-            // Body-frame gravity turns opposite to the body: dg/dt = g x omega (radians).
-            let omega = rate * (Float.pi / 180)
-            let cross = Vector3(
-                x: gravity.y * omega.z - gravity.z * omega.y,
-                y: gravity.z * omega.x - gravity.x * omega.z,
-                z: gravity.x * omega.y - gravity.y * omega.x)
-            gravity = gravity.plus(cross, times: dt)
-            // Adaptive correction: while the gyro says still and the accelerometer reads about
-            // 1 g, the accelerometer is gravity and is followed as fast as without a gyro (a
-            // turn the gyro under-sampled at 15 Hz is caught up at once); otherwise slowly.
-            let m = measured.squaredLength
-            let quiet =
-                rate.squaredLength < parameters.stillRateDPS * parameters.stillRateDPS
-                && m >= thresholds.minimumQuietSquared && m <= thresholds.maximumQuietSquared
-            gravity = gravity.approaching(measured, by: quiet ? step.filter : step.gyroCorrection)
-            rateNow = rate
-        } else {
-            gravity = gravity.approaching(measured, by: step.filter)
-            // Velocity of the estimate's direction: difference of unit vectors / dt (radians
-            // per second for small steps), so the estimate's own turning stands in for a gyro.
-            let a = before.length
-            let b = gravity.length
-            if a > 0.05 && b > 0.05 {
-                rateNow = Self.turn(from: before, a, to: gravity, b, scale: step.degreesPerRadianStep)
-            } else {
-                rateNow = .zero
-            }
-        }
-        // Only the comparison with `stillRateDPS` matters, so the input is clipped to three
-        // times it: after a fast turn the smoothed rate falls below the threshold in about one
-        // time constant (ln 3) instead of ln(peak / threshold) of them.
-        let ceiling = 3 * parameters.stillRateDPS
-        let speed = rateNow.length
-        rate = rate.approaching(speed > ceiling ? rateNow * (ceiling / speed) : rateNow, by: step.rate)
-        let rateDPS = rate.length
+        let rateDPS = smoothRate(trackGravity(measured, rate: corrected, dt: dt))
 
         if let change = judgeMotion(measured, rate: corrected, now: now, period: period, dt: dt) { return change }
 
@@ -188,6 +149,64 @@ public struct OrientationDetector: Sendable {
             return nil
         }
         if stillSince == nil { stillSince = now }
+        return latch(proposal, now: now, period: period)
+    }
+
+    /// Stage 1, the gravity estimate: turned by the gyro's `rate` (corrected for its offset)
+    /// and corrected toward the accelerometer, or without a gyro the accelerometer low-passed.
+    /// Returns the rotation rate (degrees per second) as a vector: the gyro's, or the
+    /// estimate's own turning standing in for it.
+    @inline(__always)
+    private mutating func trackGravity(_ measured: Vector3, rate corrected: Vector3?, dt: Float) -> Vector3 {
+        let before = gravity
+        if let rate = corrected {
+            // Body-frame gravity turns opposite to the body: dg/dt = g x omega (radians).
+            let omega = rate * (Float.pi / 180)
+            let cross = Vector3(
+                x: gravity.y * omega.z - gravity.z * omega.y,
+                y: gravity.z * omega.x - gravity.x * omega.z,
+                z: gravity.x * omega.y - gravity.y * omega.x)
+            gravity = gravity.plus(cross, times: dt)
+            // Adaptive correction: while the gyro says still and the accelerometer reads about
+            // 1 g, the accelerometer is gravity and is followed as fast as without a gyro (a
+            // turn the gyro under-sampled at 15 Hz is caught up at once); otherwise slowly.
+            let m = measured.squaredLength
+            let quiet =
+                rate.squaredLength < parameters.stillRateDPS * parameters.stillRateDPS
+                && m >= thresholds.minimumQuietSquared && m <= thresholds.maximumQuietSquared
+            gravity = gravity.approaching(measured, by: quiet ? step.filter : step.gyroCorrection)
+            return rate
+        } else {
+            gravity = gravity.approaching(measured, by: step.filter)
+            // Velocity of the estimate's direction: difference of unit vectors / dt (radians
+            // per second for small steps), so the estimate's own turning stands in for a gyro.
+            let a = before.length
+            let b = gravity.length
+            if a > 0.05 && b > 0.05 {
+                return Self.turn(from: before, a, to: gravity, b, scale: step.degreesPerRadianStep)
+            } else {
+                return .zero
+            }
+        }
+    }
+
+    /// The rotation rate (degrees per second) smoothed as a vector before its magnitude is
+    /// taken: noise averages out instead of being rectified into a false "moving".
+    @inline(__always)
+    private mutating func smoothRate(_ rateNow: Vector3) -> Float {
+        // Only the comparison with `stillRateDPS` matters, so the input is clipped to three
+        // times it: after a fast turn the smoothed rate falls below the threshold in about one
+        // time constant (ln 3) instead of ln(peak / threshold) of them.
+        let ceiling = 3 * parameters.stillRateDPS
+        let speed = rateNow.length
+        rate = rate.approaching(speed > ceiling ? rateNow * (ceiling / speed) : rateNow, by: step.rate)
+        return rate.length
+    }
+
+    /// Latches `proposal` once it is new, has held the settle time, the camera has been still
+    /// the still time and, after a departure from a pose it saw, the flick time has passed.
+    @inline(__always)
+    private mutating func latch(_ proposal: Orientation, now: Instant, period: TimeSpan) -> Orientation? {
         // A sample stands for the interval since the previous one, so a condition seen at
         // `since` has held from one period before it: the settle time is not rounded up to
         // whole periods at 15 Hz.

@@ -216,14 +216,7 @@ public struct MPU6050<Bus: I2CBus>: Accelerometer, RegisterChip {
         var count = try readFIFOCount()
         if !plausible(count) { count = try readFIFOCount() }
         if !plausible(count) {
-            // Reset the FIFO and count what was lost, as Linux's inv_mpu6050 flushes: every
-            // sample due since the last drain, or the records a torn FIFO held if more (a
-            // count past the FIFO's size is a flipped bit, not records).
-            report.overflowed = true
-            let held = count <= capacity ? count / size : 0
-            report.lost += max(held, samplesDue(from: lastDelivered, to: now))
-            try resetFIFO()
-            lastDelivered = now
+            try flushTornFIFO(count: count, capacity: capacity, recordBytes: size, now: now, report: &report)
             return
         }
         if count == 0 {
@@ -264,6 +257,18 @@ public struct MPU6050<Bus: I2CBus>: Accelerometer, RegisterChip {
             try restart(now: now, report: &report)
             return
         }
+        lastDelivered = now
+    }
+
+    /// Resets the FIFO and counts what was lost, as Linux's inv_mpu6050 flushes: every sample
+    /// due since the last drain, or the records a torn FIFO held if more (a count past the
+    /// FIFO's size is a flipped bit, not records).
+    @inline(__always)
+    mutating func flushTornFIFO(count: Int, capacity: Int, recordBytes size: Int, now: Instant, report: inout ReadReport) throws(SensorError) {
+        report.overflowed = true
+        let held = count <= capacity ? count / size : 0
+        report.lost += max(held, samplesDue(from: lastDelivered, to: now))
+        try resetFIFO()
         lastDelivered = now
     }
 
