@@ -32,11 +32,12 @@ func temporaryDirectory() -> String {
 @Suite struct SimulationTests {
     static func board() throws -> Board { try Board.load(path: repositoryPath("boards/sim.json")) }
 
-    /// Runs `scenario` on boards/sim.json with the simulated camera writing into `out` (a
-    /// fresh temporary directory when nil); full-size photos and movies only when asked for
-    /// (they are slow in a debug build), else a few pixels across.
+    /// Runs `scenario` on its own board (boards/sim.json unless it names another, from the
+    /// repository's root as `upright sim` run there finds it) with the simulated camera writing
+    /// into `out` (a fresh temporary directory when nil); full-size photos and movies only when
+    /// asked for (they are slow in a debug build), else a few pixels across.
     static func run(_ scenario: Scenario, seed: UInt64? = nil, out: String? = nil, photos: Bool = false) throws -> SimulationResult<SimCamera> {
-        var board = try board()
+        var board = try Board.load(path: repositoryPath(scenario.board))
         if !photos, case .simulated(var small) = board.camera.backend {
             (small.widthPixels, small.heightPixels) = (16, 12)
             (small.clip.widthPixels, small.clip.heightPixels, small.clip.framesPerSecond) = (16, 12, 2)
