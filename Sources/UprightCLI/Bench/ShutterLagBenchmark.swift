@@ -28,8 +28,11 @@ enum ShutterLagBenchmark {
         case frameRing = "v4l2_ring"
     }
 
-    /// The lags in milliseconds, in press order; nil when the run could not be made.
-    static func lags(_ mode: Mode, presses: Int, directory: String) -> [Double]? {
+    /// The lags in milliseconds, in press order; nil when the run could not be made. Each press
+    /// is held `holdSeconds` (its index's), 80 to 200 ms by default.
+    static func lags(
+        _ mode: Mode, presses: Int, directory: String, holdSeconds: (Int) -> Double = { 0.08 + 0.03 * Double($0 % 5) }
+    ) -> [Double]? {
         // A benchmark that cannot set up reports its figure as not available (nil), not a failure.
         guard var board = try? SimBoardFile.load(), case .simulated(var small) = board.camera.backend else { return nil }
         (small.widthPixels, small.heightPixels) = (16, 12)
@@ -44,7 +47,7 @@ enum ShutterLagBenchmark {
         var actions: [String] = []
         for index in 0..<presses {
             let start = 2 + 2.5 * Double(index) + 0.007 * Double(index % 5)
-            let hold = 0.08 + 0.03 * Double(index % 5)
+            let hold = holdSeconds(index)
             actions.append(#"{ "t": \#(start), "action": "hold", "duration": \#(hold) }"#)
         }
         let text =
