@@ -6,9 +6,9 @@ enum JournalCommand: Subcommand {
     static let spec = CommandSpec(
         name: "journal",
         summary: "check journals record by record and list the files they say are on the card",
-        positionals: [PositionalSpec("FILE", help: "a journal (journal.ndjson)", variadic: true)],
+        positionals: [PositionalSpec("FILE", help: "a journal (NDJSON, docs/events.md)", variadic: true)],
         options: [
-            .flag("files", help: "print the photos and clips each journal says are on the card, one JSON object a line")
+            .flag("files", help: "print the photos and clips each journal says are on the card, as NDJSON")
         ],
         discussion: """
             Every line is read as start-up reads it (docs/events.md): a whole line ending in a
@@ -16,9 +16,10 @@ enum JournalCommand: Subcommand {
             keys agreeing. The first line that is not a record is named with its file and line,
             and the exit status is 2. Otherwise each journal gets one line: its records, photos,
             clips and faults, and how many files it says are on the card. With --files, those
-            files instead, by number, photos first: {"file":"IMG_0001.jpg","shot":1,"exif":6}
-            or {"file":"CLIP_0001.mp4","clip":1,"rotation":90} (the orientation's key left out
-            when the journal does not know it). The kernel rig's checks read journals this way.
+            files instead, by number, photos first, as NDJSON: each line the file's name
+            (file), its number (shot or clip) and the orientation it carries (exif for a photo,
+            rotation for a clip; left out when the journal does not know it). The kernel rig's
+            checks read journals this way.
             """)
 
     /// The largest journal read.
