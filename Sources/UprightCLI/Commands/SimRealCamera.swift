@@ -11,9 +11,9 @@ import UprightSim
 /// flat out).
 ///
 /// The run ends as `upright run` ends on SIGTERM: at the scenario's end (or its `shutdown`) the
-/// firmware shuts down, and the run goes on for the camera's longest shutdown so that a photo
-/// in flight is finished, a clip stopped and named, and no program is left behind (one that is
-/// still running then is killed).
+/// firmware shuts down, and the run goes on until the camera's programs have ended (a photo in
+/// flight finished, a clip stopped and named), for the camera's longest shutdown at most; a
+/// program still running then is killed.
 enum SimRealCamera {
     /// Whether the board's camera is real; a real camera without `--realtime` is refused.
     static func wanted(board: Board, realtime: Bool) throws(CommandError) -> Bool {
@@ -36,11 +36,26 @@ enum SimRealCamera {
         guard let camera = PiCamera.command(board: board, naming: naming) else {
             throw .failed("the board's camera could not be set up")
         }
-        if simulation.scenario.shutdownSeconds == nil { simulation.scenario.shutdownSeconds = simulation.scenario.durationSeconds }
-        simulation.scenario.durationSeconds += camera.longestShutdown.seconds
-        let (result, times) = try SimCommand.timedRun(simulation, realtime: true, failed: failed) { hooks throws(SimulationError) in
-            try simulation.run(hooks: hooks, naming: naming) { _ in camera }
+        let shutdown = Instant.zero + TimeSpan(seconds: simulation.scenario.shutdownSeconds ?? simulation.scenario.durationSeconds)
+        simulation.scenario.shutdownSeconds = shutdown.seconds
+        simulation.scenario.durationSeconds = shutdown.seconds + camera.longestShutdown.seconds
+        var endedAt = Instant.zero
+        var ended = false
+        let (finished, times) = try SimCommand.timedRun(simulation, realtime: true, failed: failed) { hooks throws(SimulationError) in
+            // Once shut down, the run ends when the camera's programs have.
+            var hooks = hooks
+            let look = hooks.stepped
+            hooks.stepped = { view in
+                look?(view)
+                endedAt = view.now
+                ended = view.now > shutdown && !view.cameraBusy
+            }
+            hooks.shouldStop = { ended }
+            return try simulation.run(hooks: hooks, naming: naming) { _ in camera }
         }
+        // The time the run took, not the bound it may take.
+        var result = finished
+        result.recording.durationSeconds = endedAt.seconds
         var left = result.camera
         if left.isBusy {
             left.processes.kill(at: MonotonicClock.now())
