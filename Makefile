@@ -340,4 +340,4 @@ POWERCUT_CUTS ?= 100
 powercut-test: deps
 	SWIFT=$(SWIFT) POWERCUT_CUTS=$(POWERCUT_CUTS) $(if $(POWERCUT_ROUNDS),POWERCUT_ROUNDS=$(POWERCUT_ROUNDS)) \
 	  $(if $(filter undefined,$(origin POWERCUT_DELAYS_MS)),,POWERCUT_DELAYS_MS="$(POWERCUT_DELAYS_MS)") \
-	  $(if $(POWERCUT_FS),POWERCUT_FS="$(POWERCUT_FS)") Tests/Kernel/powercut-test.sh
+	  $(if $(filter undefined,$(origin POWERCUT_FS)),,POWERCUT_FS="$(POWERCUT_FS)") Tests/Kernel/powercut-test.sh

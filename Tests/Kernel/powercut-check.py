@@ -15,8 +15,11 @@ file, no torn line, numbers only grow), and, since here the page cache really wa
 - the cuts fell on real work: the last cut's journal holds photos and a clip.
 
 `slow` mode reads phase `slow`'s boot logs (one per delay, the first without): each press's
-time to its journal line (KT-LATENCY) is printed, and the journals must be the same records
-apart from their times (`t`, `lag`, `wait`, a clip's `duration`).
+time to its journal line (KT-LATENCY) is printed with the photos' `lag` and `wait`; each journal
+must hold exactly the records the guest's presses make (`expected_press_records`: every press
+answered once, each photo latched the orientation the chip held at its touch, none `stale`, no
+failure or rejection), and the journals must be the same records apart from their times (`t`,
+`lag`, `wait`, a clip's `duration`).
 
 Usage: powercut-check.py check FS BOOT-LOG RECORD-LOG WORK-DIR RESULTS
        powercut-check.py slow RESULTS BOOT-LOG...
@@ -141,6 +144,46 @@ def records_without_times(journal):
     return out, others
 
 
+def expected_press_records(rounds):
+    """(event, orientation) of each press record the guest's rounds make, in order: a round
+    (powercut-guest.sh's `round`) is a photo held left-up, one turned normal, a clip and a
+    photo, the clip and that photo left-up in even rounds (turned before the hold) and normal
+    in odd ones."""
+    out = []
+    for k in range(1, rounds + 1):
+        after = "left-up" if k % 2 == 0 else "normal"
+        out += [("capture", "left-up"), ("capture", "normal"), ("record-start", after), ("record-stop", after),
+                ("capture", after)]
+    return out
+
+
+def press_problems(journal, rounds):
+    """What is wrong with the journal's press records against the rounds' presses: a press
+    lost, answered twice or answered otherwise (a failure, a rejection, a `stale` latch, another
+    orientation); [] when nothing is."""
+    records = [json.loads(t) for t in journal.decode("utf-8", "replace").splitlines()]
+    presses = [r for r in records if r.get("event") in PRESS_EVENTS]
+    got = [(r["event"], r.get("orientation")) for r in presses]
+    want = expected_press_records(rounds)
+    problems = []
+    if got != want:
+        first = next((i for i, (a, b) in enumerate(zip(got, want)) if a != b), min(len(got), len(want)))
+        problems.append("%d press records, %d expected; first difference at %d: %s, expected %s" % (
+            len(got), len(want), first, got[first] if first < len(got) else "none",
+            want[first] if first < len(want) else "none"))
+    stale = [r.get("shot") for r in presses if r.get("stale")]
+    if stale:
+        problems.append("photos %s latched stale" % stale)
+    shots = [r.get("shot") for r in presses if r.get("event") in ("capture", "capture-failed")]
+    if len(shots) != len(set(shots)):
+        problems.append("a photo answered twice: shots %s" % shots)
+    for event in ("record-start", "record-stop"):
+        clips = [r.get("clip") for r in presses if r.get("event") == event]
+        if len(clips) != len(set(clips)):
+            problems.append("a clip's %s twice: clips %s" % (event, clips))
+    return problems
+
+
 def slow(results_path, logs):
     lines = []
     baseline = None
@@ -150,6 +193,16 @@ def slow(results_path, logs):
             lines.append("FAIL  slow card: %s sent its journal" % log_path)
             continue
         delay, journal = next(iter(journals.items()))
+        rounds = 1
+        with open(log_path, "rb") as log:
+            for raw in log:
+                words = raw.decode("utf-8", "replace").replace("\r", "").split()
+                if words[:1] == ["KT-SLOW-JOURNAL"] and len(words) >= 3:
+                    rounds = int(words[2])
+        problems = press_problems(journal, rounds)
+        name = "slow card, %s ms: every press of %d round(s) answered once, as the guest pressed it, no latch stale" % (
+            delay, rounds)
+        lines.append(("FAIL  %s: %s" % (name, "; ".join(problems))) if problems else "PASS  " + name)
         latencies = []
         with open(log_path, "rb") as log:
             for raw in log:
@@ -168,6 +221,8 @@ def slow(results_path, logs):
                 latencies[len(latencies) // 2], latencies[-1], len(latencies))
         else:
             summary = "no press timed"
+        photos = [json.loads(t) for t in journal.decode("utf-8", "replace").splitlines() if '"event":"capture"' in t]
+        summary += "; photo lag %s s, wait %s s" % ([p.get("lag") for p in photos], [p.get("wait", 0) for p in photos])
         summary += "; " + summary_durations
         print("powercut-test: slow card %s ms: %s" % (delay, summary), file=sys.stderr)
         if baseline is None:

@@ -236,7 +236,7 @@ slow)
     mount -t $FS $DEV $C
     mkdir -p $C/out
     run_rounds "slow ($DELAY ms)" "the $DELAY ms card"
-    echo "KT-SLOW-JOURNAL $DELAY"
+    echo "KT-SLOW-JOURNAL $DELAY $ROUNDS"
     b64 $J KT-SLOWB64
     echo "KT-SLOW-EVENTS $DELAY"
     grep -v '"event":"orientation"' $E | base64 | sed 's/^/KT-SLOWEV /'

@@ -24,7 +24,8 @@
 # the leftover it recorded, and leaves a recorded pid that is now another program alone.
 #
 # Prints one PASS/FAIL line per check, then `N passed, N failed`; exits 1 if any check failed.
-# Environment: POWERCUT_CUTS (100; cuts per file system), POWERCUT_FS ("ext4 vfat exfat"),
+# Environment: POWERCUT_CUTS (100; cuts per file system), POWERCUT_FS ("ext4 vfat exfat"; empty:
+# no power cuts, only the slow card and the orphan),
 # POWERCUT_ROUNDS (rounds of photos and a clip recorded; by default enough for the cuts),
 # POWERCUT_DELAYS_MS ("0 300 2000"; empty: no slow card), KERNEL_RIG, SWIFT, UPRIGHT_BINARY.
 set -euo pipefail
@@ -33,7 +34,7 @@ ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 HERE=$ROOT/Tests/Kernel
 R=${KERNEL_RIG:-$ROOT/.kernel-rig}
 CUTS=${POWERCUT_CUTS:-100}
-FILESYSTEMS=${POWERCUT_FS:-ext4 vfat exfat}
+FILESYSTEMS=${POWERCUT_FS-ext4 vfat exfat}
 DELAYS=${POWERCUT_DELAYS_MS-0 300 2000}
 case "$CUTS" in *[!0-9]*|'') echo "powercut-test: POWERCUT_CUTS='$CUTS' must be a whole number" >&2; exit 2 ;; esac
 [ "$CUTS" -ge 2 ] || { echo "powercut-test: POWERCUT_CUTS must be at least 2" >&2; exit 2; }
