@@ -197,6 +197,7 @@ def slow(results_path, logs):
             lines.append("FAIL  slow card: %s sent its journal" % log_path)
             continue
         delay, journal = next(iter(journals.items()))
+        card = "a loop device over RAM" if delay == "loop" else "%s ms" % delay
         rounds, latencies, still = 1, [], None
         with open(log_path, "rb") as log:
             for raw in log:
@@ -208,8 +209,8 @@ def slow(results_path, logs):
                 elif words[:1] == ["KT-SLOW-JITTER"] and len(words) >= 3:
                     still = int(words[2])
         problems = press_problems(journal, rounds)
-        name = "slow card, %s ms: every press of %d round(s) answered once, as the guest pressed it, no latch stale" % (
-            delay, rounds)
+        name = "slow card, %s: every press of %d round(s) answered once, as the guest pressed it, no latch stale" % (
+            card, rounds)
         lines.append(("FAIL  %s: %s" % (name, "; ".join(problems))) if problems else "PASS  " + name)
         records, others = records_without_times(journal)
         durations = [json.loads(t).get("duration") for t in journal.decode("utf-8", "replace").splitlines()
@@ -221,8 +222,8 @@ def slow(results_path, logs):
         if still is not None and still >= STUCK_DATA_MS:
             emulated += ("fault stuck-data", "recovered stuck-data")
         if any(not o.startswith(emulated) for o in others):
-            lines.append("FAIL  slow card, %s ms: no fault but the emulated sensor's (its data stood still at most %s ms): %s" % (
-                delay, still, ", ".join(others)))
+            lines.append("FAIL  slow card, %s: no fault but the emulated sensor's (its data stood still at most %s ms): %s" % (
+                card, still, ", ".join(others)))
         if latencies:
             latencies.sort()
             summary = "press to journal line: median %d ms, max %d ms over %d presses" % (
@@ -232,17 +233,17 @@ def slow(results_path, logs):
         photos = [json.loads(t) for t in journal.decode("utf-8", "replace").splitlines() if '"event":"capture"' in t]
         summary += "; photo lag %s s, wait %s s" % ([p.get("lag") for p in photos], [p.get("wait", 0) for p in photos])
         summary += "; " + summary_durations + "; the emulated chip's data still for at most %s ms" % still
-        print("powercut-test: slow card %s ms: %s" % (delay, summary), file=sys.stderr)
+        print("powercut-test: slow card, %s: %s" % (card, summary), file=sys.stderr)
         if baseline is None:
-            baseline = (delay, records)
-            lines.append("PASS  slow card, %s ms (the baseline): %d records; %s" % (delay, len(records), summary))
+            baseline = (card, records)
+            lines.append("PASS  slow card, %s (the baseline): %d records; %s" % (card, len(records), summary))
         elif records == baseline[1]:
-            lines.append("PASS  slow card, %s ms: the same %d records as at %s ms apart from their times; %s" % (
-                delay, len(records), baseline[0], summary))
+            lines.append("PASS  slow card, %s: the same %d records as at %s apart from their times; %s" % (
+                card, len(records), baseline[0], summary))
         else:
             differ = [(a, b) for a, b in zip(records, baseline[1]) if a != b][:1]
-            lines.append("FAIL  slow card, %s ms: the same records as at %s ms apart from their times: %d vs %d "
-                         "records, first difference %s; %s" % (delay, baseline[0], len(records), len(baseline[1]),
+            lines.append("FAIL  slow card, %s: the same records as at %s apart from their times: %d vs %d "
+                         "records, first difference %s; %s" % (card, baseline[0], len(records), len(baseline[1]),
                                                                differ, summary))
     with open(results_path, "a") as out:
         out.write("\n".join(lines) + "\n")
