@@ -333,11 +333,12 @@ clean:
 ## output on ext4, vfat and exFAT on a virtio disk through dm-log-writes, photos and clips, the
 ## log replayed to every flush point (POWERCUT_CUTS of them at most, 100 by default, spread
 ## evenly), each card fsck'd (repairs counted) and `upright run` started on it and checked as
-## crash-test checks; then dm-delay at 0 ms, 300 ms and 2 s (POWERCUT_DELAYS_MS), the
-## press-to-journal latency printed. Tests/Kernel/powercut-test.sh says why log-writes.
+## crash-test checks; then the slow card (POWERCUT_DELAYS_MS, "loop 0 300 2000": a loop device
+## over RAM, dm-delay at 0 ms, 300 ms and 2 s), the press-to-journal latency printed.
+## Tests/Kernel/powercut-test.sh says why log-writes.
 POWERCUT_CUTS ?= 100
 .PHONY: powercut-test
 powercut-test: deps
 	SWIFT=$(SWIFT) POWERCUT_CUTS=$(POWERCUT_CUTS) $(if $(POWERCUT_ROUNDS),POWERCUT_ROUNDS=$(POWERCUT_ROUNDS)) \
 	  $(if $(filter undefined,$(origin POWERCUT_DELAYS_MS)),,POWERCUT_DELAYS_MS="$(POWERCUT_DELAYS_MS)") \
-	  $(if $(POWERCUT_FS),POWERCUT_FS="$(POWERCUT_FS)") Tests/Kernel/powercut-test.sh
+	  $(if $(filter undefined,$(origin POWERCUT_FS)),,POWERCUT_FS="$(POWERCUT_FS)") Tests/Kernel/powercut-test.sh

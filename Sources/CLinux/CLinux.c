@@ -139,3 +139,14 @@ int upright_pidfd_open(int pid) {
     return -ENOSYS;
 #endif
 }
+
+int upright_pidfd_send_signal(int pidfd, int sig) {
+#ifdef SYS_pidfd_send_signal
+    long result = syscall(SYS_pidfd_send_signal, pidfd, sig, NULL, 0);
+    return result < 0 ? -errno : 0;
+#else
+    (void)pidfd;
+    (void)sig;
+    return -ENOSYS;
+#endif
+}

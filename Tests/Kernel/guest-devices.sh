@@ -136,10 +136,13 @@ click() { echo pull-down > $PULL; sleep 0.25; echo pull-up > $PULL; }
 # chip put back at its power-on values (the unplug check) has an empty FIFO until the driver
 # has configured it again. Every 0.1 s: a chip configured just after a round has samples within
 # the detector's 250 ms gap even with busybox's process starts under TCG (at 0.2 s the start-up
-# could miss it and journal a sensor fault). Bounded: ROUNDS rounds of about 0.1 s.
-start_jitter() {
+# could miss it and journal a sensor fault). Bounded: ROUNDS rounds of about 0.1 s. With LOG,
+# each toggle's uptime is appended to it (shell builtins only: no process more a round), so a
+# test can say how long the data stood still (under TCG a loaded guest can hold a round up).
+start_jitter() { # start_jitter ROUNDS [LOG]
     ( n=0; while [ $n -lt "$1" ]; do
           $I2CSET -y $RDWR 0x53 0x32 $((n % 2)) 2>/dev/null
+          if [ -n "${2:-}" ]; then read -r up _ </proc/uptime; echo "$up" >>"$2"; fi
           power=$($I2CGET -y $RDWR 0x53 0x2d 2>/dev/null)
           if [ $(( ${power:-0} & 8 )) -ne 0 ]; then entries=1; else entries=0; fi
           $I2CSET -y $RDWR 0x53 0x39 $entries 2>/dev/null

@@ -15,8 +15,11 @@ file, no torn line, numbers only grow), and, since here the page cache really wa
 - the cuts fell on real work: the last cut's journal holds photos and a clip.
 
 `slow` mode reads phase `slow`'s boot logs (one per delay, the first without): each press's
-time to its journal line (KT-LATENCY) is printed, and the journals must be the same records
-apart from their times (`t`, `lag`, `wait`, a clip's `duration`).
+time to its journal line (KT-LATENCY) is printed with the photos' `lag` and `wait`; each journal
+must hold exactly the records the guest's presses make (`expected_press_records`: every press
+answered once, each photo latched the orientation the chip held at its touch, none `stale`, no
+failure or rejection), and the journals must be the same records apart from their times (`t`,
+`lag`, `wait`, a clip's `duration`).
 
 Usage: powercut-check.py check FS BOOT-LOG RECORD-LOG WORK-DIR RESULTS
        powercut-check.py slow RESULTS BOOT-LOG...
@@ -119,6 +122,10 @@ def check(fs, log_path, record_log, work, results_path):
         out.write("\n".join(lines) + "\n")
 
 
+# The least time 64 identical samples take at the rig's 100 Hz: the driver's stuck-data run
+# (StuckDataMonitor's limit, 64).
+STUCK_DATA_MS = 640
+
 # The records a press makes (docs/events.md); faults and recoveries are compared apart: the
 # emulated chip's start-up under TCG can give a `sensor` fault on any run, slow card or not.
 PRESS_EVENTS = ("capture", "capture-failed", "record-start", "record-stop", "record-failed", "shutter-rejected",
@@ -141,6 +148,46 @@ def records_without_times(journal):
     return out, others
 
 
+def expected_press_records(rounds):
+    """(event, orientation) of each press record the guest's rounds make, in order: a round
+    (powercut-guest.sh's `round`) is a photo held left-up, one turned normal, a clip and a
+    photo, the clip and that photo left-up in even rounds (turned before the hold) and normal
+    in odd ones."""
+    out = []
+    for k in range(1, rounds + 1):
+        after = "left-up" if k % 2 == 0 else "normal"
+        out += [("capture", "left-up"), ("capture", "normal"), ("record-start", after), ("record-stop", after),
+                ("capture", after)]
+    return out
+
+
+def press_problems(journal, rounds):
+    """What is wrong with the journal's press records against the rounds' presses: a press
+    lost, answered twice or answered otherwise (a failure, a rejection, a `stale` latch, another
+    orientation); [] when nothing is."""
+    records = [json.loads(t) for t in journal.decode("utf-8", "replace").splitlines()]
+    presses = [r for r in records if r.get("event") in PRESS_EVENTS]
+    got = [(r["event"], r.get("orientation")) for r in presses]
+    want = expected_press_records(rounds)
+    problems = []
+    if got != want:
+        first = next((i for i, (a, b) in enumerate(zip(got, want)) if a != b), min(len(got), len(want)))
+        problems.append("%d press records, %d expected; first difference at %d: %s, expected %s" % (
+            len(got), len(want), first, got[first] if first < len(got) else "none",
+            want[first] if first < len(want) else "none"))
+    stale = [r.get("shot") for r in presses if r.get("stale")]
+    if stale:
+        problems.append("photos %s latched stale" % stale)
+    shots = [r.get("shot") for r in presses if r.get("event") in ("capture", "capture-failed")]
+    if len(shots) != len(set(shots)):
+        problems.append("a photo answered twice: shots %s" % shots)
+    for event in ("record-start", "record-stop"):
+        clips = [r.get("clip") for r in presses if r.get("event") == event]
+        if len(clips) != len(set(clips)):
+            problems.append("a clip's %s twice: clips %s" % (event, clips))
+    return problems
+
+
 def slow(results_path, logs):
     lines = []
     baseline = None
@@ -150,36 +197,53 @@ def slow(results_path, logs):
             lines.append("FAIL  slow card: %s sent its journal" % log_path)
             continue
         delay, journal = next(iter(journals.items()))
-        latencies = []
+        card = "a loop device over RAM" if delay == "loop" else "%s ms" % delay
+        rounds, latencies, still = 1, [], None
         with open(log_path, "rb") as log:
             for raw in log:
                 words = raw.decode("utf-8", "replace").replace("\r", "").split()
-                if words[:1] == ["KT-LATENCY"] and len(words) >= 7:
+                if words[:1] == ["KT-SLOW-JOURNAL"] and len(words) >= 3:
+                    rounds = int(words[2])
+                elif words[:1] == ["KT-LATENCY"] and len(words) >= 7:
                     latencies.append(int(words[5]))
+                elif words[:1] == ["KT-SLOW-JITTER"] and len(words) >= 3:
+                    still = int(words[2])
+        problems = press_problems(journal, rounds)
+        name = "slow card, %s: every press of %d round(s) answered once, as the guest pressed it, no latch stale" % (
+            card, rounds)
+        lines.append(("FAIL  %s: %s" % (name, "; ".join(problems))) if problems else "PASS  " + name)
         records, others = records_without_times(journal)
         durations = [json.loads(t).get("duration") for t in journal.decode("utf-8", "replace").splitlines()
                      if '"record-stop"' in t]
         summary_durations = "clip durations %s s" % durations
-        if any(not o.startswith(("fault sensor", "recovered sensor")) for o in others):
-            lines.append("FAIL  slow card, %s ms: no fault but the emulated sensor's: %s" % (delay, ", ".join(others)))
+        # i2c-stub's registers change only at the guest's jitter (start_jitter): when a loaded
+        # guest held it up past 64 samples' time, the driver saw frozen data, rightly.
+        emulated = ("fault sensor", "recovered sensor")
+        if still is not None and still >= STUCK_DATA_MS:
+            emulated += ("fault stuck-data", "recovered stuck-data")
+        if any(not o.startswith(emulated) for o in others):
+            lines.append("FAIL  slow card, %s: no fault but the emulated sensor's (its data stood still at most %s ms): %s" % (
+                card, still, ", ".join(others)))
         if latencies:
             latencies.sort()
             summary = "press to journal line: median %d ms, max %d ms over %d presses" % (
                 latencies[len(latencies) // 2], latencies[-1], len(latencies))
         else:
             summary = "no press timed"
-        summary += "; " + summary_durations
-        print("powercut-test: slow card %s ms: %s" % (delay, summary), file=sys.stderr)
+        photos = [json.loads(t) for t in journal.decode("utf-8", "replace").splitlines() if '"event":"capture"' in t]
+        summary += "; photo lag %s s, wait %s s" % ([p.get("lag") for p in photos], [p.get("wait", 0) for p in photos])
+        summary += "; " + summary_durations + "; the emulated chip's data still for at most %s ms" % still
+        print("powercut-test: slow card, %s: %s" % (card, summary), file=sys.stderr)
         if baseline is None:
-            baseline = (delay, records)
-            lines.append("PASS  slow card, %s ms (the baseline): %d records; %s" % (delay, len(records), summary))
+            baseline = (card, records)
+            lines.append("PASS  slow card, %s (the baseline): %d records; %s" % (card, len(records), summary))
         elif records == baseline[1]:
-            lines.append("PASS  slow card, %s ms: the same %d records as at %s ms apart from their times; %s" % (
-                delay, len(records), baseline[0], summary))
+            lines.append("PASS  slow card, %s: the same %d records as at %s apart from their times; %s" % (
+                card, len(records), baseline[0], summary))
         else:
             differ = [(a, b) for a, b in zip(records, baseline[1]) if a != b][:1]
-            lines.append("FAIL  slow card, %s ms: the same records as at %s ms apart from their times: %d vs %d "
-                         "records, first difference %s; %s" % (delay, baseline[0], len(records), len(baseline[1]),
+            lines.append("FAIL  slow card, %s: the same records as at %s apart from their times: %d vs %d "
+                         "records, first difference %s; %s" % (card, baseline[0], len(records), len(baseline[1]),
                                                                differ, summary))
     with open(results_path, "a") as out:
         out.write("\n".join(lines) + "\n")

@@ -18,23 +18,26 @@
 #      the repairs are counted) and packs them into one disk;
 #   4. phase `check`: the guest mounts each cut card, runs `upright run` on it, sends its state;
 #      powercut-check.py checks each as the crash test does, and that what was durable stays.
-# Then the slow card: phase `slow` on ext4 through dm-delay at 0 ms, 300 ms and 2 s (every read,
+# Then the slow card: phase `slow` on ext4 on a loop device over RAM (`loop`: the firmware's own
+# cost, no disk under it), then through dm-delay at 0 ms, 300 ms and 2 s (every read,
 # write and flush delayed): the press-to-journal latency printed, the records the same. Last,
 # phase `orphan`: `upright` killed alone (its still server lives on), started again: it stops
 # the leftover it recorded, and leaves a recorded pid that is now another program alone.
 #
 # Prints one PASS/FAIL line per check, then `N passed, N failed`; exits 1 if any check failed.
-# Environment: POWERCUT_CUTS (100; cuts per file system), POWERCUT_FS ("ext4 vfat exfat"),
+# Environment: POWERCUT_CUTS (100; cuts per file system), POWERCUT_FS ("ext4 vfat exfat"; empty:
+# no power cuts, only the slow card and the orphan),
 # POWERCUT_ROUNDS (rounds of photos and a clip recorded; by default enough for the cuts),
-# POWERCUT_DELAYS_MS ("0 300 2000"; empty: no slow card), KERNEL_RIG, SWIFT, UPRIGHT_BINARY.
+# POWERCUT_DELAYS_MS ("loop 0 300 2000"; `loop` a loop device over RAM; empty: no slow card),
+# KERNEL_RIG, SWIFT, UPRIGHT_BINARY.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 HERE=$ROOT/Tests/Kernel
 R=${KERNEL_RIG:-$ROOT/.kernel-rig}
 CUTS=${POWERCUT_CUTS:-100}
-FILESYSTEMS=${POWERCUT_FS:-ext4 vfat exfat}
-DELAYS=${POWERCUT_DELAYS_MS-0 300 2000}
+FILESYSTEMS=${POWERCUT_FS-ext4 vfat exfat}
+DELAYS=${POWERCUT_DELAYS_MS-loop 0 300 2000}
 case "$CUTS" in *[!0-9]*|'') echo "powercut-test: POWERCUT_CUTS='$CUTS' must be a whole number" >&2; exit 2 ;; esac
 [ "$CUTS" -ge 2 ] || { echo "powercut-test: POWERCUT_CUTS must be at least 2" >&2; exit 2; }
 # A round (three photos and a clip) gives ext4 about 25 flush points, vfat and exFAT about 15:
@@ -112,9 +115,10 @@ slow_logs=()
 for delay in $DELAYS; do
     mkfs_card ext4 "$W/slow.img"
     rounds=1
-    say "slow card: $delay ms, $rounds rounds"
+    ms=$delay; [ "$delay" = loop ] && ms=0
+    say "slow card: $([ "$delay" = loop ] && echo "a loop device over RAM" || echo "$delay ms"), $rounds rounds"
     RIG_QEMU_ARGS=$(disk "$W/slow.img")
-    rig_boot "$R/powercut-slow-$delay.log" $(( 300 + rounds * (100 + delay / 5) )) 768 \
+    rig_boot "$R/powercut-slow-$delay.log" $(( 300 + rounds * (100 + ms / 5) )) 768 \
         "pc.phase=slow pc.fs=ext4 pc.delay=$delay pc.rounds=$rounds" "ran $rounds rounds on a $delay ms card"
     slow_logs+=("$R/powercut-slow-$delay.log")
 done

@@ -70,7 +70,7 @@ done
 # log-writes and delay targets, and the card's file systems; each list is in load order (every
 # module after those it depends on: `modinfo -F depends`), and the guest loads them with insmod.
 BLOCK_MODULES="drivers/virtio/virtio_ring drivers/virtio/virtio drivers/virtio/virtio_pci_modern_dev
-  drivers/virtio/virtio_pci_legacy_dev drivers/virtio/virtio_pci drivers/block/virtio_blk
+  drivers/virtio/virtio_pci_legacy_dev drivers/virtio/virtio_pci drivers/block/virtio_blk drivers/block/loop
   drivers/md/dm-mod drivers/md/dm-log-writes drivers/md/dm-delay
   lib/crc16 fs/mbcache fs/jbd2/jbd2 crypto/crc32c_generic fs/ext4/ext4
   fs/fat/fat fs/fat/vfat fs/nls/nls_cp437 fs/nls/nls_ascii fs/nls/nls_utf8 fs/exfat/exfat"

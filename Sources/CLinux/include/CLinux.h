@@ -75,6 +75,10 @@ int upright_gpio_request_line(int chip_fd, void *request);
 /// an event loop can wait for a child without SIGCHLD. The fd is close-on-exec.
 int upright_pidfd_open(int pid);
 
+/// pidfd_send_signal(2) (Linux 5.1): `sig` to the process `pidfd` names, never to another that
+/// took its pid after it ended (then -ESRCH). Returns 0 or -errno.
+int upright_pidfd_send_signal(int pidfd, int sig);
+
 #ifdef __cplusplus
 }
 #endif

@@ -54,7 +54,7 @@ enum RunCommand: Subcommand {
         stopLeftoverCamera(journal: board.output.journal, note: note)
         let naming = MediaNaming(clipExtension: PiCamera.clipExtension)
         let startup = try startOutput(board, naming: naming, note: note)
-        guard let camera = PiCamera.command(board: board, naming: naming) else {
+        guard let camera = PiCamera.command(board: board, naming: naming, note: note) else {
             throw .badInput("camera.backend: not the command backend")
         }
         var records = startup.records(origin: origin, output: ConsoleEvents(console: console, json: json, origin: origin, note: note))

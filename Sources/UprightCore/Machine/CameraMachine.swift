@@ -55,12 +55,19 @@ public struct CameraMachine: Sendable {
             orderEarlyPhoto(&state, latch, &commands)
         case .shutterGlitch:
             abandonEarlyPhoto(&state, &commands)
-        case .captureFinished(let shot, let exposedAt, let waited) where state.early == .ordered && shot == state.shot:
+        case .captureTaken(let shot) where shot == state.shot:
+            // Its file is with the card: a slow card's time is not the camera's.
+            if state.early == .ordered {
+                state.early = .taken
+            } else if state.name == .capturing {
+                commands.append(.cancelTimer(.capture))
+            }
+        case .captureFinished(let shot, let exposedAt, let waited) where state.early.awaitsAnswer && shot == state.shot:
             // The touch's photo, answered before its press is known to be one: kept for the release.
             state.early = .finished
             state.earlyLagMilliseconds = lagMilliseconds(state, exposedAt)
             state.earlyWaitMilliseconds = UInt32(clamping: waited.milliseconds)
-        case .captureFailed(let shot) where state.early == .ordered && shot == state.shot:
+        case .captureFailed(let shot) where state.early.awaitsAnswer && shot == state.shot:
             state.early = .failed
         case .orientationChanged(let pose):
             state.orientation = pose
@@ -91,6 +98,8 @@ public struct CameraMachine: Sendable {
             // rotation was written, the recorder died while stopping): say it has none.
             state.stoppedClip = 0
             commands.append(.journal(.recordFailed(clip: clip, reason: state.storageFull ? .storage : .camera)))
+        case .captureTaken:
+            break // an earlier shot's, or one given up
         case .shutterPressed, .shutterReleased, .shutterHeld, .captureFinished, .captureFailed,
             .recordingStarted, .recordingStopped, .recordingFailed, .timerFired, .shutdownRequested:
             switch state.name {
@@ -117,7 +126,8 @@ public struct CameraMachine: Sendable {
             break // late completions and timers of an earlier state
         case .shutdownRequested:
             abandonEarlyPhoto(&state, &commands) // idle, but a touch may have ordered a photo
-        case .shutterTouched, .shutterGlitch, .orientationChanged, .sensorFault, .sensorRecovered, .eventsLost, .cameraFault, .cameraRecovered:
+        case .shutterTouched, .shutterGlitch, .orientationChanged, .captureTaken, .sensorFault, .sensorRecovered, .eventsLost, .cameraFault,
+            .cameraRecovered:
             break // handled for every state in `transition`
         }
     }
@@ -145,7 +155,7 @@ public struct CameraMachine: Sendable {
             switch early {
             case .finished: photoAnswered(&state, lag: state.earlyLagMilliseconds, wait: state.earlyWaitMilliseconds, &commands)
             case .failed: photoFailed(&state, &commands)
-            case .none, .ordered: break
+            case .none, .ordered, .taken: break
             }
         case .shutterHeld:
             guard case .pending(let latch) = state.press else {
@@ -172,7 +182,8 @@ public struct CameraMachine: Sendable {
         case .captureFinished, .captureFailed, .recordingStarted, .recordingStopped, .recordingFailed,
             .timerFired(.capture), .timerFired(.clip):
             break // late completions and timers of an earlier photo or clip
-        case .shutterTouched, .shutterGlitch, .orientationChanged, .sensorFault, .sensorRecovered, .eventsLost, .cameraFault, .cameraRecovered:
+        case .shutterTouched, .shutterGlitch, .orientationChanged, .captureTaken, .sensorFault, .sensorRecovered, .eventsLost, .cameraFault,
+            .cameraRecovered:
             break // handled for every state in `transition`
         }
     }
@@ -215,7 +226,8 @@ public struct CameraMachine: Sendable {
             break // an earlier shot's late answer (it timed out)
         case .recordingStarted, .recordingStopped, .recordingFailed, .timerFired(.idle), .timerFired(.clip):
             break // late completions and timers of an earlier clip or preview
-        case .shutterTouched, .shutterGlitch, .orientationChanged, .sensorFault, .sensorRecovered, .eventsLost, .cameraFault, .cameraRecovered:
+        case .shutterTouched, .shutterGlitch, .orientationChanged, .captureTaken, .sensorFault, .sensorRecovered, .eventsLost, .cameraFault,
+            .cameraRecovered:
             break // handled for every state in `transition`
         }
     }
@@ -245,7 +257,8 @@ public struct CameraMachine: Sendable {
             break // an earlier clip's late answer
         case .captureFinished, .captureFailed, .timerFired(.idle), .timerFired(.capture):
             break // late completions and timers of an earlier photo or preview
-        case .shutterTouched, .shutterGlitch, .orientationChanged, .sensorFault, .sensorRecovered, .eventsLost, .cameraFault, .cameraRecovered:
+        case .shutterTouched, .shutterGlitch, .orientationChanged, .captureTaken, .sensorFault, .sensorRecovered, .eventsLost, .cameraFault,
+            .cameraRecovered:
             break // handled for every state in `transition`
         }
     }
@@ -297,6 +310,7 @@ public struct CameraMachine: Sendable {
             state.shot &+= 1
             commands.order(.capturePhoto(shot: state.shot, orientation: state.shotLatch.orientation, touchedAt: state.shotLatch.pressedAt))
         }
+        // A photo taken already has its file with the card: no timeout (see `captureTaken`).
         if early == .none || early == .ordered {
             commands.append(.armTimer(.capture, configuration.captureTimeout))
         }

@@ -10,9 +10,15 @@ public enum EarlyPhoto: UInt8, Sendable {
     case none
     /// Ordered at the touch, not yet answered.
     case ordered
+    /// Ordered and taken, its file with the card (`captureTaken`): not yet answered, and no
+    /// capture timeout at its release.
+    case taken
     /// Answered before the press was a photo: the answer waits for the release (or is
     /// thrown away with the file by a hold or a glitch).
     case finished
     /// The camera could not take it; the release journals the failure.
     case failed
+
+    /// Ordered and not yet answered (taken or not).
+    var awaitsAnswer: Bool { self == .ordered || self == .taken }
 }

@@ -12,6 +12,8 @@ public enum EventKind: UInt8, CaseIterable, Sendable {
     case shutterHeld
     /// The detector's stable pose changed.
     case orientationChanged
+    /// A photo was taken; its file is with the card.
+    case captureTaken
     /// A photo was written.
     case captureFinished
     /// A photo failed.
@@ -50,6 +52,7 @@ public enum EventKind: UInt8, CaseIterable, Sendable {
         case .shutterReleased: "shutter-released"
         case .shutterHeld: "shutter-held"
         case .orientationChanged: "orientation-changed"
+        case .captureTaken: "capture-taken"
         case .captureFinished: "capture-finished"
         case .captureFailed: "capture-failed"
         case .recordingStarted: "recording-started"

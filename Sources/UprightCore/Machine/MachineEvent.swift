@@ -18,6 +18,11 @@ public enum MachineEvent: Equatable, Sendable {
     /// when it was taken (the frame's time, or the file's close), `waited` how long the order
     /// waited for the camera to be ready.
     case captureFinished(shot: UInt32, exposedAt: Instant? = nil, waited: TimeSpan = .zero)
+    /// Camera: the photo with this shot number is taken and its file is with the card: a
+    /// camera that finishes its files later (a Pi, on a slow card) says so, and the capture
+    /// timeout, which bounds the camera, stops for it; `captureFinished` or `captureFailed`
+    /// follows once the card has it.
+    case captureTaken(shot: UInt32)
     /// Camera: the photo with this shot number failed.
     case captureFailed(shot: UInt32)
     /// Camera: the clip with this number is being recorded (a confirmation).
@@ -50,6 +55,7 @@ public enum MachineEvent: Equatable, Sendable {
         case .shutterReleased: .shutterReleased
         case .shutterHeld: .shutterHeld
         case .orientationChanged: .orientationChanged
+        case .captureTaken: .captureTaken
         case .captureFinished: .captureFinished
         case .cameraFault: .cameraFault
         case .cameraRecovered: .cameraRecovered

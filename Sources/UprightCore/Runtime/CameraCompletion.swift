@@ -3,6 +3,9 @@ public enum CameraCompletion: Hashable, Sendable {
     /// `exposedAt`: when it was taken, as the camera reports it (the frame's time, or the
     /// file's close); `waited`: how long the order waited for the camera to be ready.
     case captureFinished(shot: UInt32, exposedAt: Instant? = nil, waited: TimeSpan = .zero)
+    /// Photo `shot` is taken and its file is with the card (being made durable): its answer
+    /// comes once it is there, and the capture timeout no longer runs for it.
+    case captureTaken(shot: UInt32)
     /// Photo `shot` failed.
     case captureFailed(shot: UInt32)
     /// Clip `clip` is being recorded.
@@ -20,6 +23,7 @@ public enum CameraCompletion: Hashable, Sendable {
     public var event: MachineEvent {
         switch self {
         case .captureFinished(let shot, let exposedAt, let waited): .captureFinished(shot: shot, exposedAt: exposedAt, waited: waited)
+        case .captureTaken(let shot): .captureTaken(shot: shot)
         case .fault(let fault): .cameraFault(fault)
         case .recovered(let fault): .cameraRecovered(fault)
         case .captureFailed(let shot): .captureFailed(shot: shot)

@@ -8,7 +8,8 @@ import UprightCore
 /// card and a stuck program. This type only runs it: it turns the runtime's orders, the
 /// programs' events (`CameraProcesses`), its timers' expiries and the files' outcomes into
 /// `CameraSessionEvent`s, and carries the machine's commands out, in order: it starts and
-/// signals programs, finishes and discards files (`CameraFiles`), arms timers, answers the
+/// signals programs, hands files to be finished and discarded to its files port
+/// (`CameraFileWork`: in the step, or on a thread of its own on a Pi), arms timers, answers the
 /// runtime and words the notes for the log.
 ///
 /// Time is the real clock the runtime gives (`perform(_:at:)`, `nextCompletion(through:now:)`):
@@ -16,12 +17,16 @@ import UprightCore
 /// program's bound. What happened before an order is handled before it: the programs' events
 /// by then, then the timers due, then the order. Deadlines (the timers, the model's events,
 /// the first completion) are in `nextDeadline`; a process port that cannot predict its events
-/// (real programs) has its descriptors polled. Each completion carries the time the session
-/// saw it.
+/// (real programs) has its descriptors polled, and so has a files port that finishes files
+/// later (`CameraFileWork.readyDescriptor`). Each completion carries the time the session saw
+/// it.
 public struct CameraSession<Processes: CameraProcesses>: Camera {
     public var processes: Processes
     public let settings: CameraSessionSettings
     public internal(set) var files: CameraFiles
+    /// Who finishes and discards the files: at once in the step (the simulator, the tests), or
+    /// later on a thread (a Pi), its outcomes taken as the programs' events are.
+    public internal(set) var fileWork: any CameraFileWork
     public let machine: CameraSessionMachine
     /// Everything the machine knows (for tests and the summaries).
     public private(set) var state: CameraSessionState
@@ -46,11 +51,17 @@ public struct CameraSession<Processes: CameraProcesses>: Camera {
     /// The most events one event leads to (a file finished answers at once; each answer is a
     /// command, not an event, so one is the most seen).
     static var maximumFollowingEvents: Int { 8 }
+    /// The most files' outcomes taken in one look (a port that finishes later may have several
+    /// ready after a slow card's stall).
+    public static var maximumFileOutcomes: Int { 16 }
 
-    public init(processes: Processes, settings: CameraSessionSettings, files: CameraFiles) {
+    public init(
+        processes: Processes, settings: CameraSessionSettings, files: CameraFiles, fileWork: any CameraFileWork = InlineCameraFileWork()
+    ) {
         self.processes = processes
         self.settings = settings
         self.files = files
+        self.fileWork = fileWork
         machine = CameraSessionMachine(settings: settings)
         state = CameraSessionState(settings: settings)
     }
@@ -63,6 +74,12 @@ public struct CameraSession<Processes: CameraProcesses>: Camera {
         defer { problems.removeAll() }
         return problems
     }
+
+    /// Photos or clips handed to the files port and not yet answered by it.
+    public var isFinishingFiles: Bool { !state.finishing.isEmpty || !state.finishingClips.isEmpty }
+
+    /// Whether the files port found its queue full since the last call (`takeFoundFull`).
+    public mutating func takeFileQueueFull() -> Bool { fileWork.takeFoundFull() }
 
     // MARK: Camera
 
@@ -92,13 +109,21 @@ public struct CameraSession<Processes: CameraProcesses>: Camera {
 
     // MARK: running the machine
 
-    /// The programs' events by `now`, then the timers due by `now`, each its own event.
+    /// The programs' events by `now`, then the files' outcomes ready by then, then the timers
+    /// due by `now`, each its own event.
     private mutating func catchUp(now: Instant) {
         lastNow = max(lastNow, now)
         var taken = 0
         while taken < Self.maximumProcessEvents, let event = processes.nextEvent(now: lastNow) {
             taken += 1
             deliver(.process(event))
+        }
+        // Bounded as the programs' events; the rest wait for the next look (the port's
+        // descriptor stays readable while any does).
+        taken = 0
+        while taken < Self.maximumFileOutcomes, let outcome = fileWork.nextOutcome() {
+            taken += 1
+            deliver(take(outcome))
         }
         // Each timer fires at most once per look: a timer armed again by its own expiry is
         // armed for later.
@@ -149,25 +174,16 @@ public struct CameraSession<Processes: CameraProcesses>: Camera {
         case .kill:
             processes.kill(at: lastNow)
         case .finishPhoto(let file, let shot, let orientation):
-            switch files.finishPhoto(at: path(file), shot: shot, orientation: orientation) {
-            case .success(let written):
-                wrote(written)
-                return .photoWritten(shot: shot)
-            case .failure(let error):
-                storageProblem = error.description
-                return .photoNotWritten(shot: shot, storage: error.isStorage)
+            if fileWork.readyDescriptor != nil {
+                // Finished later: the machine hears that it is taken, so that the card's time
+                // does not count against the capture timeout, which bounds the camera.
+                completions.append(CameraReport(.captureTaken(shot: shot), at: lastNow))
             }
+            return submit(.finishPhoto(at: path(file), shot: shot, orientation: orientation))
         case .finishClip(let clip, let orientation):
-            switch files.finishClip(at: files.pendingClip(clip: clip), clip: clip, orientation: orientation) {
-            case .success(let written):
-                wrote(written)
-                return .clipWritten(clip: clip)
-            case .failure(let error):
-                storageProblem = error.description
-                return .clipNotWritten(clip: clip, storage: error.isStorage)
-            }
+            return submit(.finishClip(clip: clip, orientation: orientation))
         case .discard(let file):
-            files.discard(path(file))
+            return submit(.discard(path(file)))
         case .complete(let completion):
             completions.append(CameraReport(completion, at: lastNow))
         case .arm(let timer, let span):
@@ -178,6 +194,21 @@ public struct CameraSession<Processes: CameraProcesses>: Camera {
             self.note(note.text(storageProblem: storageProblem ?? "", settings: settings))
         }
         return nil
+    }
+
+    /// Hands `job` to the files port; an outcome ready at once (the port finished it in the
+    /// step) is the event it returns, so that it is handled before the next event, as the
+    /// machine's own commands are. At most one: each job gives at most one.
+    private mutating func submit(_ job: CameraFileJob) -> CameraSessionEvent.Kind? {
+        fileWork.submit(job, files: files)
+        return fileWork.nextOutcome().map { take($0) }
+    }
+
+    /// An outcome's event, its file counted or its problem kept for the storage notes.
+    private mutating func take(_ outcome: CameraFileOutcome) -> CameraSessionEvent.Kind {
+        if let written = outcome.written { wrote(written) }
+        if let problem = outcome.problem { storageProblem = problem }
+        return outcome.event
     }
 
     private func path(_ file: SessionFile) -> String {

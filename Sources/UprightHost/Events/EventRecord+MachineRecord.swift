@@ -46,6 +46,7 @@ extension EventRecord {
         case "gestures": what = "the gesture recogniser overflowed (a defect)"
         case "commands": what = "a transition gave more commands than its bound (a defect)"
         case "journal-queue": what = "the journal's queue was full: the firmware waited for the card"
+        case "camera-files": what = "the queue of photos and clips to finish was full: the firmware waited for the card"
         case "loop": what = "a loop reached its bound (a defect); the rest waits for the next step"
         default: what = "a bound was reached"
         }

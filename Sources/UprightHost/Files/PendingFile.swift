@@ -34,21 +34,38 @@ public final class PendingFile {
         let name = destination.split(separator: "/").last.map(String.init) ?? destination
         var original = stat()
         let existed = stat(model ?? destination, &original) == 0
-        var template = Array("\(directory)/.\(name).upright-XXXXXX".utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else {
-            throw FileError(path: directory, message: "cannot create a temporary file: " + POSIXFile.errorText(errno), code: errno)
-        }
-        // Not inherited by the camera commands the firmware spawns.
-        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        let (fd, path) = try Self.createTemporary(prefix: "\(directory)/.\(name).upright-")
         self.destination = destination
         self.fd = fd
-        temporaryPath = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        temporaryPath = path
         mode = existed ? original.st_mode & 0o7777 : 0o644
         owner = existed ? (original.st_uid, original.st_gid) : nil
     }
 
     deinit { discard() }
+
+    /// The most names tried for the temporary file (mkstemp's way: six random letters or digits).
+    static let maximumNameTries = 100
+
+    /// A new file `prefix` + six random letters or digits, created close-on-exec in the same
+    /// call (O_CLOEXEC, where mkstemp's flag would come after it in another call): the camera's
+    /// files are written on a thread of their own while the engine's thread starts camera
+    /// programs, which would inherit a descriptor opened between the two.
+    static func createTemporary(prefix: String) throws(FileError) -> (fd: Int32, path: String) {
+        let characters = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
+        var generator = SystemRandomNumberGenerator()
+        var code = EEXIST
+        // Bounded: a name taken is tried again with another, at most `maximumNameTries` times.
+        for _ in 0..<maximumNameTries {
+            let path = prefix + String((0..<6).map { _ in characters[Int(generator.next() % UInt64(characters.count))] })
+            let fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+            if fd >= 0 { return (fd, path) }
+            code = errno
+            if code != EEXIST && code != EINTR { break }
+        }
+        throw FileError(
+            path: POSIXFile.directoryName(prefix), message: "cannot create a temporary file: " + POSIXFile.errorText(code), code: code)
+    }
 
     /// Appends `bytes` at the descriptor's position.
     public func write(_ bytes: [UInt8]) throws(FileError) {

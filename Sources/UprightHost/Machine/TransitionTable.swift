@@ -19,6 +19,7 @@ public enum TransitionTable {
 
         Transition(.idle, .shutterPressed, "", .previewing, "take the touch's latch"),
         Transition(.idle, .shutterGlitch, "the touch's photo ordered", nil, "give it up (no file, no record)"),
+        Transition(.idle, .captureTaken, "the touch's photo", nil, "no capture timeout at its release (its file is with the card)"),
         Transition(.idle, .captureFinished, "the touch's photo", nil, "keep the answer for the release"),
         Transition(.idle, .captureFailed, "the touch's photo", nil, "keep the failure for the release"),
         Transition(.idle, .shutdownRequested, "the touch's photo ordered", nil, "give it up"),
@@ -30,6 +31,7 @@ public enum TransitionTable {
         Transition(.previewing, .shutterReleased, "press used", nil, "forget the press"),
         Transition(.previewing, .shutterHeld, "press used", nil, "forget the press"),
         Transition(.previewing, .shutterGlitch, "the touch's photo ordered", nil, "give it up (no file, no record)"),
+        Transition(.previewing, .captureTaken, "the touch's photo", nil, "no capture timeout at its release (its file is with the card)"),
         Transition(.previewing, .captureFinished, "the touch's photo", nil, "keep the answer for the release"),
         Transition(.previewing, .captureFailed, "the touch's photo", nil, "keep the failure for the release"),
         Transition(.previewing, .idleTimerFired, "", .idle, "reject a press still down"),
@@ -38,6 +40,7 @@ public enum TransitionTable {
         Transition(.capturing, .shutterPressed, "", nil, "take the touch's latch"),
         Transition(.capturing, .shutterReleased, "press latched", nil, "queue it or reject (queue-full)"),
         Transition(.capturing, .shutterHeld, "press latched", nil, "reject (busy)"),
+        Transition(.capturing, .captureTaken, "this shot", nil, "stop the capture timeout (its file is with the card)"),
         Transition(.capturing, .captureFinished, "this shot, queue empty", .previewing, "capture record"),
         Transition(.capturing, .captureFinished, "this shot, press queued", nil, "capture record; next photo"),
         Transition(.capturing, .captureFailed, "this shot, queue empty", .previewing, "capture-failed record"),

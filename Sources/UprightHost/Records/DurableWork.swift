@@ -24,11 +24,10 @@ import UprightCore
 /// the caller's thread, inline, as `RecordWriter` without a worker does: the engine's copy of
 /// the writer may still write one (a clip stopped as the firmware ends).
 public final class DurableWork<Output: EventOutput>: @unchecked Sendable {
-    // @unchecked: every `var` below is touched only with `mutex` held, except `journal` and
+    // @unchecked: every `var` below is touched only with `monitor` held, except `journal` and
     // `output`, which belong to the worker while it runs and to the caller once `finish` has
     // joined it (pthread_join orders the two).
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    private let changed: UnsafeMutablePointer<pthread_cond_t>
+    private let monitor = ThreadMonitor()
     private var items: [Item] = []
     private var stopping = false
     /// Set once the worker has been joined: from then on the caller does the work inline.
@@ -62,29 +61,17 @@ public final class DurableWork<Output: EventOutput>: @unchecked Sendable {
         self.output = output
         self.origin = origin
         self.capacity = max(1, capacity)
-        // Allocated, not stored properties: a pthread mutex and condition must not move, and
-        // Swift promises no fixed address for a property passed with `&`.
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        changed = .allocate(capacity: 1)
-        changed.initialize(to: pthread_cond_t())
-        pthread_mutex_init(mutex, nil)
-        pthread_cond_init(changed, nil)
     }
 
     deinit {
         // The worker holds the object until it ends, so here it has ended or never started.
         finish()
-        pthread_cond_destroy(changed)
-        pthread_mutex_destroy(mutex)
-        changed.deallocate()
-        mutex.deallocate()
     }
 
     /// How often the engine found the queue full and waited for the card.
     public var waitsForRoom: Int {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
+        monitor.lock()
+        defer { monitor.unlock() }
         return waits
     }
 
@@ -106,17 +93,17 @@ public final class DurableWork<Output: EventOutput>: @unchecked Sendable {
             Unmanaged<DurableWorkBody>.fromOpaque(context).release()
             return false
         }
-        pthread_mutex_lock(mutex)
+        monitor.lock()
         thread = handle
-        pthread_mutex_unlock(mutex)
+        monitor.unlock()
         return true
     }
 
     /// Queues `event` (waits while the queue is full); after `finish`, writes it at once.
     func enqueue(_ event: TimedEvent, journals: Bool) {
-        pthread_mutex_lock(mutex)
+        monitor.lock()
         if joined {
-            pthread_mutex_unlock(mutex)
+            monitor.unlock()
             write(event, journals: journals)
             return
         }
@@ -126,7 +113,7 @@ public final class DurableWork<Output: EventOutput>: @unchecked Sendable {
         while items.count >= capacity && !stopping {
             if !waited { waits += 1 }
             waited = true
-            pthread_cond_wait(changed, mutex)
+            monitor.wait()
         }
         if waited && !boundRecorded {
             boundRecorded = true
@@ -135,76 +122,76 @@ public final class DurableWork<Output: EventOutput>: @unchecked Sendable {
         }
         items.append(.event(event, journals: journals))
         pending += 1
-        pthread_cond_broadcast(changed)
-        pthread_mutex_unlock(mutex)
+        monitor.broadcast()
+        monitor.unlock()
     }
 
     /// Closes and opens the journal again on the worker, after the events before it; waits for
     /// the result (SIGHUP: rare, and logrotate waits for it too). After `finish`, at once.
     func reopenJournal() -> FileError? {
-        pthread_mutex_lock(mutex)
+        monitor.lock()
         if joined {
-            pthread_mutex_unlock(mutex)
+            monitor.unlock()
             return reopen()
         }
-        defer { pthread_mutex_unlock(mutex) }
+        defer { monitor.unlock() }
         reopenResult = nil
         items.append(.reopen)
-        pthread_cond_broadcast(changed)
+        monitor.broadcast()
         // Bounded by the worker, which answers once it reaches the item (it takes every item
         // before it ends).
-        while reopenResult == nil { pthread_cond_wait(changed, mutex) }
+        while reopenResult == nil { monitor.wait() }
         return reopenResult ?? nil
     }
 
     /// Waits until every queued event is journaled and output (bounded by the card).
     func drain() {
-        pthread_mutex_lock(mutex)
-        while pending > 0 && !joined { pthread_cond_wait(changed, mutex) }
-        pthread_mutex_unlock(mutex)
+        monitor.lock()
+        while pending > 0 && !joined { monitor.wait() }
+        monitor.unlock()
     }
 
     /// Drains the queue and ends the worker; later events are written inline. Idempotent.
     func finish() {
-        pthread_mutex_lock(mutex)
+        monitor.lock()
         stopping = true
-        pthread_cond_broadcast(changed)
+        monitor.broadcast()
         let running = thread
         thread = nil
-        pthread_mutex_unlock(mutex)
+        monitor.unlock()
         if let running { pthread_join(running, nil) }
-        pthread_mutex_lock(mutex)
+        monitor.lock()
         joined = true
-        pthread_cond_broadcast(changed)
-        pthread_mutex_unlock(mutex)
+        monitor.broadcast()
+        monitor.unlock()
     }
 
     /// The worker: one item at a time, in order, until `finish` and an empty queue.
     private func run() {
         // Bounded by `finish`: the loop ends once stopping is set and the queue is empty.
         while true {
-            pthread_mutex_lock(mutex)
-            while items.isEmpty && !stopping { pthread_cond_wait(changed, mutex) }
+            monitor.lock()
+            while items.isEmpty && !stopping { monitor.wait() }
             guard !items.isEmpty else {
-                pthread_mutex_unlock(mutex)
+                monitor.unlock()
                 return
             }
             let item = items.removeFirst()
-            pthread_cond_broadcast(changed)
-            pthread_mutex_unlock(mutex)
+            monitor.broadcast()
+            monitor.unlock()
             switch item {
             case .event(let event, let journals):
                 write(event, journals: journals)
-                pthread_mutex_lock(mutex)
+                monitor.lock()
                 pending -= 1
-                pthread_cond_broadcast(changed)
-                pthread_mutex_unlock(mutex)
+                monitor.broadcast()
+                monitor.unlock()
             case .reopen:
                 let result = reopen()
-                pthread_mutex_lock(mutex)
+                monitor.lock()
                 reopenResult = .some(result)
-                pthread_cond_broadcast(changed)
-                pthread_mutex_unlock(mutex)
+                monitor.broadcast()
+                monitor.unlock()
             }
         }
     }

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import CLinux
 import UprightHost
 
 /// Which camera program `upright run` has running, in a file beside the journal
@@ -17,7 +18,11 @@ import UprightHost
 ///
 /// At start-up `stopLeftover` stops the recorded process only if it is still the same one (the
 /// same start time) and still the camera program (its command line's first or second word, the
-/// interpreter's script, ends with the recorded program's name): never another program's.
+/// interpreter's script, ends with the recorded program's name): never another program's. It
+/// holds a pidfd of the process before it looks, and signals through it: a pidfd names the
+/// process, not the number, so one that ends after the look and whose pid another process takes
+/// is not signalled (the signal fails, ESRCH). Without pidfds (kernels before 5.3) it signals
+/// the pid, as before, with that window.
 public struct CameraChildRecord: Sendable {
     public let path: String
 
@@ -62,22 +67,57 @@ public struct CameraChildRecord: Sendable {
         let words = String(decoding: bytes, as: UTF8.self).split(whereSeparator: { $0 == " " || $0 == "\n" })
         guard words.count >= 3, let pid = Int32(words[0]), pid > 1, let start = UInt64(words[1]) else { return .none }
         let program = String(words[2])
+        // Opened before the look, so that what is signalled is what was looked at.
+        let handle = upright_pidfd_open(pid)
+        defer { if handle >= 0 { close(handle) } }
+        if handle == -ESRCH { return .none }
         guard let now = Self.startTime(pid: pid) else { return .none }
         guard now == start, Self.commandLine(pid: pid).prefix(2).contains(where: { Self.sameProgram($0, program) }) else {
             return .notOurs(pid: pid)
         }
-        // Its own process group (ChildProcess.spawn): a program's helpers end with it.
-        kill(-pid, SIGTERM)
-        kill(pid, SIGTERM)
-        if Self.waitGone(pid: pid, start: start, milliseconds: Self.termGraceMilliseconds) {
+        let process = Process(pid: pid, start: start, handle: handle)
+        guard process.signal(SIGTERM) else { return .none }
+        if process.waitGone(milliseconds: Self.termGraceMilliseconds) {
             return .stopped(pid: pid, program: program, killed: false)
         }
-        kill(-pid, SIGKILL)
-        kill(pid, SIGKILL)
-        if Self.waitGone(pid: pid, start: start, milliseconds: Self.killGraceMilliseconds) {
+        guard process.signal(SIGKILL) else { return .stopped(pid: pid, program: program, killed: false) }
+        if process.waitGone(milliseconds: Self.killGraceMilliseconds) {
             return .stopped(pid: pid, program: program, killed: true)
         }
         return .survived(pid: pid, program: program)
+    }
+
+    /// The leftover being stopped: its pidfd when the kernel has them (`handle` >= 0).
+    struct Process {
+        let pid: Int32
+        let start: UInt64
+        let handle: Int32
+
+        /// `number` to the process, then to its group (its own, `ChildProcess.spawn`: a
+        /// program's helpers end with it; a group's id is not given to a new process while the
+        /// group lives); false when the process has already ended (ESRCH through the pidfd).
+        func signal(_ number: Int32) -> Bool {
+            if handle >= 0 {
+                guard upright_pidfd_send_signal(handle, number) == 0 else { return false }
+            } else {
+                kill(pid, number)
+            }
+            kill(-pid, number)
+            return true
+        }
+
+        /// Whether it ends within `milliseconds`: the pidfd polls readable once it has ended;
+        /// without one, its start time is looked at every 20 ms.
+        func waitGone(milliseconds: Int) -> Bool {
+            guard handle >= 0 else { return CameraChildRecord.waitGone(pid: pid, start: start, milliseconds: milliseconds) }
+            var entry = pollfd(fd: handle, events: Int16(POLLIN), revents: 0)
+            // Bounded: an interrupted wait is tried again at most three times.
+            for _ in 0..<4 {
+                let result = poll(&entry, 1, Int32(milliseconds))
+                if result >= 0 || errno != EINTR { return result == 1 }
+            }
+            return false
+        }
     }
 
     /// Field 22 of /proc/<pid>/stat (after the command name in parentheses, which may hold

@@ -46,6 +46,7 @@ public final class LinuxFirmware<Bus: I2CBus, Cam: LinuxCamera, Output: EventOut
     private let clock: @Sendable () -> Instant
     private let note: (String) -> Void
     private var shutdownDeadline: Instant?
+    private var fileQueueBoundRecorded = false
 
     /// Sets everything up: the ports (signals blocked from here on), the sensor found and its
     /// initialisation begun, the engine started in `idle`, sampling placed. Throws `.device`
@@ -118,14 +119,25 @@ public final class LinuxFirmware<Bus: I2CBus, Cam: LinuxCamera, Output: EventOut
         if let failure = ports.failure { throw .device(failure) }
         for signal in ports.takeSignals() { handle(signal) }
         for problem in engine.runtime.camera.takeProblems() { note("camera: " + problem) }
+        recordFileQueueBound()
         if let deadline = shutdownDeadline {
             if !engine.runtime.camera.isBusy {
                 phase = .finished
-            } else if clock() >= deadline {
+            } else if clock() >= deadline, !engine.runtime.camera.isFinishingFiles {
+                // A photo or clip being finished is waited for past the deadline: leaving it
+                // would leave a clip journaled stopped and never named (bounded by the card).
                 note("shutdown: the camera's children did not end within \(shutdownLimit.seconds) s; leaving them")
                 phase = .finished
             }
         }
+    }
+
+    /// The first time in a run the camera's files queue was full (the engine waited for the
+    /// card): a `bound` line, at the engine's time (no later line goes back before it).
+    private func recordFileQueueBound() {
+        guard engine.runtime.camera.takeFileQueueFull(), !fileQueueBoundRecorded else { return }
+        fileQueueBoundRecorded = true
+        engine.runtime.sink.write(.bound(bound: CameraFileWorker.boundName, lost: 0), at: engine.runtime.now)
     }
 
     /// Asks for a clean shutdown, as SIGTERM does: the sampler stops, the engine shuts the

@@ -185,6 +185,43 @@ import UprightCore
         #expect(state.name == .previewing)
     }
 
+    /// A photo taken and with the card (a camera that finishes its files later says so): the
+    /// capture timeout stops for it, after its release or before it (then none is armed), and
+    /// its answer, however late, is journaled; a hold still gives it up.
+    @Test func aPhotoTakenAndWithTheCardHasNoCaptureTimeout() {
+        var state = MachineState(.previewing)
+        _ = run(&state, .shutterTouched(at: .zero))
+        _ = run(&state, .shutterPressed)
+        _ = run(&state, .shutterReleased)
+        #expect(run(&state, .captureTaken(shot: 1)) == [.cancelTimer(.capture)])
+        #expect(run(&state, .captureTaken(shot: 0)) == [])
+        #expect(run(&state, .captureFinished(shot: 1)).first == .journal(.capture(shot: 1, orientation: .normal, stale: false)))
+        // Taken before its release: the release arms no timeout.
+        _ = run(&state, .shutterTouched(at: .zero))
+        _ = run(&state, .shutterPressed)
+        #expect(run(&state, .captureTaken(shot: 2)) == [])
+        #expect(state.early == .taken)
+        #expect(
+            run(&state, .shutterReleased) == [
+                .cancelTimer(.idle), .journal(.state(from: .previewing, to: .capturing)),
+            ])
+        #expect(run(&state, .captureFailed(shot: 2)).first == .journal(.captureFailed(shot: 2, reason: .camera)))
+        // Taken, then answered, before its release: journaled at the release.
+        _ = run(&state, .shutterTouched(at: .zero))
+        _ = run(&state, .shutterPressed)
+        _ = run(&state, .captureTaken(shot: 3))
+        #expect(run(&state, .captureFinished(shot: 3)) == [])
+        #expect(state.early == .finished)
+        #expect(run(&state, .shutterReleased).contains(.journal(.capture(shot: 3, orientation: .normal, stale: false))))
+        // Taken, then the press is a hold: given up.
+        _ = run(&state, .shutterTouched(at: .zero))
+        _ = run(&state, .shutterPressed)
+        _ = run(&state, .captureTaken(shot: 4))
+        #expect(run(&state, .shutterHeld).first == .abandonPhoto(shot: 4))
+        #expect(state.name == .recording)
+        #expect(run(&state, .captureTaken(shot: 4)) == [])
+    }
+
     /// A press that becomes a hold gives its touch's photo up, answered or not: no record, the
     /// camera told to keep no file; the press's one answer is its record-start.
     @Test func aHoldGivesUpTheTouchsPhoto() {

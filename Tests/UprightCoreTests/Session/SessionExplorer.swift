@@ -241,6 +241,9 @@ struct SessionExplorer {
                 problems.append("photo \(shot) finished before its file was written")
             }
             node.photos[Int(shot) - 1] = .answered
+        case .captureTaken(let shot):
+            // The host says so, for a files port that finishes later; the machine never does.
+            problems.append("photo \(shot) said taken by the machine")
         case .recordingStarted(let clip):
             if node.clips[Int(clip) - 1] != .ordered { problems.append("clip \(clip) started while \(node.clips[Int(clip) - 1])") }
             node.clips[Int(clip) - 1] = .started

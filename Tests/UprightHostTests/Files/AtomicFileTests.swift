@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Glibc
 import Testing
 import UprightHost
 
@@ -21,6 +22,22 @@ import UprightHost
         } catch {
             #expect(error.description == "/nonexistent/upright: cannot create a temporary file: No such file or directory")
         }
+    }
+
+    /// Its temporary file is made close-on-exec in the call that creates it (a camera program
+    /// started meanwhile on another thread inherits no descriptor of it), under a name start-up
+    /// takes for a temporary.
+    @Test func aPendingFileIsCreatedCloseOnExecUnderATemporaryName() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("upright-atomic-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let file = try PendingFile(destination: directory + "/b.jpg")
+        defer { file.discard() }
+        #expect(fcntl(file.fd, F_GETFD) & FD_CLOEXEC == FD_CLOEXEC)
+        let name = String(file.temporaryPath.dropFirst(directory.count + 1))
+        #expect(name.hasPrefix(".b.jpg.upright-") && name.count == ".b.jpg.upright-".count + 6)
+        #expect(name.dropFirst(".b.jpg.upright-".count).allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) })
+        #expect(OutputReconciliation.isTemporary(name))
     }
 
     @Test func keepsTheOldFilesPermissions() throws {

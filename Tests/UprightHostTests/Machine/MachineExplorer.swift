@@ -84,6 +84,7 @@ struct MachineExplorer {
         case .ordered: 1
         case .finished: 2
         case .failed: 3
+        case .taken: 4
         }
     }
 
@@ -117,7 +118,8 @@ struct MachineExplorer {
         }
         events += [
             .orientationChanged(.leftUp), .orientationChanged(.lensUp),
-            .captureFinished(shot: state.shot), .captureFailed(shot: state.shot), .captureFinished(shot: state.shot &- 1),
+            .captureTaken(shot: state.shot), .captureFinished(shot: state.shot), .captureFailed(shot: state.shot),
+            .captureFinished(shot: state.shot &- 1),
             .recordingStarted(clip: state.clip), .recordingStopped(clip: state.clip), .recordingFailed(clip: state.clip),
             .recordingStopped(clip: state.clip &- 1),
             .sensorFault, .sensorRecovered, .eventsLost, .cameraFault(.died), .cameraRecovered(.died), .shutdownRequested,

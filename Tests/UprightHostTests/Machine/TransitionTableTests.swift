@@ -14,6 +14,7 @@ import UprightHost
             shutter-released     .                    capturing|=          =                    .
             shutter-held         .                    recording|=          =                    .
             orientation-changed  =                    =                    =                    =
+            capture-taken        =                    =                    =                    .
             capture-finished     =                    =                    previewing|=         .
             capture-failed       =                    =                    previewing|=         .
             recording-started    .                    .                    .                    .

@@ -1,3 +1,4 @@
+import CLinux
 import Glibc
 import Testing
 import UprightHost
@@ -48,6 +49,25 @@ import UprightTestSupport
         #expect(record.stopLeftover() == .notOurs(pid: child.pid))
         #expect(child.reap() == nil) // still running
         #expect(!POSIXFile.exists(record.path))
+    }
+
+    /// What closes the pid-reuse window: a signal through a pidfd reaches its process while it
+    /// lives, and fails once it has ended and been reaped (its pid free for another), never
+    /// reaching what comes under that pid next.
+    @Test func aPidfdSignalsItsProcessAndNoOtherOnceItHasEnded() throws {
+        var child = try ChildProcess.spawn(["sleep", "30"])
+        let handle = upright_pidfd_open(child.pid)
+        try #require(handle >= 0)
+        defer { close(handle) }
+        #expect(upright_pidfd_send_signal(handle, SIGTERM) == 0)
+        var status: ChildProcess.Status?
+        // Bounded: 5 s.
+        for _ in 0..<500 where status == nil {
+            status = child.reap()
+            usleep(10_000)
+        }
+        #expect(status == .signalled(SIGTERM))
+        #expect(upright_pidfd_send_signal(handle, SIGTERM) == -ESRCH)
     }
 
     static func commandLine(_ pid: Int32) -> String {

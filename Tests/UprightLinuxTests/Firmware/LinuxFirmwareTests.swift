@@ -26,12 +26,16 @@ import UprightHost
     typealias Firmware = LinuxFirmware<FakeADXL345Bus, PiCamera, Collect>
 
     func makeFirmware(
-        _ rig: StandInCamera, bus: FakeADXL345Bus, line: FakeLine, output: Output, rateHz: Int = 100, readMode: String = "fifo"
+        _ rig: StandInCamera, bus: FakeADXL345Bus, line: FakeLine, output: Output, rateHz: Int = 100, readMode: String = "fifo",
+        fileWork: (any CameraFileWork)? = nil
     ) throws -> Firmware {
         let still = try rig.template("rpicam-still", StandInCamera.serverFlags).arguments
         let video = try rig.template("rpicam-vid", StandInCamera.videoFlags).arguments
         let board = try testBoard(directory: rig.output, still: still, video: video, rateHz: rateHz, readMode: readMode)
-        let camera = try #require(PiCamera.command(board: board, naming: MediaNaming(clipExtension: PiCamera.clipExtension)))
+        var camera = try #require(PiCamera.command(board: board, naming: MediaNaming(clipExtension: PiCamera.clipExtension)))
+        if let fileWork {
+            camera = PiCamera(processes: camera.processes, settings: camera.settings, files: camera.files, fileWork: fileWork)
+        }
         let records = RecordWriter(
             journal: try Journal(path: board.output.journal), origin: monotonicNow(),
             fileName: camera.files.naming.fileName(for:), output: Collect(output: output))
@@ -72,6 +76,9 @@ import UprightHost
         usleep(80_000)
         line.edge(rising: false, at: monotonicNow())
         try step(firmware) { output.names().contains("capture") && firmware.engine.runtime.state.name == .previewing }
+        // Its file was finished on the files' thread, whose descriptor the loop polls.
+        let filesReady = try #require(firmware.engine.runtime.camera.fileWork.readyDescriptor)
+        #expect(firmware.engine.runtime.camera.pollDescriptors.contains(filesReady))
 
         // A hold past 300 ms: a clip, still recording when SIGTERM comes.
         line.edge(rising: true, at: monotonicNow())
@@ -108,6 +115,36 @@ import UprightHost
         // One camera owner at a time: the server, the recorder, the server again.
         #expect(rig.violations.isEmpty)
         #expect(rig.names() == ["CLIP_0001.mp4", "IMG_0001.jpg", "journal.ndjson"])
+    }
+
+    /// A files port that finishes in the step and says once that its queue was found full.
+    final class FullOnceFileWork: CameraFileWork {
+        var inline = InlineCameraFileWork()
+        var full = true
+        func submit(_ job: CameraFileJob, files: CameraFiles) { inline.submit(job, files: files) }
+        func nextOutcome() -> CameraFileOutcome? { inline.nextOutcome() }
+        var readyDescriptor: Int32? { nil }
+        func takeFoundFull() -> Bool {
+            defer { full = false }
+            return full
+        }
+    }
+
+    /// The camera's files queue found full is one `bound` line, `camera-files`, in the journal.
+    @Test func aFullFilesQueueIsABoundLine() throws {
+        let rig = StandInCamera()
+        defer { rig.remove() }
+        let output = Output()
+        let firmware = try makeFirmware(rig, bus: FakeADXL345Bus(), line: FakeLine(), output: output, fileWork: FullOnceFileWork())
+        try step(firmware, passes: 3) { false }
+        #expect(output.events.filter { $0.record.name == "fault" }.map(\.record) == [.bound(bound: "camera-files", lost: 0)])
+        let journal = try Journal.lines(at: rig.output + "/journal.ndjson")
+        #expect(
+            journal.map { $0.drop { $0 != "," } } == [
+                #","event":"fault","kind":"bound","detail":"the queue of photos and clips to finish was full: the firmware waited for the card","bound":"camera-files","lost":0}"#
+            ])
+        raise(SIGTERM)
+        try step(firmware) { firmware.phase == .finished }
     }
 
     @Test func runEndsOnSIGINTWhenIdleAfterAPass() throws {
