@@ -217,7 +217,7 @@ import UprightCore
         _ = run(&state, .shutterTouched(at: .zero))
         _ = run(&state, .shutterPressed)
         _ = run(&state, .captureTaken(shot: 4))
-        #expect(run(&state, .shutterHeld).first == .abandonPhoto(shot: 4))
+        #expect(run(&state, .shutterHeld).first == .camera(.abandonPhoto(shot: 4)))
         #expect(state.name == .recording)
         #expect(run(&state, .captureTaken(shot: 4)) == [])
     }

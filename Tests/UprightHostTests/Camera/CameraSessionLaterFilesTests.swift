@@ -57,7 +57,7 @@ final class HeldFileWork: CameraFileWork {
     func photoClosed(_ camera: inout Session, orientation: UprightOrientation) throws -> [CameraCompletion] {
         camera.perform(.startPreview, at: ms(0))
         _ = completions(&camera, at: ms(800))
-        camera.perform(.capturePhoto(shot: 1, orientation: orientation), at: ms(1000))
+        camera.perform(.capturePhoto(shot: 1, orientation: orientation, touchedAt: ms(980)), at: ms(1000))
         try MediaFixtures.plainJPEG.write(to: files.serverPhoto(index: 0))
         camera.processes.events = [.photoClosed(index: 0, exposedAt: ms(1100))]
         return completions(&camera, at: ms(1200))
@@ -73,7 +73,7 @@ final class HeldFileWork: CameraFileWork {
         #expect(work.jobs == [.finishPhoto(at: directory.path + "/.upright-still-0000.jpg", shot: 1, orientation: .leftUp)])
         #expect(camera.isFinishingFiles)
         #expect(camera.isBusy)
-        camera.perform(.capturePhoto(shot: 2, orientation: .normal), at: ms(1300))
+        camera.perform(.capturePhoto(shot: 2, orientation: .normal, touchedAt: ms(1280)), at: ms(1300))
         #expect(camera.processes.calls.filter { $0 == .requestPhoto }.count == 2)
         work.finishAll()
         #expect(completions(&camera, at: ms(3000)) == [.captureFinished(shot: 1, exposedAt: ms(1100), waited: .zero)])
