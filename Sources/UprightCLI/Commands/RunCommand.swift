@@ -32,10 +32,14 @@ enum RunCommand: Subcommand {
 
     static func run(_ arguments: ParsedArguments, console: Console) throws(CommandError) -> Int32 {
         let board = try loadBoard(arguments)
-        guard case .command = board.camera.backend else {
+        switch board.camera.backend {
+        case .command: break
+        case .simulated:
             throw .badInput(
                 "\(arguments.value("board") ?? ""): camera.backend: run drives the command backend; this board uses the simulated camera (try upright sim)"
             )
+        case .v4l2:
+            throw .badInput("\(arguments.value("board") ?? ""): camera.backend: run does not drive the v4l2 backend yet")
         }
         let json = arguments.flag("json")
         // A closed stdout (`upright run --json | head`) must not kill the firmware mid-clip:

@@ -45,10 +45,15 @@ enum SimCommand: Subcommand {
         let scenarioPath = arguments.positionals.first
         let scenario = try loadScenario(scenarioPath)
         let board = try loadBoard(scenario.board, scenarioFile: scenarioPath)
-        if case .command = board.camera.backend {
-            // Running a board's real camera programs against the simulated sensor is not built
-            // yet: say so rather than let the simulated camera stand in unannounced.
+        // Running a board's real camera against the simulated sensor is not built yet: say so
+        // rather than let the simulated camera stand in unannounced.
+        switch board.camera.backend {
+        case .command:
             console.printError("upright sim: the board's command camera is not run; the simulated camera stands in (its session rules are the same)")
+        case .v4l2:
+            console.printError("upright sim: the board's V4L2 device is not opened; the simulated camera's frame ring stands in at its frame rate")
+        case .simulated:
+            break
         }
         let seed = seedOption ?? scenario.seed ?? 1
         let output = try SimOutputDirectory(arguments.value("out") ?? "upright-out")
