@@ -13,18 +13,48 @@ public protocol LinuxCamera: Camera {
     mutating func takeProblems() -> [String]
     /// How long a shutdown may wait for the camera's programs to end.
     var longestShutdown: TimeSpan { get }
+    /// What the camera's port saw go wrong since the last call (a device's failure), for the log.
+    mutating func takePortNotes() -> [String]
 }
+
+extension LinuxCamera {
+    /// A camera whose port says nothing of its own.
+    public mutating func takePortNotes() -> [String] { [] }
+}
+
+/// A camera session's process port on Linux: its descriptors for the event loop's poll, and
+/// its own notes (rpicam's say nothing beyond the session's; a V4L2 device says why it failed).
+public protocol LinuxCameraProcesses: CameraProcesses {
+    /// Readable when something happened (a child ended, a file was closed, a frame is ready).
+    var descriptors: [Int32] { get }
+    /// What went wrong since the last call, one line each.
+    mutating func takeNotes() -> [String]
+}
+
+extension RpicamProcesses: LinuxCameraProcesses {
+    /// The session's notes say everything about the programs.
+    public mutating func takeNotes() -> [String] { [] }
+}
+
+extension V4L2Processes: LinuxCameraProcesses {}
 
 /// The Pi's camera: the camera session over the board's programs.
 public typealias PiCamera = CameraSession<RpicamProcesses>
 
-extension CameraSession: LinuxCamera where Processes == RpicamProcesses {
+/// A V4L2 camera: the camera session over a device streaming into a frame ring.
+public typealias V4L2Camera = CameraSession<V4L2Processes<V4L2Stream>>
+
+extension CameraSession: LinuxCamera where Processes: LinuxCameraProcesses {
     public var pollDescriptors: [Int32] { processes.descriptors }
 
     /// A photo in flight may finish (`photoBound`), then the program is stopped (`stopBound`),
     /// then killed; a second for the kill to be reaped.
     public var longestShutdown: TimeSpan { settings.photoBound + settings.stopBound + .seconds(1) }
 
+    public mutating func takePortNotes() -> [String] { processes.takeNotes() }
+}
+
+extension CameraSession where Processes == RpicamProcesses {
     /// rpicam-vid writes MP4.
     public static var clipExtension: String { "mp4" }
 
@@ -45,4 +75,22 @@ extension WatchCamera: LinuxCamera {
     public var isBusy: Bool { false }
     public mutating func takeProblems() -> [String] { [] }
     public var longestShutdown: TimeSpan { .zero }
+}
+
+extension CameraSession where Processes == V4L2Processes<V4L2Stream> {
+    /// The V4L2 camera's clips are Motion JPEG QuickTime movies.
+    public static var clipExtension: String { "mov" }
+
+    /// The board's V4L2 camera writing into its output directory, named by `naming`, its
+    /// frames' dequeue times read from `clock` (CLOCK_MONOTONIC); nil when the board has
+    /// another backend.
+    public static func v4l2(board: Board, naming: MediaNaming, clock: @escaping () -> Instant) -> V4L2Camera? {
+        guard case .v4l2(let device) = board.camera.backend else { return nil }
+        let processes = V4L2Processes<V4L2Stream>(settings: device, clock: clock) { settings throws(V4L2Error) in
+            try V4L2Stream(settings: settings)
+        }
+        return V4L2Camera(
+            processes: processes, settings: board.camera.session,
+            files: CameraFiles(outputDirectory: board.output.directory, naming: naming, reserveBytes: board.output.reserveBytes))
+    }
 }
