@@ -239,17 +239,33 @@ public struct V4L2Processes<Stream: V4L2FrameStream>: CameraProcesses {
     /// a longer gap is a stall the movie does not stretch over.
     static var maximumRepeatedFrames: Int { 240 }
 
+    /// How much of one look may go to encoding a clip's frames: until `until`, and at least
+    /// one frame.
+    struct EncodingBudget {
+        var until: Instant
+        var encoded = 0
+    }
+
+    /// Frames of the clip that repeat the one before: dropped by the driver, not encodable,
+    /// or over a look's encoding budget.
+    public private(set) var clipFramesRepeated = 0
+
     /// A frame for the clip being recorded: as many repeats of the last as the driver dropped
-    /// before it, then it (a frame that cannot be encoded repeats the last too). A movie that
-    /// cannot be written (a full card) ends the recorder as a program that failed.
-    private mutating func record(_ frame: RingFrame, dropped: Int, from stream: Stream) {
+    /// before it, then it, or the last again when it cannot be encoded or the look's budget is
+    /// spent. A movie that cannot be written (a full card) ends the recorder as a program that
+    /// failed.
+    private mutating func record(_ frame: RingFrame, dropped: Int, from stream: Stream, budget: inout EncodingBudget) {
         guard let movie, case .video = program else { return }
         do throws(MotionJPEGMovieError) {
-            for _ in 0..<min(dropped, Self.maximumRepeatedFrames) { try movie.repeatLast() }
-            if let jpeg = encode(frame, from: stream, quality: settings.quality) {
+            for _ in 0..<min(dropped, Self.maximumRepeatedFrames) {
+                if try movie.repeatLast() { clipFramesRepeated += 1 }
+            }
+            let overBudget = budget.encoded > 0 && clock() >= budget.until
+            if !overBudget, let jpeg = encode(frame, from: stream, quality: settings.quality) {
+                budget.encoded += 1
                 try movie.append(jpeg: jpeg)
-            } else {
-                try movie.repeatLast()
+            } else if try movie.repeatLast() {
+                clipFramesRepeated += 1
             }
         } catch {
             note(error.description)
@@ -262,6 +278,9 @@ public struct V4L2Processes<Stream: V4L2FrameStream>: CameraProcesses {
     private mutating func takeFrames() {
         guard let stream else { return }
         let interval = stream.shape.frameInterval
+        // The clip's encoding shares the event loop with the sensor and the shutter: at most
+        // half a frame interval of it per look (one frame always), the rest repeat.
+        var budget = EncodingBudget(until: clock() + TimeSpan(nanoseconds: interval.nanoseconds / 2))
         for _ in 0..<(V4L2Device.maximumBuffers + 1) {
             let dequeued: V4L2Device.Dequeued
             do throws(V4L2Error) {
@@ -286,7 +305,7 @@ public struct V4L2Processes<Stream: V4L2FrameStream>: CameraProcesses {
                 previous: lastExposure)
             lastExposure = timed.start
             let frame = RingFrame(buffer: dequeued.buffer, exposure: timed.start, sequence: dequeued.sequence, bytesUsed: dequeued.bytesUsed)
-            record(frame, dropped: dropped, from: stream)
+            record(frame, dropped: dropped, from: stream, budget: &budget)
             if let oldest = ring.push(frame) { giveBack(oldest.buffer) }
             if self.stream == nil { return }
         }

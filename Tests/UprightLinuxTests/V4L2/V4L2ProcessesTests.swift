@@ -203,6 +203,32 @@ final class FakeStream: V4L2FrameStream {
         #expect(opens.count == 1)
     }
 
+    /// Encoding a clip's frames takes at most half a frame interval (20 ms) of a look, one
+    /// frame always: with a clock that moves 30 ms a reading, the first of three frames taken
+    /// in one look is encoded and the other two repeat it.
+    @Test func aClipsEncodingIsBoundedPerLook() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let stream = FakeStream()
+        final class Ticks { var now = Instant.zero }
+        let ticks = Ticks()
+        let clock: () -> Instant = {
+            ticks.now = ticks.now + .milliseconds(30)
+            return ticks.now
+        }
+        var port = V4L2Processes<FakeStream>(settings: Board.V4L2CameraSettings(), clock: clock) { _ throws(V4L2Error) in stream }
+        let path = directory.path + "/.upright-clip-0003.mov"
+        _ = port.start(.video(clip: 3), output: path, orientation: .normal, at: Self.at(0))
+        for buffer in 0..<3 { stream.deliver(UInt32(buffer), atMilliseconds: Int64(buffer) * 40) }
+        #expect(Self.events(&port, at: 100).isEmpty)
+        #expect(port.clipFramesRepeated == 2)
+        port.stop(at: Self.at(120))
+        #expect(Self.events(&port, at: 120) == [.exited(.video(clip: 3), .clean)])
+        let probe = try ExternalTool.run(
+            "ffprobe", ["-v", "error", "-count_frames", "-show_entries", "stream=nb_read_frames", "-of", "default=nw=1", path])
+        #expect(String(decoding: probe, as: UTF8.self) == "nb_read_frames=3\n")
+    }
+
     /// A clip killed leaves no file.
     @Test func aClipKilledLeavesNoFile() throws {
         let directory = TemporaryDirectory()
