@@ -437,7 +437,7 @@ if [ "$ONLY" != probe ]; then
 fi
 
 # ------------------------------------------------------------------ the V4L2 camera on vivid
-# vivid, the kernel's virtual video test driver (Documentation/admin-guide/media/vivid.rst),
+# vivid, the kernel's virtual video test driver (docs/camera.md, "V4L2", [vivid]),
 # with one webcam-style capture node (n_devs=1 node_types=0x1 num_inputs=1 input_types=0x0:
 # /dev/video0), and `upright run` with board-v4l2.json: the camera backend v4l2, YUYV at
 # 320 x 180 and 30 fps (vivid offers no Motion JPEG). vivid stamps its buffers at the end of
@@ -584,7 +584,7 @@ if [ "$ONLY" != probe ]; then
     #   vivid offers and the key;
     # - the device gone mid-stream: vivid's Disconnect control (vivid-control, Tests/Kernel/
     #   vivid-control.c) acts as a USB unplug, every call on an open descriptor fails ENODEV
-    #   until every descriptor is closed, when the device is back (vivid.rst, "Disconnect"):
+    #   until every descriptor is closed, when the device is back (docs/camera.md, [vivid]):
     #   `camera-died`, the session's restart opens it again, `recovered`, and the next press
     #   is a photo.
     start_jitter 900

@@ -74,7 +74,7 @@ BLOCK_MODULES="drivers/virtio/virtio_ring drivers/virtio/virtio drivers/virtio/v
   drivers/md/dm-mod drivers/md/dm-log-writes drivers/md/dm-delay
   lib/crc16 fs/mbcache fs/jbd2/jbd2 crypto/crc32c_generic fs/ext4/ext4
   fs/fat/fat fs/fat/vfat fs/nls/nls_cp437 fs/nls/nls_ascii fs/nls/nls_utf8 fs/exfat/exfat"
-# vivid, the virtual video test driver (Documentation/admin-guide/media/vivid.rst), for the
+# vivid, the virtual video test driver (docs/camera.md, "V4L2"), for the
 # V4L2 camera's checks, with what it needs (`modinfo -F depends`), in load order.
 VIDEO_MODULES="drivers/media/rc/rc-core drivers/media/cec/core/cec drivers/media/mc/mc
   drivers/media/v4l2-core/videodev drivers/media/common/videobuf2/videobuf2-common

@@ -1,9 +1,9 @@
 // vivid-control: sets one V4L2 control of a video node from outside the program streaming
-// from it, as a test harness does to vivid (Documentation/admin-guide/media/vivid.rst):
+// from it, as a test harness does to vivid (docs/camera.md, "V4L2", [vivid]):
 //     vivid-control /dev/videoN ID VALUE
-// ID in hex or decimal. vivid's Disconnect button (VIVID_CID_DISCONNECT, 0x00f0f041 in
-// drivers/media/test-drivers/vivid/vivid-ctrls.c) emulates a USB disconnect: the node is
-// unregistered and every call on an open descriptor fails ENODEV until it is closed.
+// ID in hex or decimal. vivid's Disconnect button (VIVID_CID_DISCONNECT, 0x00f0f041: vivid's
+// base 0x00f0f000 + 65) emulates a USB disconnect: every call on an open descriptor fails
+// ENODEV until every descriptor is closed, then the node works again.
 // Exit 1 when the node cannot be opened or the control not set (the error on stderr).
 #include <fcntl.h>
 #include <linux/videodev2.h>

@@ -75,7 +75,7 @@ int upright_gpio_request_line(int chip_fd, void *request);
 /// an event loop can wait for a child without SIGCHLD. The fd is close-on-exec.
 int upright_pidfd_open(int pid);
 
-// ---- V4L2 video capture (linux/videodev2.h; Documentation/userspace-api/media/v4l/) ----
+// ---- V4L2 video capture (linux/videodev2.h; docs/camera.md, "V4L2") ----
 
 /// What VIDIOC_QUERYCAP says: the driver's and card's names (NUL-terminated) and the device
 /// node's capabilities (device_caps when the driver sets V4L2_CAP_DEVICE_CAPS, else

@@ -86,7 +86,10 @@ extension CameraSession where Processes == V4L2Processes<V4L2Stream> {
     /// another backend.
     public static func v4l2(board: Board, naming: MediaNaming, clock: @escaping () -> Instant) -> V4L2Camera? {
         guard case .v4l2(let device) = board.camera.backend else { return nil }
-        let processes = V4L2Processes<V4L2Stream>(settings: device, clock: clock) { settings throws(V4L2Error) in
+        let check: (Board.V4L2CameraSettings) throws(V4L2Error) -> Void = { settings throws(V4L2Error) in
+            try V4L2Stream.check(settings: settings)
+        }
+        let processes = V4L2Processes<V4L2Stream>(settings: device, clock: clock, check: check) { settings throws(V4L2Error) in
             try V4L2Stream(settings: settings)
         }
         return V4L2Camera(

@@ -5,10 +5,11 @@ import CLinux
 import UprightCore
 
 /// A V4L2 video capture node (`/dev/videoN`) streaming into memory-mapped buffers
-/// (Documentation/userspace-api/media/v4l/mmap.rst): open, the format and frame interval,
-/// `VIDIOC_REQBUFS` and each buffer's `VIDIOC_QUERYBUF` and `mmap`, then `VIDIOC_QBUF` /
-/// `VIDIOC_DQBUF` around `VIDIOC_STREAMON`. The descriptor is non-blocking: `dequeue` says
-/// nil when no frame is ready, and the event loop polls `descriptor` for the next.
+/// (docs/camera.md, "V4L2": the V4L2 specification's streaming I/O): open, the format and
+/// frame interval, `VIDIOC_REQBUFS` and each buffer's `VIDIOC_QUERYBUF` and `mmap`, then
+/// `VIDIOC_QBUF` / `VIDIOC_DQBUF` around `VIDIOC_STREAMON`. The descriptor is non-blocking:
+/// `dequeue` says nil when no frame is ready, and the event loop polls `descriptor` for the
+/// next.
 ///
 /// Every call is one ioctl through CLinux (Swift cannot call the variadic ioctl). `close`
 /// (also on deinit) stops the stream, unmaps, frees the buffers and closes the node.

@@ -9,9 +9,10 @@ import UprightHost
 /// owner, the photo bound, restarts with backoff, the storage checks); what each command means
 /// here:
 /// - **start** the still server: open the device and stream (`V4L2Stream`: the format, size
-///   and rate negotiated, the buffers mapped and queued). A device that is not there, or does
-///   not offer the board's format, cannot start: `.notStarted` with its one line, which the
-///   session reports `camera-unavailable`.
+///   and rate negotiated, the buffers mapped and queued), on a thread of its own
+///   (`StreamOpening`) so the event loop goes on meanwhile; photos asked meanwhile wait for its
+///   frames. A device that is not there, or does not offer the board's format, cannot start:
+///   `.notStarted` with its one line, which the session reports `camera-unavailable`.
 /// - **requestPhoto**: the photo is the ring's frame whose exposure began nearest the moment
 ///   asked for (`photoMoment`), waiting for the next frame when it could be nearer; encoded
 ///   (YUYV by libjpeg-turbo at the board's quality, Motion JPEG as the camera made it,
@@ -39,6 +40,12 @@ public struct V4L2Processes<Stream: V4L2FrameStream>: CameraProcesses {
     public let settings: Board.V4L2CameraSettings
     /// Opens the stream (the device's in `upright run`, a fake in the tests).
     public let openStream: (Board.V4L2CameraSettings) throws(V4L2Error) -> Stream
+    /// What can be known of the device at once (`V4L2Stream.check`): run before the stream
+    /// is opened on its thread, so that a missing device or a format it does not offer fails
+    /// the start itself. A start whose open fails later, on the thread (the device busy, out of
+    /// memory), has been `ready` for the session meanwhile (its ready delay is 0): the failure
+    /// is then reported `camera-unavailable` after a `recovered`.
+    public let check: (Board.V4L2CameraSettings) throws(V4L2Error) -> Void
     /// CLOCK_MONOTONIC, the kernel's timestamps' clock: each frame's dequeue time.
     public let clock: () -> Instant
 
@@ -69,13 +76,25 @@ public struct V4L2Processes<Stream: V4L2FrameStream>: CameraProcesses {
     private let compressor: JPEGCompressor?
     /// The clip being recorded (the video program's file).
     private var movie: MotionJPEGMovie?
+    /// The clip's file, until the stream it is recorded from is open.
+    private var clipOutput: String?
+    /// The stream being opened on its thread.
+    private var opening: StreamOpening<Stream>?
+    /// The program the stream was opened for was killed meanwhile: close it once open.
+    private var closeWhenOpened = false
+    /// Whether the stream is opened on a thread of its own (true but in the tests, whose
+    /// stream is there at once).
+    public let opensOnAThread: Bool
 
     public init(
-        settings: Board.V4L2CameraSettings, clock: @escaping () -> Instant,
+        settings: Board.V4L2CameraSettings, clock: @escaping () -> Instant, opensOnAThread: Bool = true,
+        check: @escaping (Board.V4L2CameraSettings) throws(V4L2Error) -> Void = { _ throws(V4L2Error) in },
         openStream: @escaping (Board.V4L2CameraSettings) throws(V4L2Error) -> Stream
     ) {
         self.settings = settings
         self.clock = clock
+        self.opensOnAThread = opensOnAThread
+        self.check = check
         self.openStream = openStream
         compressor = try? JPEGCompressor()
     }
@@ -113,26 +132,22 @@ public struct V4L2Processes<Stream: V4L2FrameStream>: CameraProcesses {
         }
         switch program {
         case .stillServer:
-            guard openIfNeeded(for: program) else { return false }
             pattern = output
             nextIndex = 0
         case .oneShot:
             events.append(.exited(program, .notStarted(reason: "the v4l2 camera has no one-shot mode")))
             return false
         case .video:
-            guard openIfNeeded(for: program), let shape = stream?.shape else { return false }
-            do throws(MotionJPEGMovieError) {
-                movie = try MotionJPEGMovie(
-                    path: output, width: shape.widthPixels, height: shape.heightPixels, framesPerSecond: Self.moviesRate(shape.frameInterval))
-            } catch {
-                events.append(.exited(program, .notStarted(reason: error.description)))
-                lingerUntil = lastNow + Self.lingerSpan
-                return false
-            }
+            clipOutput = output
         }
         self.program = program
         lingerUntil = nil
-        return true
+        if stream == nil && opening == nil {
+            beginOpening()
+        } else if stream != nil {
+            streamReady()
+        }
+        return self.program != nil
     }
 
     public mutating func requestPhoto(at now: Instant) {
@@ -166,6 +181,10 @@ public struct V4L2Processes<Stream: V4L2FrameStream>: CameraProcesses {
 
     public mutating func nextEvent(now: Instant) -> CameraProcessEvent? {
         lastNow = max(lastNow, now)
+        if let result = opening?.take() {
+            opening = nil
+            opened(result)
+        }
         takeFrames()
         answerWaitingPhotos()
         if program == nil, let until = lingerUntil, lastNow >= until { closeStream() }
@@ -176,25 +195,80 @@ public struct V4L2Processes<Stream: V4L2FrameStream>: CameraProcesses {
     /// lingering stream's end otherwise; frames come through the descriptor.
     public var nextDeadline: Instant? {
         if !events.isEmpty { return lastNow }
+        if opening != nil { return lastNow + Self.openingPollInterval }
         return program == nil ? lingerUntil : nil
     }
 
+    /// How often the loop looks whether the stream opening on its thread is open.
+    public static var openingPollInterval: TimeSpan { .milliseconds(5) }
+
     // MARK: the stream
 
-    /// Opens the stream unless it is open (lingering after the last program); false, with the
-    /// program's `.notStarted`, when it cannot be.
-    private mutating func openIfNeeded(for program: CameraProgram) -> Bool {
-        if stream != nil { return true }
+    /// Opens the stream for the program started: on a thread of its own (`StreamOpening`), or
+    /// at once when `opensOnAThread` is off (the tests).
+    private mutating func beginOpening() {
+        if opensOnAThread {
+            do throws(V4L2Error) {
+                try check(settings)
+            } catch {
+                opened(.failure(error))
+                return
+            }
+            opening = StreamOpening(settings: settings, open: openStream)
+            return
+        }
         do throws(V4L2Error) {
-            let opened = try openStream(settings)
+            opened(.success(try openStream(settings)))
+        } catch {
+            opened(.failure(error))
+        }
+    }
+
+    /// The open's outcome: the stream for the program started meanwhile (its movie, for a
+    /// clip), lingering or closed when it has ended; the program's `.notStarted` when the
+    /// device could not be opened.
+    private mutating func opened(_ result: Result<Stream, V4L2Error>) {
+        switch result {
+        case .success(let opened):
             stream = opened
             ring = FrameRing(capacity: opened.shape.ringCapacity)
             lastExposure = nil
             lastSequence = nil
-            return true
-        } catch {
+            let shape = opened.shape
+            note(
+                "v4l2: \(settings.device) streams \(shape.widthPixels) x \(shape.heightPixels) \(shape.format.rawValue), a frame every "
+                    + "\(shape.frameInterval.nanoseconds / 1000) us, a ring of \(shape.ringCapacity)")
+            if program != nil {
+                streamReady()
+            } else if closeWhenOpened {
+                closeStream()
+            } else {
+                lingerUntil = lastNow + Self.lingerSpan
+            }
+        case .failure(let error):
+            guard let program else {
+                note(error.description)
+                return
+            }
+            self.program = nil
+            clipOutput = nil
+            waiting.removeAll()
             events.append(.exited(program, .notStarted(reason: error.description)))
-            return false
+        }
+        closeWhenOpened = false
+    }
+
+    /// The stream is there for the program started: a clip's movie is created.
+    private mutating func streamReady() {
+        guard case .video = program, let output = clipOutput, let shape = stream?.shape else { return }
+        clipOutput = nil
+        do throws(MotionJPEGMovieError) {
+            movie = try MotionJPEGMovie(
+                path: output, width: shape.widthPixels, height: shape.heightPixels, framesPerSecond: Self.moviesRate(shape.frameInterval))
+        } catch {
+            if let program { events.append(.exited(program, .notStarted(reason: error.description))) }
+            program = nil
+            lingerUntil = lastNow + Self.lingerSpan
         }
     }
 
@@ -204,8 +278,10 @@ public struct V4L2Processes<Stream: V4L2FrameStream>: CameraProcesses {
         guard let program else { return }
         self.program = nil
         waiting.removeAll()
+        clipOutput = nil
         movie?.cancel()
         movie = nil
+        if opening != nil { closeWhenOpened = !lingering }
         events.append(.exited(program, exit))
         if lingering && stream != nil {
             lingerUntil = lastNow + Self.lingerSpan

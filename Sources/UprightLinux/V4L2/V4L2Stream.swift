@@ -50,6 +50,17 @@ public final class V4L2Stream: V4L2FrameStream {
     public let device: V4L2Device
     public let shape: V4L2StreamShape
 
+    /// What can be known of the device at once, before the slow part of opening it: that it
+    /// is there, captures by streaming and offers the board's format (the fourcc to ask for).
+    /// Quick calls (open, `VIDIOC_QUERYCAP`, `VIDIOC_ENUM_FMT`), so a missing device or a
+    /// format not offered is known when the camera is started, not on a thread later.
+    @discardableResult
+    public static func check(settings: Board.V4L2CameraSettings) throws(V4L2Error) -> UInt32 {
+        let device = try V4L2Device(path: settings.device)
+        defer { device.close() }
+        return try V4L2FormatPlan.choose(settings.format, offered: try device.offeredFormats(), device: settings.device).get()
+    }
+
     /// Opens `settings.device` and starts it streaming; one line naming the problem otherwise.
     public init(settings: Board.V4L2CameraSettings) throws(V4L2Error) {
         let device = try V4L2Device(path: settings.device)

@@ -49,11 +49,14 @@ final class FakeStream: V4L2FrameStream {
     /// The port over `stream` (counting its opens), dequeue time fixed at 1 s.
     static func port(_ stream: FakeStream, opens: Opens = Opens()) -> V4L2Processes<FakeStream> {
         let clock: () -> Instant = { at(1000) }
-        return V4L2Processes(settings: Board.V4L2CameraSettings(), clock: clock) { _ throws(V4L2Error) in
+        return V4L2Processes(settings: Board.V4L2CameraSettings(), clock: clock, opensOnAThread: false) { _ throws(V4L2Error) in
             opens.count += 1
             return stream
         }
     }
+
+    /// The port's line when the fake stream opens.
+    static let streamsLine = "v4l2: /dev/video0 streams 16 x 8 YUYV, a frame every 40000 us, a ring of 3"
 
     static func events(_ port: inout V4L2Processes<FakeStream>, at milliseconds: Int64) -> [CameraProcessEvent] {
         var out: [CameraProcessEvent] = []
@@ -78,7 +81,8 @@ final class FakeStream: V4L2FrameStream {
         #expect(Self.events(&port, at: 90) == [.photoClosed(index: 0, exposedAt: Self.at(40))])
         #expect(
             port.takeNotes() == [
-                "v4l2 photo 0: frame 1 exposed at 0.040000000 s for the moment 0.055000000 s (frames before 0.000000000, after 0.080000000; interval 40000 us)"
+                Self.streamsLine,
+                "v4l2 photo 0: frame 1 exposed at 0.040000000 s for the moment 0.055000000 s (frames before 0.000000000, after 0.080000000; interval 40000 us)",
             ])
         let jpeg = try POSIXFile.readAll(directory.path + "/.upright-still-0000.jpg", limit: 1 << 20)
         let grey = try DecodedPicture.decode(jpeg: jpeg).pixel(5, 5)
@@ -114,7 +118,10 @@ final class FakeStream: V4L2FrameStream {
         port.requestPhoto(at: Self.at(10))
         stream.failure = .system("/dev/video0", "VIDIOC_DQBUF", code: ENODEV)
         #expect(Self.events(&port, at: 20) == [.exited(.stillServer, .failed(status: 1))])
-        #expect(port.takeNotes() == ["/dev/video0: VIDIOC_DQBUF: No such device (the device is gone: unplugged, or its driver unloaded)"])
+        #expect(
+            port.takeNotes() == [
+                Self.streamsLine, "/dev/video0: VIDIOC_DQBUF: No such device (the device is gone: unplugged, or its driver unloaded)",
+            ])
         #expect(stream.closed)
         #expect(port.descriptors.isEmpty)
     }
@@ -122,7 +129,8 @@ final class FakeStream: V4L2FrameStream {
     /// A device that cannot stream the board's format cannot start: its one line is the reason.
     @Test func aFormatNotOfferedCannotStart() {
         let clock: () -> Instant = { Self.at(0) }
-        var port = V4L2Processes<FakeStream>(settings: Board.V4L2CameraSettings(), clock: clock) { settings throws(V4L2Error) in
+        var port = V4L2Processes<FakeStream>(settings: Board.V4L2CameraSettings(), clock: clock, opensOnAThread: false) {
+            settings throws(V4L2Error) in
             _ = try V4L2FormatPlan.choose(settings.format, offered: [V4L2FormatPlan.fourcc("YUYV")], device: settings.device).get()
             return FakeStream()
         }
@@ -166,6 +174,7 @@ final class FakeStream: V4L2FrameStream {
         #expect(Self.events(&port, at: 5) == [.exited(.stillServer, .failed(status: 1))])
         #expect(
             port.takeNotes() == [
+                Self.streamsLine,
                 "/nonexistent/upright/.upright-still-0000.jpg: No such file or directory",
                 "/nonexistent/upright/.upright-still-0000.jpg: the photo's file cannot be created",
             ])
@@ -216,7 +225,9 @@ final class FakeStream: V4L2FrameStream {
             ticks.now = ticks.now + .milliseconds(30)
             return ticks.now
         }
-        var port = V4L2Processes<FakeStream>(settings: Board.V4L2CameraSettings(), clock: clock) { _ throws(V4L2Error) in stream }
+        var port = V4L2Processes<FakeStream>(settings: Board.V4L2CameraSettings(), clock: clock, opensOnAThread: false) { _ throws(V4L2Error) in
+            stream
+        }
         let path = directory.path + "/.upright-clip-0003.mov"
         _ = port.start(.video(clip: 3), output: path, orientation: .normal, at: Self.at(0))
         for buffer in 0..<3 { stream.deliver(UInt32(buffer), atMilliseconds: Int64(buffer) * 40) }
@@ -227,6 +238,66 @@ final class FakeStream: V4L2FrameStream {
         let probe = try ExternalTool.run(
             "ffprobe", ["-v", "error", "-count_frames", "-show_entries", "stream=nb_read_frames", "-of", "default=nw=1", path])
         #expect(String(decoding: probe, as: UTF8.self) == "nb_read_frames=3\n")
+    }
+
+    /// The stream opens on a thread of its own: meanwhile the port has no descriptor and asks
+    /// to be looked at again in 5 ms, a photo asked waits, and once the stream is open the
+    /// photo is its nearest frame. A program killed while its stream opens: the stream is
+    /// closed once open.
+    @Test func theStreamOpensOnAThreadOfItsOwn() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let stream = FakeStream()
+        for buffer in 0..<3 { stream.deliver(UInt32(buffer), atMilliseconds: Int64(buffer) * 40) }
+        let clock: () -> Instant = { Self.at(1000) }
+        var port = V4L2Processes<FakeStream>(settings: Board.V4L2CameraSettings(), clock: clock) { _ throws(V4L2Error) in
+            usleep(50_000)
+            return stream
+        }
+        let started = port.start(.stillServer, output: directory.path + "/.upright-still-%04d.jpg", orientation: .normal, at: Self.at(0))
+        #expect(started)
+        #expect(port.descriptors.isEmpty)
+        #expect(port.nextDeadline == Self.at(5))
+        port.requestPhoto(at: Self.at(45))
+        var seen: [CameraProcessEvent] = []
+        for _ in 0..<400 where seen.isEmpty {
+            seen = Self.events(&port, at: 50)
+            if seen.isEmpty { usleep(5_000) }
+        }
+        #expect(seen == [.photoClosed(index: 0, exposedAt: Self.at(40))])
+        #expect(port.descriptors == [99])
+
+        let second = FakeStream()
+        var killed = V4L2Processes<FakeStream>(settings: Board.V4L2CameraSettings(), clock: clock) { _ throws(V4L2Error) in
+            usleep(20_000)
+            return second
+        }
+        _ = killed.start(.stillServer, output: directory.path + "/.upright-x-%04d.jpg", orientation: .normal, at: Self.at(0))
+        killed.kill(at: Self.at(1))
+        #expect(Self.events(&killed, at: 1) == [.exited(.stillServer, .signalled(SIGKILL))])
+        for _ in 0..<400 where !second.closed {
+            _ = Self.events(&killed, at: 2)
+            usleep(5_000)
+        }
+        #expect(second.closed)
+        #expect(killed.descriptors.isEmpty)
+
+        // A device the quick check refuses fails the start itself, before any thread.
+        let missing: (Board.V4L2CameraSettings) throws(V4L2Error) -> Void = { settings throws(V4L2Error) in
+            throw .system(settings.device, "open", code: ENOENT)
+        }
+        let open: (Board.V4L2CameraSettings) throws(V4L2Error) -> FakeStream = { _ throws(V4L2Error) in FakeStream() }
+        var refused = V4L2Processes<FakeStream>(settings: Board.V4L2CameraSettings(), clock: clock, check: missing, openStream: open)
+        let refusedStart = refused.start(.stillServer, output: "/tmp/.upright-y-%04d.jpg", orientation: .normal, at: Self.at(0))
+        #expect(!refusedStart)
+        #expect(refused.nextDeadline == Self.at(0))
+        #expect(
+            Self.events(&refused, at: 0) == [
+                .exited(
+                    .stillServer,
+                    .notStarted(
+                        reason: "/dev/video0: open: No such file or directory (no such device node: is the camera plugged in, its driver loaded?)"))
+            ])
     }
 
     /// A clip killed leaves no file.
