@@ -75,6 +75,14 @@ public struct FrameRing: Equatable, Sendable {
         return .frame(best)
     }
 
+    /// Every frame, nearest `moment` first (of two as near, the later first).
+    public func byDistance(to moment: Instant) -> [RingFrame] {
+        frames.reversed().enumerated().sorted { left, right in
+            let (a, b) = (distance(left.element.exposure, moment), distance(right.element.exposure, moment))
+            return a != b ? a < b : left.offset < right.offset
+        }.map(\.element)
+    }
+
     private func distance(_ time: Instant, _ moment: Instant) -> Int64 {
         let span = (time - moment).nanoseconds
         return span < 0 ? -span : span

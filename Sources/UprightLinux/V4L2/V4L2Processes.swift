@@ -399,10 +399,22 @@ public struct V4L2Processes<Stream: V4L2FrameStream>: CameraProcesses {
     private mutating func answerWaitingPhotos() {
         guard let stream else { return }
         while let first = waiting.first {
-            guard case .frame(let frame) = ring.nearest(to: first.moment, interval: stream.shape.frameInterval) else { return }
+            guard case .frame(let nearest) = ring.nearest(to: first.moment, interval: stream.shape.frameInterval) else { return }
             waiting.removeFirst()
             let path = Self.path(pattern: pattern, index: first.index)
-            guard write(frame, to: path, from: stream) else {
+            // A frame that cannot be made a JPEG (a webcam's torn Motion JPEG transfer) gives
+            // way to the next nearest; with none, its bytes are written and the session
+            // refuses them as a photo that is not whole.
+            var frame = nearest
+            var jpeg: [UInt8]?
+            for candidate in [nearest] + ring.byDistance(to: first.moment).filter({ $0 != nearest }) {
+                frame = candidate
+                jpeg = encode(candidate, from: stream, quality: settings.quality)
+                if jpeg != nil { break }
+            }
+            if jpeg == nil { frame = nearest }
+            let bytes = jpeg ?? stream.withBytes(of: nearest.buffer, count: nearest.bytesUsed) { Array($0) }
+            guard write(bytes, to: path) else {
                 fail(V4L2Error(device: settings.device, operation: "write", code: 0, description: "\(path): the photo's file cannot be created"))
                 return
             }
@@ -411,11 +423,10 @@ public struct V4L2Processes<Stream: V4L2FrameStream>: CameraProcesses {
         }
     }
 
-    /// The frame as a JPEG in `path`, written in place (a write cut short leaves a partial
+    /// A photo's bytes in `path`, written in place (a write cut short leaves a partial
     /// file, which the session refuses, as it refuses rpicam-still's); false when the file
     /// cannot be created at all.
-    private mutating func write(_ frame: RingFrame, to path: String, from stream: Stream) -> Bool {
-        let jpeg = encode(frame, from: stream, quality: settings.quality) ?? []
+    private mutating func write(_ jpeg: [UInt8], to path: String) -> Bool {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else {
             note("\(path): \(POSIXFile.errorText(errno))")

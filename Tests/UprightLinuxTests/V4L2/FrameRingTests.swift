@@ -46,6 +46,16 @@ import UprightCore
         #expect(ring.nearest(to: Self.at(100), interval: Self.interval) == .frame(Self.frame(3, atMilliseconds: 120)))
     }
 
+    /// Frames at 0, 40, 80 ms by distance from 55 ms: 40, 80, 0; from 60 ms (40 and 80 as
+    /// near) the later first.
+    @Test func framesByDistance() {
+        var ring = FrameRing(capacity: 4)
+        for index in 0..<3 { _ = ring.push(Self.frame(UInt32(index), atMilliseconds: Int64(index) * 40)) }
+        #expect(ring.byDistance(to: Self.at(55)).map(\.buffer) == [1, 2, 0])
+        #expect(ring.byDistance(to: Self.at(60)).map(\.buffer) == [2, 1, 0])
+        #expect(FrameRing(capacity: 2).byDistance(to: Self.at(0)).isEmpty)
+    }
+
     @Test func capacityIsAtLeastOne() {
         var ring = FrameRing(capacity: 0)
         #expect(ring.capacity == 1)

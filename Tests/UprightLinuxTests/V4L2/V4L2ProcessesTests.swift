@@ -8,7 +8,9 @@ import UprightTestSupport
 /// A stream the test feeds: YUYV frames of 16 x 8, each buffer a flat grey (buffer N is grey
 /// 40 + 20 N), 40 ms apart, a ring of 3; what it was given back and whether it was closed.
 final class FakeStream: V4L2FrameStream {
-    let shape = V4L2StreamShape(widthPixels: 16, heightPixels: 8, format: .yuyv, bytesPerLine: 32, frameInterval: .milliseconds(40), ringCapacity: 3)
+    var shape = V4L2StreamShape(widthPixels: 16, heightPixels: 8, format: .yuyv, bytesPerLine: 32, frameInterval: .milliseconds(40), ringCapacity: 3)
+    /// A Motion JPEG stream's frames by buffer (for `format` `.mjpeg`).
+    var jpegs: [UInt32: [UInt8]] = [:]
     var ready: [V4L2Device.Dequeued] = []
     var failure: V4L2Error?
     var requeued: [UInt32] = []
@@ -20,7 +22,7 @@ final class FakeStream: V4L2FrameStream {
     func deliver(_ buffer: UInt32, atMilliseconds milliseconds: Int64, sequence: UInt32? = nil) {
         ready.append(
             V4L2Device.Dequeued(
-                buffer: buffer, bytesUsed: 256, flags: 0x12000, sequence: sequence ?? buffer,
+                buffer: buffer, bytesUsed: shape.format == .mjpeg ? jpegs[buffer]?.count ?? 0 : 256, flags: 0x12000, sequence: sequence ?? buffer,
                 timestampNanoseconds: milliseconds * 1_000_000))
     }
 
@@ -32,6 +34,10 @@ final class FakeStream: V4L2FrameStream {
     func requeue(_ index: UInt32) throws(V4L2Error) { requeued.append(index) }
 
     func withBytes<Result>(of index: UInt32, count: Int, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+        if shape.format == .mjpeg {
+            let frame = jpegs[index] ?? []
+            return frame.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[0..<min(count, frame.count)])) }
+        }
         let grey = UInt8(40 + 20 * Int(index))
         let frame = (0..<256).map { $0 % 2 == 0 ? grey : 128 } as [UInt8]
         return frame.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[0..<min(count, 256)])) }
@@ -298,6 +304,26 @@ final class FakeStream: V4L2FrameStream {
                     .notStarted(
                         reason: "/dev/video0: open: No such file or directory (no such device node: is the camera plugged in, its driver loaded?)"))
             ])
+    }
+
+    /// A Motion JPEG photo whose nearest frame is torn (cut before its end-of-image marker,
+    /// as a broken USB transfer leaves it) is the next nearest frame that is whole, as the
+    /// camera made it; the torn one is noted.
+    @Test func aTornFrameGivesWayToTheNextNearest() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let stream = FakeStream()
+        stream.shape.format = .mjpeg
+        let whole = try JPEGCompressor().compress(RGBImage(width: 16, height: 8), quality: 80)
+        stream.jpegs = [0: whole, 1: Array(whole.dropLast(30)), 2: whole]
+        var port = Self.port(stream)
+        _ = port.start(.stillServer, output: directory.path + "/.upright-still-%04d.jpg", orientation: .normal, at: Self.at(0))
+        for buffer in 0..<3 { stream.deliver(UInt32(buffer), atMilliseconds: Int64(buffer) * 40) }
+        port.requestPhoto(at: Self.at(45))
+        #expect(Self.events(&port, at: 90) == [.photoClosed(index: 0, exposedAt: Self.at(80))])
+        #expect(try POSIXFile.readAll(directory.path + "/.upright-still-0000.jpg", limit: 1 << 20) == whole)
+        // The image's scan is short: the cut falls in its header, before the scan.
+        #expect(port.takeNotes().dropFirst().first?.hasPrefix("frame 1: truncated: segment FF C4") == true)
     }
 
     /// A clip killed leaves no file.
