@@ -625,6 +625,42 @@ if [ "$ONLY" != probe ]; then
     expect "v4l2, the device gone mid-stream: every press answered (a photo, a failure or a rejection)" "2" "${PRESSES:-0}"
     expect "v4l2, the device gone mid-stream: the log says the device is gone" "yes" \
         "$(grep -q 'VIDIOC_DQBUF: No such device (the device is gone' /tmp/kt/run7.err && echo yes)"
+
+    # A full card: the output on a 1 MiB tmpfs with no reserve, filled but for 12 KB, less
+    # than a photo (vivid's frame, about 15 KB): a `storage` fault, the press refused or its
+    # photo failed for the card, no file left behind; emptied, the next press is a photo.
+    C=/tmp/kt/card
+    mkdir -p $C && mount -t tmpfs -o size=1m tmpfs $C && mkdir -p $C/out
+    sed -e "s#/tmp/kt/out5#$C/out#" -e "s#/tmp/kt/journal5.ndjson#$C/journal.ndjson#" \
+        -e 's#"output": {#"output": { "reserve_mb": 0,#' /opt/kt/board-v4l2.json > /tmp/kt/board-v4l2-card.json
+    start_jitter 300
+    start_run /tmp/kt/board-v4l2-card.json 8
+    dd if=/dev/zero of=$C/filler bs=1k count=$(( $(df -k $C | awk 'NR == 2 { print $4 }') - 12 )) 2>/dev/null
+    info "v4l2 full card: $(df -k $C | awk 'NR == 2 { print $4 }') KB free"
+    sleep 0.5
+    info "v4l2 full card: $(df -k $C | awk 'NR == 2 { print $4 }') KB free at the press; $(ls -la $C $C/out | oneline)"
+    click
+    waited=0   # bounded: 20 s of TCG time
+    while [ $waited -lt 200 ] && ! grep -qE '"event":"(capture|capture-failed|shutter-rejected)"' /tmp/kt/events8.ndjson; do
+        sleep 0.1; waited=$((waited + 1))
+    done
+    FAILED=$(grep -E '"event":"(capture|capture-failed|shutter-rejected)"' /tmp/kt/events8.ndjson | head -1)
+    rm -f $C/filler
+    sleep 1.5; click
+    waitfor /tmp/kt/events8.ndjson '"event":"capture"' 1
+    stop_run $RUNPID
+    kill $JITTER 2>/dev/null; wait $JITTER 2>/dev/null
+    grep -v '"event":"orientation"' /tmp/kt/events8.ndjson | head -12 | sed 's/^/KT-INFO v4l2 full card events | /'
+    # The touch's photo fails for the card (a `storage` fault); the press is answered at its
+    # release, by then refused `storage full`, or, had the photo's failure come after the
+    # release, failed `storage` (the crash test's full card allows both too).
+    case "$FAILED" in
+        *'"reason":"storage full"'*|*'"reason":"storage"'*) pass "v4l2, a full card: the press is refused storage full or its photo fails storage" ;;
+        *) fail "v4l2, a full card: the press is refused storage full or its photo fails storage" "events: $(grep -v orientation /tmp/kt/events8.ndjson | tail -5 | oneline)" ;;
+    esac
+    expect "v4l2, a full card: a storage fault, no file left behind, a photo once emptied, exit 0" "1 0 1 0" \
+        "$(grep -c '"event":"fault","kind":"storage"' $C/journal.ndjson 2>/dev/null) $(ls -A $C/out | grep -c '^\.') $(ls $C/out | grep -c '^IMG_') $RC"
+    umount $C 2>/dev/null
 fi
 
 # ------------------------------------------------------------------ the MPU-6050's gyro on the Pi path
