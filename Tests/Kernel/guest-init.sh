@@ -627,8 +627,10 @@ if [ "$ONLY" != probe ]; then
         "$(grep -q 'VIDIOC_DQBUF: No such device (the device is gone' /tmp/kt/run7.err && echo yes)"
 
     # A full card: the output on a 1 MiB tmpfs with no reserve, filled but for 12 KB, less
-    # than a photo (vivid's frame, about 15 KB): a `storage` fault, the press refused or its
-    # photo failed for the card, no file left behind; emptied, the next press is a photo.
+    # than a photo (vivid's frame, about 15 KB): the port's write is cut short by ENOSPC, the
+    # session refuses the file as not whole with the card full: a `storage` fault, the press
+    # refused or its photo failed for the card, no file left behind (the log says each step);
+    # emptied, the next press is a photo.
     C=/tmp/kt/card
     mkdir -p $C && mount -t tmpfs -o size=1m tmpfs $C && mkdir -p $C/out
     sed -e "s#/tmp/kt/out5#$C/out#" -e "s#/tmp/kt/journal5.ndjson#$C/journal.ndjson#" \
@@ -651,6 +653,7 @@ if [ "$ONLY" != probe ]; then
     stop_run $RUNPID
     kill $JITTER 2>/dev/null; wait $JITTER 2>/dev/null
     grep -v '"event":"orientation"' /tmp/kt/events8.ndjson | head -12 | sed 's/^/KT-INFO v4l2 full card events | /'
+    sed 's/^/KT-INFO v4l2 full card stderr | /' /tmp/kt/run8.err | tail -12
     # The touch's photo fails for the card (a `storage` fault); the press is answered at its
     # release, by then refused `storage full`, or, had the photo's failure come after the
     # release, failed `storage` (the crash test's full card allows both too).
