@@ -78,8 +78,9 @@ struct FigureTable {
 
     static func bytes(_ count: Int) -> String { "\(count) B" }
 
-    /// The goals of issue 19, checked by `upright bench`: on the Cortex-M0 the engine within
-    /// 48 KB of flash and 8 KB of RAM (stack included); nowhere an allocation after start-up.
+    /// The microcontroller budget (docs/mcu.md), checked by `upright bench`: on the Cortex-M0
+    /// the engine within 48 KB of flash and 8 KB of RAM (stack included); nowhere an
+    /// allocation after start-up.
     static let engineFlashGoalBytes = 48 * 1024
     static let ramGoalBytes = 8 * 1024
 

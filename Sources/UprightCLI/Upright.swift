@@ -15,6 +15,7 @@ public enum Upright {
             MachineTableCommand.self,
             BenchCommand.self,
             OrientCommand.self,
+            JournalCommand.self,
         ]
     }
 

@@ -44,7 +44,7 @@ enum UprightBinary {
     @Test func helpListsSubcommands() throws {
         let result = try UprightBinary.run(["--help"])
         #expect(result.status == 0)
-        for name in ["sim", "run", "replay", "probe", "trace", "machine", "bench", "orient"] {
+        for name in ["sim", "run", "replay", "probe", "trace", "machine", "bench", "orient", "journal"] {
             #expect(result.out.contains("  \(name) "))
         }
     }
@@ -54,7 +54,7 @@ enum UprightBinary {
         let usage = try UprightBinary.run(["--help"]).out
         let list = try #require(usage.components(separatedBy: "Commands:\n").last?.components(separatedBy: "\n\n").first)
         let rows = list.split(separator: "\n")
-        #expect(rows.count == 10)
+        #expect(rows.count == 11)
         // Where each summary starts: past the indent, the name and the spaces after it.
         let columns = Set(rows.map { row in row.count - row.dropFirst(2).drop { $0 != " " }.drop { $0 == " " }.count })
         #expect(columns == [13], "summaries start at \(columns)")

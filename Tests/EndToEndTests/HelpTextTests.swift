@@ -218,6 +218,16 @@ import UprightTestSupport
         try Self.check("orient", reads: [], wrote: wrote)
     }
 
+    /// journal reads a journal and prints NDJSON, and writes no file.
+    @Test func journal() throws {
+        let directory = try Self.scratch()
+        _ = try Self.observe(["sim", "--out", "."], in: directory)
+        let wrote = try Self.observe(["journal", "--files", "journal.ndjson"], in: directory)
+        #expect(wrote.names.isEmpty, "\(wrote.names)")
+        #expect(wrote.kinds == [.ndjson])
+        try Self.check("journal", reads: [.ndjson], wrote: wrote)
+    }
+
     @Test func bench() throws {
         let directory = try Self.scratch()
         let wrote = try Self.observe(["bench", "--json", "--runs", "1", "--only", "orientation"], in: directory)
@@ -258,7 +268,7 @@ import UprightTestSupport
         let usage = try UprightBinary.run(["--help"]).out
         let list = try #require(usage.components(separatedBy: "Commands:\n").last?.components(separatedBy: "\n\n").first)
         let listed = list.split(separator: "\n").map { String($0.dropFirst(2).prefix { $0 != " " }) }
-        #expect(Set(listed) == ["sim", "run", "replay", "probe", "calibrate", "watch", "trace", "machine", "bench", "orient"])
+        #expect(Set(listed) == ["sim", "run", "replay", "probe", "calibrate", "watch", "trace", "machine", "bench", "orient", "journal"])
     }
 
     // MARK: the simulator's page

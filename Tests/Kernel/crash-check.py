@@ -17,6 +17,9 @@ ffprobe reads every clip's video stream and display rotation. For each state:
   `file-recovered`, `file-missing`);
 - every photo decodes and carries its journaled EXIF orientation, every clip is a video
   stream displayed at its journaled rotation;
+- the firmware's own reading of the journal agrees: `upright journal --files` (the decoder
+  start-up reads it with, strict to docs/events.md's table) takes every line as a record and
+  names the same files with the same orientations as this checker's reading;
 - no number is reused: shot numbers of `capture` and clip numbers of `record-start` only ever
   grow, a number names one file, and a file once seen keeps its bytes and stays (nothing
   overwritten, nothing vanished).
@@ -24,7 +27,7 @@ ffprobe reads every clip's video stream and display rotation. For each state:
 And over the whole run: the cuts fell on real work (at least one photo for every two cuts and
 one clip for every ten were journaled).
 
-Usage: crash-check.py BOOT-LOG WORK-DIR RESULTS. Appends one `PASS  ...` or `FAIL  ...: why`
+Usage: crash-check.py BOOT-LOG WORK-DIR RESULTS UPRIGHT. Appends one `PASS  ...` or `FAIL  ...: why`
 line per state and one for the whole run to RESULTS, and prints a summary line on stderr.
 """
 
@@ -193,12 +196,37 @@ def journal_facts(journal, problems):
     return facts
 
 
-def check_state(state, files, journal, readers, problems):
+def firmware_reading(upright, journal, work, problems):
+    """The files the journal owes by `upright journal --files`: name -> (kind, exif or
+    rotation, None when it does not know), or None when it rejected a line (a problem)."""
+    path = os.path.join(work, "journal-read.ndjson")
+    with open(path, "wb") as out:
+        out.write(journal)
+    run = subprocess.run([upright, "journal", "--files", path], capture_output=True, text=True)
+    if run.returncode != 0:
+        problems.append("the firmware's decoder rejects the journal: %s" % run.stderr.strip()[:200])
+        return None
+    owed = {}
+    for line in run.stdout.splitlines():
+        entry = json.loads(line)
+        if "shot" in entry:
+            owed[entry["file"]] = ("photo", entry.get("exif"))
+        else:
+            owed[entry["file"]] = ("clip", entry.get("rotation"))
+    return owed
+
+
+def check_state(state, files, journal, readers, problems, owed=None):
     """One state's checks, given its files (name -> MD5, read by `readers`) and its journal's
     bytes: the PASS or FAIL line and the journal's event counts. `problems` holds what the
     caller found already (lines lost, files vanished)."""
     facts = journal_facts(journal, problems)
     present = set(facts["expect"]) - facts["gone"]
+    if owed is not None:
+        mine = {name: facts["expect"][name] for name in present}
+        if owed != mine:
+            differing = sorted(set(owed.items()) ^ set(mine.items()))
+            problems.append("upright journal --files and this checker read the journal differently: %s" % differing[:4])
     for name in sorted(files):
         if name.startswith(".") or ".upright-" in name:
             problems.append("temporary file %s left after the restart" % name)
@@ -229,7 +257,7 @@ def check_state(state, files, journal, readers, problems):
 
 
 def main():
-    log_path, work, results_path = sys.argv[1:4]
+    log_path, work, results_path, upright = sys.argv[1:5]
     states = parse(log_path)
     readers = Readers(os.path.join(work, "blobs"))
     files = {}      # name -> md5 (the state being rebuilt)
@@ -271,7 +299,8 @@ def main():
                 problems.append("%s vanished" % name)
             elif files[name] != digest:
                 problems.append("%s was overwritten" % name)
-        line, totals = check_state(state, files, journal, readers, problems)
+        owed = firmware_reading(upright, journal, work, problems)
+        line, totals = check_state(state, files, journal, readers, problems, owed)
         lines.append(line)
     if not states:
         lines.append("FAIL  the guest sent states to check: no KT-CUT block in %s" % log_path)

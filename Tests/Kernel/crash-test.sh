@@ -35,7 +35,7 @@ say "booting $KV: $CUTS cuts, seed $SEED (CRASH_SEED=$SEED repeats it), timeout 
 LOG=$R/crash-boot.log
 rig_boot "$LOG" "$TIMEOUT" 768 "ct.cuts=$CUTS ct.seed=$SEED" "ran $CUTS cuts and the full card"
 rm -rf "$R/crash-files"
-python3 "$HERE/crash-check.py" "$LOG" "$R/crash-files" "$RESULTS" ||
+python3 "$HERE/crash-check.py" "$LOG" "$R/crash-files" "$RESULTS" "$UP" ||
     host_fail "crash-check.py read the guest's states" "it exited $?"
 grep -v '^PASS  state ' "$RESULTS" || true
 states=$(grep -c '^PASS  state ' "$RESULTS" || true)

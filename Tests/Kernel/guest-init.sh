@@ -446,10 +446,10 @@ fi
 # photo held left-up (the stream opens at its touch), one turned normal and one left-up again
 # from the running stream, then a hold (a clip from the same stream) and the press that stops
 # it, SIGTERM. Checks: the journal (three photos latched left-up 6, normal 1, left-up 6; one
-# clip latched left-up; no fault, nothing rejected or failed); for each photo of the running
-# stream, from the port's log line, that no frame of the ring on either side was nearer the
-# moment the port was asked for, and, from the journal's `lag`, how far the frame is from the
-# touch (the gpio-sim edge's kernel timestamp), printed; the files go to the host (KT-VFILE
+# clip latched left-up; no fault, nothing rejected or failed); for each photo, from the port's
+# log line and the journal's `lag`, that the moment the port was asked for is the touch (the
+# gpio-sim edge's kernel timestamp, which the order carries) and that no frame of the ring on
+# either side was nearer it, the lag printed; the files go to the host (KT-VFILE
 # blocks), where exiftool reads each photo's EXIF Orientation and ffprobe the clip's rotation.
 if [ "$ONLY" != probe ]; then
     for m in rc-core cec mc videodev videobuf2-common videobuf2-v4l2 videobuf2-memops videobuf2-vmalloc \
@@ -550,22 +550,23 @@ if [ "$ONLY" != probe ]; then
                 if (b != "none" && abs(b - y) < d) ok = 0
                 if (a != "none" && abs(a - y) < d) ok = 0
                 if (a == "none" && y - x >= iv / 2) ok = 0
-                # The touch is the exposure less the lag (to the millisecond): was the frame
-                # the nearest to it too? (Told, not checked: the moment is when the request came.)
+                # The touch is the exposure less the lag (to the millisecond): the moment asked
+                # must be it (within the rounding of the lag), and so the frame the nearest to it.
                 t = x - lag; near = "?"
                 if (lag != "x") {
                     near = "yes"
                     if (b != "none" && abs(b - t) < abs(x - t)) near = "no"
                     if (a != "none" && abs(a - t) < abs(x - t)) near = "no"
                     if (a == "none" && t - x >= iv / 2) near = "no"
+                    if (near == "no" || abs(y - t) > 0.0015) ok = 0
                 }
                 asked = (lag == "x") ? "?" : sprintf("%+.0f ms", (y - t) * 1000)
                 printf "%s frame %+.1f ms from the moment, lag from the touch %s ms, moment %s after the touch, nearest the touch too: %s, interval %.1f ms, before %s after %s",
                     ok ? "nearest" : "NOT-NEAREST", (x - y) * 1000, (lag == "x") ? "?" : sprintf("%+.0f", lag * 1000), asked, near, iv * 1000, b, a }')
         info "v4l2 photo $n: $verdict"
         case "$verdict" in
-            nearest*) pass "v4l2 photo $n: the ring's nearest frame to the moment asked ($verdict)" ;;
-            *) fail "v4l2 photo $n: the ring's nearest frame to the moment asked" "$verdict; $line" ;;
+            nearest*) pass "v4l2 photo $n: the ring's nearest frame to the touch, the moment asked ($verdict)" ;;
+            *) fail "v4l2 photo $n: the ring's nearest frame to the touch, the moment asked" "$verdict; $line" ;;
         esac
     done < /tmp/kt/v4l2-choices
     # Four: the three photos, and the still the hold's touch ordered, which the session gave up

@@ -50,7 +50,7 @@ private struct StampingCamera: Camera {
     private var finished: CameraReport?
 
     mutating func perform(_ order: CameraOrder, at now: Instant) {
-        guard case .capturePhoto(let shot, _) = order else { return }
+        guard case .capturePhoto(let shot, _, _) = order else { return }
         if stamp == nil { stamp = MonotonicClock.now() }
         finished = CameraReport(.captureFinished(shot: shot), at: now)
     }

@@ -37,6 +37,9 @@ enum SimCommand: Subcommand {
             run, name it there (--out run --plot run/timeline.svg, in either order, also when
             run does not exist yet). The same scenario and seed give byte-identical
             --json output and files. Exit 1 when the scenario's expectations are not met.
+            A board whose camera is real (camera.backend command) runs its camera programs with
+            the simulated sensor and button, with --realtime only; the firmware shuts down at
+            the scenario's end and the run waits for the camera's programs to end.
             """)
 
     static func run(_ arguments: ParsedArguments, console: Console) throws(CommandError) -> Int32 {
@@ -45,15 +48,11 @@ enum SimCommand: Subcommand {
         let scenarioPath = arguments.positionals.first
         let scenario = try loadScenario(scenarioPath)
         let board = try loadBoard(scenario.board, scenarioFile: scenarioPath)
-        // Running a board's real camera against the simulated sensor is not built yet: say so
-        // rather than let the simulated camera stand in unannounced.
-        switch board.camera.backend {
-        case .command:
-            console.printError("upright sim: the board's command camera is not run; the simulated camera stands in (its session rules are the same)")
-        case .v4l2:
+        let realCamera = try SimRealCamera.wanted(board: board, realtime: arguments.flag("realtime"))
+        if case .v4l2 = board.camera.backend {
+            // Driving a V4L2 device with the simulated sensor is not built yet: say so rather
+            // than let the simulated camera stand in unannounced.
             console.printError("upright sim: the board's V4L2 device is not opened; the simulated camera's frame ring stands in at its frame rate")
-        case .simulated:
-            break
         }
         let seed = seedOption ?? scenario.seed ?? 1
         let output = try SimOutputDirectory(arguments.value("out") ?? "upright-out")
@@ -74,13 +73,29 @@ enum SimCommand: Subcommand {
             console.print(reportLines([], [])[0])
             console.flush()
         }
-        let (result, times) = try timedRun(simulation, realtime: arguments.flag("realtime")) { error throws(CommandError) in
+        let failed = { (error: SimulationError) throws(CommandError) -> Never in
             switch error.kind {
             case .board: throw .badInput("\(boardName(scenario.board, scenarioFile: scenarioPath)): \(error.description)")
             case .output: throw .failed(error.description)
             }
         }
+        if realCamera {
+            let (result, times) = try SimRealCamera.run(simulation, output: output, console: console, failed: failed)
+            return try report(result, times, json: json, plot: plotPath, output: output, reportLines: reportLines, console: console)
+        }
+        let (result, times) = try timedRun(simulation, realtime: arguments.flag("realtime"), failed: failed) { hooks throws(SimulationError) in
+            try simulation.run(hooks: hooks)
+        }
+        return try report(result, times, json: json, plot: plotPath, output: output, reportLines: reportLines, console: console)
+    }
 
+    /// What a run says: the plot, then the event stream (`--json`) or the report and summary;
+    /// the exit status (`finish`).
+    static func report<P: CameraProcesses>(
+        _ result: SimulationResult<CameraSession<P>>, _ times: RunTimes, json: Bool, plot plotPath: String?, output: SimOutputDirectory,
+        reportLines: ([TimedEvent], [ExpectationResult]) -> [String], console: Console
+    ) throws(CommandError) -> Int32 {
+        let durationSeconds = result.recording.durationSeconds
         if let plotPath {
             try OutputFile.write(Array(TimelinePlot.svg(result.recording).utf8), to: plotPath)
         }
@@ -93,7 +108,7 @@ enum SimCommand: Subcommand {
             console.print("")
             for line in summary(
                 result, wallSeconds: times.wallSeconds, totalCPUSeconds: times.cpuSeconds, cpuSeconds: times.cpuSeconds - times.renderCPUSeconds,
-                renderSeconds: times.renderSeconds, durationSeconds: scenario.durationSeconds, output: output, plot: plotPath)
+                renderSeconds: times.renderSeconds, durationSeconds: durationSeconds, output: output, plot: plotPath)
             {
                 console.print(line)
             }
@@ -126,9 +141,10 @@ enum SimCommand: Subcommand {
     /// timing the whole and, apart, rendering photos: that is the camera's work, not the
     /// firmware's, so the speed figure is the simulated firmware's. A simulation error goes
     /// to `failed`, which throws the command's error.
-    static func timedRun(
-        _ simulation: Simulation, realtime: Bool, failed: (SimulationError) throws(CommandError) -> Never
-    ) throws(CommandError) -> (SimulationResult<SimCamera>, RunTimes) {
+    static func timedRun<P: CameraProcesses>(
+        _ simulation: Simulation, realtime: Bool, failed: (SimulationError) throws(CommandError) -> Never,
+        run: (SimulationHooks) throws(SimulationError) -> SimulationResult<CameraSession<P>>
+    ) throws(CommandError) -> (SimulationResult<CameraSession<P>>, RunTimes) {
         var bar = ProgressBar.onStandardError(totalSeconds: simulation.scenario.durationSeconds)
         var hooks = SimulationHooks(progress: { bar.update(doneSeconds: $0) })
         if realtime {
@@ -139,7 +155,7 @@ enum SimCommand: Subcommand {
         var renderCPUSeconds = 0.0
         let wallStart = MonotonicClock.now()
         let cpuStart = threadCPUTime()
-        let result: SimulationResult<SimCamera>
+        let result: SimulationResult<CameraSession<P>>
         do throws(SimulationError) {
             hooks.rendering = { render in
                 let start = MonotonicClock.now()
@@ -148,7 +164,7 @@ enum SimCommand: Subcommand {
                 renderSeconds += (MonotonicClock.now() - start).seconds
                 renderCPUSeconds += (threadCPUTime() - cpuStart).seconds
             }
-            result = try simulation.run(hooks: hooks)
+            result = try run(hooks)
         } catch {
             bar.finish()
             try failed(error)
@@ -161,7 +177,7 @@ enum SimCommand: Subcommand {
 
     /// The camera's problems and the journal's errors on standard error; exit 1 when an
     /// expectation was not met (thrown) or a journal write failed.
-    static func finish(_ result: SimulationResult<SimCamera>, console: Console) throws(CommandError) -> Int32 {
+    static func finish<P: CameraProcesses>(_ result: SimulationResult<CameraSession<P>>, console: Console) throws(CommandError) -> Int32 {
         var camera = result.camera
         for problem in camera.takeProblems() {
             console.printError("upright sim: camera: " + problem)
@@ -182,8 +198,8 @@ enum SimCommand: Subcommand {
     /// "simulated D s in W s:" prefix), the second leaves out rendering photos (the camera's
     /// work); `totalCPUSeconds` and `cpuSeconds` are the CPU times of the whole and of that
     /// rest, which other processes sharing the cores do not inflate.
-    static func summary(
-        _ result: SimulationResult<SimCamera>, wallSeconds: Double, totalCPUSeconds: Double, cpuSeconds: Double, renderSeconds: Double,
+    static func summary<P: CameraProcesses>(
+        _ result: SimulationResult<CameraSession<P>>, wallSeconds: Double, totalCPUSeconds: Double, cpuSeconds: Double, renderSeconds: Double,
         durationSeconds: Double, output: SimOutputDirectory, plot: String?
     ) -> [String] {
         let s = result.stats
@@ -193,7 +209,8 @@ enum SimCommand: Subcommand {
             "bus: \(s.wire.wireBytes) bytes on the wire in \(s.wire.transactions) transactions (\(s.wire.failedTransactions) failed)",
             result.light.summary,
         ]
-        var files = result.camera.written
+        // A touch's photo that its press gave up (a hold's) was written, then deleted.
+        var files = result.camera.written.filter { POSIXFile.exists($0) }
         if let journal = result.journalPath { files.append(journal) }
         // The plot is named with the files when it went into the output directory, and on a
         // line of its own when it went elsewhere (the working directory, another folder).

@@ -328,8 +328,11 @@ public final class FirmwareEngine<Sensor: Accelerometer, Cam: Camera, Records: R
             let sample = staged[stagedIndex]
             if sample.time > limit { break }
             if sample.time < runtime.now {
-                // Later than the engine waited for: its time has been judged already.
-                late += 1
+                // Later than the engine waited for: its time has been judged already. After a
+                // shutdown request the engine waits for no sample on purpose (a sampling
+                // context's last batch comes after it), and nothing is latched any more: not
+                // a lost input.
+                if !shuttingDown { late += 1 }
                 stagedIndex += 1
                 continue
             }

@@ -66,7 +66,7 @@ public struct CameraMachine: Sendable {
             state.orientation = pose
             if let upright = pose.upright { state.lastUpright = upright }
             // The overlay follows the pose wherever the preview is on; nothing is latched.
-            if state.name != .idle { commands.append(.showOrientation(pose)) }
+            if state.name != .idle { commands.order(.showOrientation(pose)) }
         case .sensorFault:
             if !state.sensorFaulty {
                 state.sensorFaulty = true
@@ -200,11 +200,11 @@ public struct CameraMachine: Sendable {
         case .captureFailed(let shot) where shot == state.shot:
             photoFailed(&state, &commands)
         case .timerFired(.capture):
-            commands.append(.abandonPhoto(shot: state.shot))
+            commands.order(.abandonPhoto(shot: state.shot))
             commands.append(.journal(.captureFailed(shot: state.shot, reason: .timeout)))
             finishPhoto(&state, &commands)
         case .shutdownRequested:
-            commands.append(.abandonPhoto(shot: state.shot))
+            commands.order(.abandonPhoto(shot: state.shot))
             commands.append(.journal(.captureFailed(shot: state.shot, reason: .shutdown)))
             while state.queue.removeFirst() != nil {
                 commands.append(.journal(.shutterRejected(.shutdown)))
@@ -263,7 +263,7 @@ public struct CameraMachine: Sendable {
     private func enter(_ state: inout MachineState, _ commands: inout Commands) {
         switch state.name {
         case .idle: enterIdle(&commands)
-        case .previewing: enterPreviewing(state, &commands)
+        case .previewing: enterPreviewing(showing: state.orientation, &commands)
         case .capturing: startPhoto(&state, &commands)
         case .recording: enterRecording(&state, &commands)
         }
@@ -271,7 +271,7 @@ public struct CameraMachine: Sendable {
 
     private func exit(_ state: MachineState, _ commands: inout Commands) {
         switch state.name {
-        case .idle: commands.append(.startPreview)
+        case .idle: commands.order(.startPreview)
         case .previewing: commands.append(.cancelTimer(.idle))
         case .capturing: commands.append(.cancelTimer(.capture))
         case .recording: commands.append(.cancelTimer(.clip))
@@ -279,12 +279,13 @@ public struct CameraMachine: Sendable {
     }
 
     private func enterIdle(_ commands: inout Commands) {
-        commands.append(.stopPreview)
+        commands.order(.stopPreview)
     }
 
-    private func enterPreviewing(_ state: MachineState, _ commands: inout Commands) {
+    /// Takes the pose, not the state: a state passed by value is a 172-byte copy on the stack.
+    private func enterPreviewing(showing pose: Orientation, _ commands: inout Commands) {
         commands.append(.armTimer(.idle, configuration.idleTimeout))
-        commands.append(.showOrientation(state.orientation))
+        commands.order(.showOrientation(pose))
     }
 
     /// Entry of `capturing`, and the next queued press while staying there. A photo its touch
@@ -294,7 +295,7 @@ public struct CameraMachine: Sendable {
         state.early = .none
         if early == .none {
             state.shot &+= 1
-            commands.append(.capturePhoto(shot: state.shot, orientation: state.shotLatch.orientation))
+            commands.order(.capturePhoto(shot: state.shot, orientation: state.shotLatch.orientation, touchedAt: state.shotLatch.pressedAt))
         }
         if early == .none || early == .ordered {
             commands.append(.armTimer(.capture, configuration.captureTimeout))
@@ -304,7 +305,7 @@ public struct CameraMachine: Sendable {
     private func enterRecording(_ state: inout MachineState, _ commands: inout Commands) {
         state.clip &+= 1
         let latch = state.clipLatch
-        commands.append(.startRecording(clip: state.clip, orientation: latch.orientation))
+        commands.order(.startRecording(clip: state.clip, orientation: latch.orientation))
         commands.append(.armTimer(.clip, configuration.maxClipLength))
         commands.append(.journal(.recordStart(clip: state.clip, orientation: latch.orientation, stale: latch.stale)))
     }
@@ -348,7 +349,7 @@ public struct CameraMachine: Sendable {
     }
 
     private func stopClip(_ state: inout MachineState, _ reason: RecordStopReason, to target: StateName, _ commands: inout Commands) {
-        commands.append(.stopRecording(clip: state.clip))
+        commands.order(.stopRecording(clip: state.clip))
         state.stoppedClip = state.clip
         commands.append(.journal(.recordStop(clip: state.clip, orientation: state.clipLatch.orientation, reason: reason)))
         go(&state, to: target, &commands)
@@ -370,7 +371,7 @@ public struct CameraMachine: Sendable {
         state.shot &+= 1
         state.shotLatch = latch
         state.early = .ordered
-        commands.append(.capturePhoto(shot: state.shot, orientation: latch.orientation))
+        commands.order(.capturePhoto(shot: state.shot, orientation: latch.orientation, touchedAt: latch.pressedAt))
     }
 
     /// Gives up the photo a touch ordered, if any: the camera keeps no file of it and gives
@@ -379,7 +380,7 @@ public struct CameraMachine: Sendable {
     private func abandonEarlyPhoto(_ state: inout MachineState, _ commands: inout Commands) {
         guard state.early != .none else { return }
         state.early = .none
-        commands.append(.abandonPhoto(shot: state.shot))
+        commands.order(.abandonPhoto(shot: state.shot))
     }
 
     private func rejectPendingPress(_ state: inout MachineState, _ reason: RejectionReason, _ commands: inout Commands) {

@@ -10,7 +10,7 @@ public struct Commands: Sendable {
     /// Exactly the worst case: each slot is a command's size on the chip's stack.
     public static let capacity = 10
 
-    private var storage = InlineArray<10, MachineCommand>(repeating: .stopPreview)
+    private var storage = InlineArray<10, MachineCommand>(repeating: .camera(.stopPreview))
     /// How many commands the transition gave.
     public private(set) var count = 0
     /// A command was dropped because the capacity was exceeded: a broken bound. Debug builds
@@ -30,6 +30,14 @@ public struct Commands: Sendable {
         }
         storage[count] = command
         count += 1
+    }
+
+    /// Appends the camera order `order` (`MachineCommand.camera`). One place builds the
+    /// nested value: built inline at each call, it took a temporary of its own in every frame
+    /// (on a Cortex-M0, 170 more bytes of stack at start-up, docs/mcu.md, "RAM").
+    @inline(never)
+    public mutating func order(_ order: CameraOrder) {
+        append(.camera(order))
     }
 
     /// The command at `index`, in the order the runtime carries them out.

@@ -30,7 +30,7 @@ public struct InstantCamera: Camera {
     /// Queues the answer a photo or a clip start gets, at `now`; other orders need none.
     public mutating func perform(_ order: CameraOrder, at now: Instant) {
         switch order {
-        case .capturePhoto(let shot, _):
+        case .capturePhoto(let shot, _, _):
             enqueue(.captureFinished(shot: shot), at: now)
         case .startRecording(let clip, _):
             enqueue(.recordingStarted(clip: clip), at: now)

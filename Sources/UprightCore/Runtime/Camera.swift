@@ -24,9 +24,16 @@ public protocol Camera {
     /// or a simulated latency), so the runtime can step straight to it; nil when unknown or
     /// nothing is in flight.
     var nextDeadline: Instant? { get }
+
+    /// True while a camera program runs or an order waits for one: a shutdown waits until it
+    /// is false (or its bound passes).
+    var isBusy: Bool { get }
 }
 
 extension Camera {
     /// Unknown: a backend that does not say when it will finish.
     public var nextDeadline: Instant? { nil }
+
+    /// Never: a backend with nothing of its own to end (an instant camera, a fake).
+    public var isBusy: Bool { false }
 }

@@ -349,17 +349,13 @@ public struct CameraRuntime<C: Camera, S: RecordSink> {
         var stopOrdered = false
         for index in 0..<commands.count {
             switch commands.command(at: index) {
-            case .startPreview: camera.perform(.startPreview, at: reached)
-            case .stopPreview: camera.perform(.stopPreview, at: reached)
-            case .showOrientation(let pose): camera.perform(.showOrientation(pose), at: reached)
-            case .capturePhoto(let shot, let orientation): camera.perform(.capturePhoto(shot: shot, orientation: orientation), at: reached)
-            case .abandonPhoto(let shot): camera.perform(.abandonPhoto(shot: shot), at: reached)
-            case .startRecording(let clip, let orientation):
-                recordingSince = .distantPast
-                camera.perform(.startRecording(clip: clip, orientation: orientation), at: reached)
-            case .stopRecording(let clip):
-                stopOrdered = true
-                camera.perform(.stopRecording(clip: clip), at: reached)
+            case .camera(let order):
+                switch order {
+                case .startRecording: recordingSince = .distantPast
+                case .stopRecording: stopOrdered = true
+                case .startPreview, .stopPreview, .showOrientation, .capturePhoto, .abandonPhoto: break
+                }
+                camera.perform(order, at: reached)
             case .armTimer(let timer, let span): timers[timer] = (timer.boundsTheCamera ? reached : clock) + span
             case .cancelTimer(let timer): timers[timer] = nil
             case .journal(let record):

@@ -5,8 +5,9 @@
 public enum CameraSessionCommand: Hashable, Sendable {
     /// Start `program` writing `output`, with `orientation` for its templates' placeholders.
     case start(CameraProgram, output: SessionFile, orientation: UprightOrientation)
-    /// Ask the still server for a photo (SIGUSR1).
-    case requestPhoto
+    /// Ask the still server for the photo of the moment `touchedAt` (SIGUSR1 to rpicam, which
+    /// takes its next frame; a camera with a ring of recent frames takes the one nearest it).
+    case requestPhoto(touchedAt: Instant)
     /// Ask the running program to end cleanly (SIGUSR2 to the still server, SIGINT to the recorder).
     case stop
     /// End the running program at once (SIGKILL).

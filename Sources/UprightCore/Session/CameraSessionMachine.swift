@@ -113,7 +113,7 @@ private struct Step {
             state.previewWanted = false
         case .showOrientation:
             break // rpicam-still draws no overlay; the pose is in the event stream
-        case .capturePhoto(let shot, let orientation):
+        case .capturePhoto(let shot, let orientation, let touchedAt):
             if state.isStuck {
                 emit(.note(.photoWhileStuck(shot: shot)))
                 emit(.complete(.captureFailed(shot: shot)))
@@ -124,7 +124,7 @@ private struct Step {
                 emit(.complete(.captureFailed(shot: shot)))
                 emit(.note(.photosWaiting(shot: shot, waiting: CameraSessionState.maximumPhotos)))
             } else {
-                state.photos.append(CameraSessionState.Photo(shot: shot, orientation: orientation, orderedAt: now))
+                state.photos.append(CameraSessionState.Photo(shot: shot, orientation: orientation, touchedAt: touchedAt, orderedAt: now))
             }
         case .abandonPhoto(let shot):
             abandon(shot: shot)
@@ -421,7 +421,7 @@ private struct Step {
                 }
                 guard let index = state.photos.firstIndex(where: { !$0.abandoned }) else { return false }
                 if index > 0 { state.photos.removeFirst(index) }
-                emit(.requestPhoto)
+                emit(.requestPhoto(touchedAt: state.photos[0].touchedAt))
                 emit(.arm(.photo, settings.photoBound))
                 state.running?.phase = .shooting(index: current.nextIndex)
                 state.running?.nextIndex += 1

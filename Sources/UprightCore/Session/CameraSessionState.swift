@@ -8,6 +8,8 @@ public struct CameraSessionState: Hashable, Sendable {
         public var shot: UInt32
         /// The orientation latched at the press, for the photo's EXIF tag.
         public var orientation: UprightOrientation
+        /// The moment the photo is of: its press's first down edge.
+        public var touchedAt: Instant
         /// When the order came; `signalledAt` when its program was asked for it (its wait).
         public var orderedAt: Instant
         /// When its program was asked for it; nil while it waits for one.

@@ -10,8 +10,9 @@ public protocol CameraProcesses {
     /// server, a file otherwise) with `orientation` for the templates' placeholders. False when
     /// it could not be started; its `.exited(_, .notStarted)` event follows.
     mutating func start(_ program: CameraProgram, output: String, orientation: UprightOrientation, at now: Instant) -> Bool
-    /// Asks the still server for a photo (SIGUSR1).
-    mutating func requestPhoto(at now: Instant)
+    /// Asks the still server for the photo of the moment `touchedAt` (SIGUSR1 to rpicam, which
+    /// takes its next frame; a port that keeps recent frames returns the one nearest it).
+    mutating func requestPhoto(touchedAt: Instant, at now: Instant)
     /// Asks the running program to end cleanly: SIGUSR2 to the still server, SIGINT to the
     /// video recorder (which then finishes its file).
     mutating func stop(at now: Instant)

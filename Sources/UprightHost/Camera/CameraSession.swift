@@ -142,8 +142,8 @@ public struct CameraSession<Processes: CameraProcesses>: Camera {
         case .start(let program, let output, let orientation):
             // One that could not start reports `.exited(_, .notStarted)` as its next event.
             _ = processes.start(program, output: path(output), orientation: orientation, at: lastNow)
-        case .requestPhoto:
-            processes.requestPhoto(at: lastNow)
+        case .requestPhoto(let touchedAt):
+            processes.requestPhoto(touchedAt: touchedAt, at: lastNow)
         case .stop:
             processes.stop(at: lastNow)
         case .kill:

@@ -12,6 +12,10 @@ struct JournalFacts {
     var clipEnded: Set<Int> = []
     /// Clips whose `record-stop` named a file.
     var clipFiles: [Int: String] = [:]
+    /// The orientation each photo's or clip's file carries, by the record that named it (a
+    /// `capture`'s latch, a clip's `record-start`, a `file-recovered`'s reading); absent when
+    /// unknown (a recovered file whose orientation could not be read).
+    var orientations: [MediaNumber: UprightOrientation] = [:]
     /// Numbers whose file the journal already accounts for (a record with it, `file-recovered`).
     var accounted: Set<MediaNumber> = []
     /// Numbers already journaled as `file-missing`.
@@ -22,11 +26,13 @@ struct JournalFacts {
     mutating func read(_ record: EventRecord) {
         if let number = record.mediaNumber { highestNumber = max(highestNumber, number.value) }
         switch record {
-        case .capture(let shot, _, _, let file?, _, _):
+        case .capture(let shot, let orientation, _, let file?, _, _):
             photoFiles[shot] = file
+            orientations[.shot(shot)] = orientation
             accounted.insert(.shot(shot))
         case .recordStart(let clip, let orientation, _, _):
             clipStarts[clip] = orientation
+            orientations[.clip(clip)] = orientation
         case .recordStop(let clip, _, _, _, let file):
             clipEnded.insert(clip)
             if let file {
@@ -38,11 +44,13 @@ struct JournalFacts {
             clipEnded.insert(clip)
             clipFiles[clip] = nil
             accounted.remove(.clip(clip))
-        case .fileRecovered(.shot(let shot), _, let file):
+        case .fileRecovered(.shot(let shot), let orientation, let file):
             photoFiles[shot] = file
+            orientations[.shot(shot)] = orientation
             accounted.insert(.shot(shot))
-        case .fileRecovered(.clip(let clip), _, let file):
+        case .fileRecovered(.clip(let clip), let orientation, let file):
             clipFiles[clip] = file
+            if let orientation { orientations[.clip(clip)] = orientation }
             accounted.insert(.clip(clip))
             clipEnded.insert(clip)
         case .fileMissing(let number, _):

@@ -140,12 +140,19 @@ public struct OutputReconciliation: Equatable, Sendable {
     /// are gone (`file-missing`) or were never finished (a `record-failed` after the stop).
     /// A clip's `record-start` names its file before it is finished, so it owes none.
     public static func filesOwed(by journalLines: [String]) -> [String] {
+        owedFiles(by: journalLines).map(\.file)
+    }
+
+    /// `filesOwed`, each with its number and the orientation its file carries by the journal.
+    public static func owedFiles(by journalLines: [String]) -> [OwedFile] {
         var journal = JournalFacts()
         // A line that is not a record owes nothing (the soak's checker reports it on its own).
         for line in journalLines { if let event = try? TimedEvent(jsonLine: line) { journal.read(event.record) } }
-        let photos = journal.photoFiles.filter { !journal.missing.contains(.shot($0.key)) }.sorted { $0.key < $1.key }
-        let clips = journal.clipFiles.filter { !journal.missing.contains(.clip($0.key)) }.sorted { $0.key < $1.key }
-        return (photos + clips).map(\.value)
+        let photos = journal.photoFiles.map { (MediaNumber.shot($0.key), $0.value) }.sorted { $0.0.value < $1.0.value }
+        let clips = journal.clipFiles.map { (MediaNumber.clip($0.key), $0.value) }.sorted { $0.0.value < $1.0.value }
+        return (photos + clips).filter { !journal.missing.contains($0.0) }.map {
+            OwedFile(number: $0.0, file: $0.1, orientation: journal.orientations[$0.0])
+        }
     }
 
     /// The files journal lines name (`file` keys), each a plain name in the output directory.

@@ -16,7 +16,7 @@ public struct WatchCamera: Camera, Sendable {
         orders.append(order)
         if orders.count > Self.keptOrders { orders.removeFirst() }
         switch order {
-        case .capturePhoto(let shot, _): ready.append(CameraReport(.captureFinished(shot: shot), at: now))
+        case .capturePhoto(let shot, _, _): ready.append(CameraReport(.captureFinished(shot: shot), at: now))
         case .startRecording(let clip, _): ready.append(CameraReport(.recordingStarted(clip: clip), at: now))
         case .startPreview, .stopPreview, .showOrientation, .abandonPhoto, .stopRecording: break
         }

@@ -107,7 +107,7 @@ public struct RpicamProcesses: CameraProcesses {
         return false
     }
 
-    public mutating func requestPhoto(at now: Instant) { child?.signal(SIGUSR1) }
+    public mutating func requestPhoto(touchedAt: Instant, at now: Instant) { child?.signal(SIGUSR1) }
 
     public mutating func stop(at now: Instant) {
         guard let program else { return }

@@ -7,8 +7,6 @@ import UprightHost
 public protocol LinuxCamera: Camera {
     /// Readable when a child has ended or written (pidfds, inotify).
     var pollDescriptors: [Int32] { get }
-    /// True while a camera program runs or an order waits for one.
-    var isBusy: Bool { get }
     /// Why orders failed since the last call (for the log).
     mutating func takeProblems() -> [String]
     /// How long a shutdown may wait for the camera's programs to end.
@@ -72,7 +70,6 @@ extension CameraSession where Processes == RpicamProcesses {
 extension WatchCamera: LinuxCamera {
     /// No children: nothing to poll, never busy.
     public var pollDescriptors: [Int32] { [] }
-    public var isBusy: Bool { false }
     public mutating func takeProblems() -> [String] { [] }
     public var longestShutdown: TimeSpan { .zero }
 }

@@ -13,8 +13,8 @@ import UprightHost
 ///   (`StreamOpening`) so the event loop goes on meanwhile; photos asked meanwhile wait for its
 ///   frames. A device that is not there, or does not offer the board's format, cannot start:
 ///   `.notStarted` with its one line, which the session reports `camera-unavailable`.
-/// - **requestPhoto**: the photo is the ring's frame whose exposure began nearest the moment
-///   asked for (`photoMoment`), waiting for the next frame when it could be nearer; encoded
+/// - **requestPhoto**: the photo is the ring's frame whose exposure began nearest the touch
+///   (`photoMoment`), waiting for the next frame when it could be nearer; encoded
 ///   (YUYV by libjpeg-turbo at the board's quality, Motion JPEG as the camera made it,
 ///   completed by `MotionJPEGFrame`) and written in place under the session's temporary name,
 ///   as rpicam-still writes, then `.photoClosed` with the frame's exposure start. A file that
@@ -99,12 +99,11 @@ public struct V4L2Processes<Stream: V4L2FrameStream>: CameraProcesses {
         compressor = try? JPEGCompressor()
     }
 
-    /// The moment a photo asked for at `now` shows: the ring's frame nearest it is taken.
-    /// The one place to switch to the touch's time: the order path does not carry it yet,
-    /// so this is when the request reached the port (after the engine judged the touch and
-    /// the session sent it on); once `requestPhoto` is given the touch's `Instant`, return
-    /// that here (docs/camera.md, "V4L2").
-    static func photoMoment(requestedAt now: Instant) -> Instant { now }
+    /// The moment a photo shows: the touch's, which the order carries (the kernel's timestamp
+    /// of the shutter's first edge), not when the request reached the port, which is later by
+    /// the engine's judging of the touch (docs/camera.md, "V4L2"). The ring's frame nearest it
+    /// is taken.
+    static func photoMoment(touchedAt: Instant, requestedAt now: Instant) -> Instant { touchedAt }
 
     /// The stream's descriptor while it is open.
     public var descriptors: [Int32] {
@@ -150,10 +149,10 @@ public struct V4L2Processes<Stream: V4L2FrameStream>: CameraProcesses {
         return self.program != nil
     }
 
-    public mutating func requestPhoto(at now: Instant) {
+    public mutating func requestPhoto(touchedAt: Instant, at now: Instant) {
         lastNow = max(lastNow, now)
         guard program == .stillServer, waiting.count < Self.maximumWaitingPhotos else { return }
-        waiting.append((nextIndex, Self.photoMoment(requestedAt: now)))
+        waiting.append((nextIndex, Self.photoMoment(touchedAt: touchedAt, requestedAt: now)))
         nextIndex += 1
         answerWaitingPhotos()
     }

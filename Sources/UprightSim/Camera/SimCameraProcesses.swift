@@ -17,9 +17,9 @@ import UprightHost
 ///   the exposure's pose, is closed `write` after that; without zero shutter lag the preview
 ///   comes back `preview_again` after the exposure, and a signal meanwhile waits for it;
 /// - with `frame_ring` (the V4L2 model: a device streaming frames at the frame interval into a
-///   ring of recent ones with their timestamps), a photo is the frame nearest its signal,
-///   before or after it, with no mode switch: its file is closed `write` after the later of
-///   the two;
+///   ring of the last `ringFrames` with their timestamps), a photo is the frame nearest its
+///   touch, before or after it, or the oldest one kept when the touch is older than that, with
+///   no mode switch: its file is closed `write` after the later of the frame and the signal;
 /// - SIGUSR2 ends the still server `stop` later; SIGINT ends the recorder `video_stop` later,
 ///   its movie (`SimMovie`, identity matrix: the session writes the rotation) finished with
 ///   every frame from the settled preview to the stop; SIGKILL ends either at once;
@@ -129,7 +129,10 @@ public struct SimCameraProcesses: CameraProcesses {
         return true
     }
 
-    public mutating func requestPhoto(at now: Instant) {
+    /// The frames the V4L2 model keeps: the V4L2 backend's default ring (`ring_frames`).
+    public static let ringFrames = 4
+
+    public mutating func requestPhoto(touchedAt: Instant, at now: Instant) {
         applyFaults(by: now)
         guard var program = alive, !program.refused, !program.hung else { return }
         guard now >= program.openAt else {
@@ -144,7 +147,7 @@ public struct SimCameraProcesses: CameraProcesses {
         }
         let exposed: Instant
         if settings.frameRing {
-            exposed = nearestFrame(to: now, in: program)
+            exposed = nearestFrame(to: touchedAt, at: now, in: program)
         } else {
             let frame = nextFrame(after: max(now, program.previewAt), in: program)
             exposed = frame + Self.ms(zeroShutterLag ? timings.zeroLagCaptureMilliseconds : timings.captureMilliseconds)
@@ -223,10 +226,14 @@ public struct SimCameraProcesses: CameraProcesses {
     }
 
     /// The streamed frame nearest `time` (frames tick from the open; a tie takes the later).
-    private func nearestFrame(to time: Instant, in program: Program) -> Instant {
+    /// The ring's frame nearest `time`: frames start at the open and come every frame interval;
+    /// at `now` the ring holds the last `ringFrames` begun by then, and the next one is awaited
+    /// when it is nearer.
+    private func nearestFrame(to time: Instant, at now: Instant, in program: Program) -> Instant {
         let frame = Self.ms(timings.frameMilliseconds).nanoseconds
-        let since = max(0, (time - program.openAt).nanoseconds)
-        return program.openAt + TimeSpan(nanoseconds: (since + frame / 2) / frame * frame)
+        let nearest = (max(0, (time - program.openAt).nanoseconds) + frame / 2) / frame
+        let oldestKept = max(0, (now - program.openAt).nanoseconds / frame - Int64(Self.ringFrames - 1))
+        return program.openAt + TimeSpan(nanoseconds: max(nearest, oldestKept) * frame)
     }
 
     private mutating func schedule(_ due: Instant, _ happening: Happening) {

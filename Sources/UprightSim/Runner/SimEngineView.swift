@@ -9,4 +9,6 @@ public struct SimEngineView: Sendable {
     public var samplesHandled: Int
     public var sampler: SamplerCounters
     public var wire: WireStats
+    /// The camera's programs still run or an order waits for one (`Camera.isBusy`).
+    public var cameraBusy: Bool
 }

@@ -124,7 +124,8 @@ public final class SimRig<World: SimulationWorld>: FirmwareClock, ShutterEdgeSou
             look(
                 SimEngineView(
                     now: stepped, state: engine.runtime.state, detector: engine.runtime.detector,
-                    samplesHandled: engine.samplesHandled, sampler: sampler.counters, wire: bus.stats))
+                    samplesHandled: engine.samplesHandled, sampler: sampler.counters, wire: bus.stats,
+                    cameraBusy: engine.runtime.camera.isBusy))
         }
         if !world.stepped(at: stepped, on: self) || stepped >= end || hooks.shouldStop?() == true {
             finished = true

@@ -15,7 +15,7 @@ struct DelayedCamera: Camera {
     mutating func perform(_ order: CameraOrder, at now: Instant) {
         orders.append(order)
         switch order {
-        case .capturePhoto(let shot, _):
+        case .capturePhoto(let shot, _, _):
             pending.append((now + .milliseconds(50), .captureFinished(shot: shot)))
         case .startRecording(let clip, _):
             pending.append((now + .milliseconds(50), .recordingStarted(clip: clip)))
@@ -66,7 +66,7 @@ struct RecordList: RecordSink {
             runtime.advance(to: deadline)
         }
 
-        #expect(runtime.camera.orders.contains(.capturePhoto(shot: 1, orientation: .leftUp)))
+        #expect(runtime.camera.orders.contains(.capturePhoto(shot: 1, orientation: .leftUp, touchedAt: Instant(nanoseconds: 1_000_000_000))))
         let captures = runtime.sink.records.filter {
             if case .capture = $0.record { true } else { false }
         }
@@ -89,6 +89,6 @@ struct RecordList: RecordSink {
 
         #expect(state.name == .previewing)
         #expect(armsIdleTimer)
-        #expect(commands.contains(.startPreview))
+        #expect(commands.contains(.camera(.startPreview)))
     }
 }

@@ -35,7 +35,10 @@ private func ms(_ value: Int64) -> Instant { Instant(nanoseconds: value * 1_000_
         #expect(records.first { $0.record == .state(from: .previewing, to: .capturing) }?.milliseconds == 1_130)
         #expect(records.contains(.init(milliseconds: 7_600, record: .capture(shot: 1, orientation: .leftUp, stale: false))))
         #expect(!records.contains { if case .captureFailed = $0.record { true } else { false } })
-        #expect(engine.runtime.camera.orders.contains { $0.time == ms(7_000) && $0.order == .capturePhoto(shot: 1, orientation: .leftUp) })
+        #expect(
+            engine.runtime.camera.orders.contains {
+                $0.time == ms(7_000) && $0.order == .capturePhoto(shot: 1, orientation: .leftUp, touchedAt: ms(1_000))
+            })
     }
 
     /// The camera that never answers: the timeout fires five seconds after the order reached

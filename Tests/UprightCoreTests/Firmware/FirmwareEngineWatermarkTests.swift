@@ -74,7 +74,7 @@ struct TableCamera: Camera {
         let key: Key
         let completion: CameraCompletion
         switch order {
-        case .capturePhoto(let shot, _):
+        case .capturePhoto(let shot, _, _):
             key = .photo(shot)
             completion = shot % 5 == 0 ? .captureFailed(shot: shot) : .captureFinished(shot: shot)
         case .startRecording(let clip, _):

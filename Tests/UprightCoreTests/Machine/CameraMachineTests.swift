@@ -27,9 +27,9 @@ import UprightCore
 
     @Test func bootInIdleTurnsThePreviewOff() {
         var state = MachineState()
-        #expect(Array(machine.start(&state)) == [.stopPreview])
+        #expect(Array(machine.start(&state)) == [.camera(.stopPreview)])
         var replay = MachineState(.previewing)
-        #expect(Array(machine.start(&replay)) == [.armTimer(.idle, .seconds(60)), .showOrientation(.normal)])
+        #expect(Array(machine.start(&replay)) == [.armTimer(.idle, .seconds(60)), .camera(.showOrientation(.normal))])
     }
 
     /// After a restart the numbers go on after the earlier run's (start-up reconciliation's
@@ -38,16 +38,16 @@ import UprightCore
         var state = MachineState(.previewing, numberedAfter: 12)
         var touch: [MachineCommand] = []
         _ = press(&state, touch: &touch)
-        #expect(touch == [.capturePhoto(shot: 13, orientation: .normal)])
+        #expect(touch == [.camera(.capturePhoto(shot: 13, orientation: .normal, touchedAt: .zero))])
         #expect(run(&state, .shutterReleased).contains(.armTimer(.capture, .seconds(5))))
         #expect(run(&state, .captureFinished(shot: 13)).contains(.journal(.capture(shot: 13, orientation: .normal, stale: false))))
         _ = press(&state, touch: &touch)
-        #expect(touch == [.capturePhoto(shot: 14, orientation: .normal)])
-        #expect(run(&state, .shutterHeld).contains(.startRecording(clip: 13, orientation: .normal)))
+        #expect(touch == [.camera(.capturePhoto(shot: 14, orientation: .normal, touchedAt: .zero))])
+        #expect(run(&state, .shutterHeld).contains(.camera(.startRecording(clip: 13, orientation: .normal))))
         // The hold gave photo 14 up: its number is not used again.
         _ = press(&state) // stops the clip
         _ = press(&state, touch: &touch)
-        #expect(touch == [.capturePhoto(shot: 15, orientation: .normal)])
+        #expect(touch == [.camera(.capturePhoto(shot: 15, orientation: .normal, touchedAt: .zero))])
     }
 
     /// A full card: the photo that found it fails `storage`, presses meanwhile are rejected
@@ -56,14 +56,14 @@ import UprightCore
         var state = MachineState(.previewing)
         var touch: [MachineCommand] = []
         _ = press(&state, touch: &touch)
-        #expect(touch == [.capturePhoto(shot: 1, orientation: .normal)])
+        #expect(touch == [.camera(.capturePhoto(shot: 1, orientation: .normal, touchedAt: .zero))])
         #expect(run(&state, .shutterReleased).contains(.journal(.state(from: .previewing, to: .capturing))))
         #expect(run(&state, .cameraFault(.storage)) == [.journal(.fault(.storage))])
         #expect(
             run(&state, .captureFailed(shot: 1)) == [
                 .journal(.captureFailed(shot: 1, reason: .storage)),
                 .cancelTimer(.capture), .journal(.state(from: .capturing, to: .previewing)),
-                .armTimer(.idle, .seconds(60)), .showOrientation(.normal),
+                .armTimer(.idle, .seconds(60)), .camera(.showOrientation(.normal)),
             ])
         // A full card: the touch orders nothing.
         _ = press(&state, touch: &touch)
@@ -74,7 +74,7 @@ import UprightCore
         #expect(state.name == .previewing)
         #expect(run(&state, .cameraRecovered(.storage)) == [.journal(.recovered(.storage))])
         _ = press(&state, touch: &touch)
-        #expect(touch == [.capturePhoto(shot: 2, orientation: .normal)])
+        #expect(touch == [.camera(.capturePhoto(shot: 2, orientation: .normal, touchedAt: .zero))])
         #expect(run(&state, .shutterReleased).contains(.armTimer(.capture, .seconds(5))))
     }
 
@@ -84,11 +84,11 @@ import UprightCore
     @Test func aStoppedClipThatCouldNotBeFinishedIsJournaledFailed() {
         var state = MachineState(.previewing)
         _ = press(&state)
-        #expect(run(&state, .shutterHeld).contains(.startRecording(clip: 1, orientation: .normal)))
+        #expect(run(&state, .shutterHeld).contains(.camera(.startRecording(clip: 1, orientation: .normal))))
         _ = press(&state) // stops clip 1
         #expect(state.name == .previewing)
         _ = press(&state)
-        #expect(run(&state, .shutterHeld).contains(.startRecording(clip: 2, orientation: .normal)))
+        #expect(run(&state, .shutterHeld).contains(.camera(.startRecording(clip: 2, orientation: .normal))))
         #expect(run(&state, .cameraFault(.storage)) == [.journal(.fault(.storage))])
         #expect(run(&state, .recordingFailed(clip: 1)) == [.journal(.recordFailed(clip: 1, reason: .storage))])
         #expect(state.name == .recording)
@@ -118,11 +118,11 @@ import UprightCore
         var state = MachineState()
         #expect(run(&state, .orientationChanged(.leftUp)) == [])
         // Asleep, the touch orders the photo at once; the press wakes the preview.
-        #expect(run(&state, .shutterTouched(at: .zero)) == [.capturePhoto(shot: 1, orientation: .leftUp)])
+        #expect(run(&state, .shutterTouched(at: .zero)) == [.camera(.capturePhoto(shot: 1, orientation: .leftUp, touchedAt: .zero))])
         #expect(
             run(&state, .shutterPressed) == [
-                .startPreview, .journal(.state(from: .idle, to: .previewing)),
-                .armTimer(.idle, .seconds(60)), .showOrientation(.leftUp),
+                .camera(.startPreview), .journal(.state(from: .idle, to: .previewing)),
+                .armTimer(.idle, .seconds(60)), .camera(.showOrientation(.leftUp)),
             ])
         // The release finds the photo in flight: it waits for it, ordering none.
         #expect(
@@ -134,7 +134,7 @@ import UprightCore
             run(&state, .captureFinished(shot: 1)) == [
                 .journal(.capture(shot: 1, orientation: .leftUp, stale: false)),
                 .cancelTimer(.capture), .journal(.state(from: .capturing, to: .previewing)),
-                .armTimer(.idle, .seconds(60)), .showOrientation(.leftUp),
+                .armTimer(.idle, .seconds(60)), .camera(.showOrientation(.leftUp)),
             ])
         // A late duplicate changes nothing.
         #expect(run(&state, .captureFinished(shot: 1)) == [])
@@ -144,14 +144,14 @@ import UprightCore
     @Test func photoKeepsTheLatchOfItsTouch() {
         var state = MachineState(.previewing)
         _ = run(&state, .orientationChanged(.rightUp))
-        #expect(run(&state, .shutterTouched(at: .zero)) == [.capturePhoto(shot: 1, orientation: .rightUp)])
+        #expect(run(&state, .shutterTouched(at: .zero)) == [.camera(.capturePhoto(shot: 1, orientation: .rightUp, touchedAt: .zero))])
         #expect(state.touchLatch == Latch(orientation: .rightUp, stale: false))
         // Laid flat between the touch and the debounced press: the press keeps the touch's pose.
         _ = run(&state, .orientationChanged(.lensUp))
         #expect(run(&state, .shutterPressed) == [.armTimer(.idle, .seconds(60))])
         #expect(state.touchLatch == nil)
         // Turned after the press: the photo keeps the pose at the touch.
-        #expect(run(&state, .orientationChanged(.bottomUp)) == [.showOrientation(.bottomUp)])
+        #expect(run(&state, .orientationChanged(.bottomUp)) == [.camera(.showOrientation(.bottomUp))])
         _ = run(&state, .shutterReleased)
         #expect(run(&state, .captureFinished(shot: 1)).first == .journal(.capture(shot: 1, orientation: .rightUp, stale: false)))
     }
@@ -161,7 +161,10 @@ import UprightCore
     @Test func aPhotoAnsweredBeforeItsReleaseIsJournaledAtTheRelease() {
         var state = MachineState(.previewing)
         _ = run(&state, .orientationChanged(.leftUp))
-        #expect(run(&state, .shutterTouched(at: Instant(nanoseconds: 2_000_000_000))) == [.capturePhoto(shot: 1, orientation: .leftUp)])
+        #expect(
+            run(&state, .shutterTouched(at: Instant(nanoseconds: 2_000_000_000))) == [
+                .camera(.capturePhoto(shot: 1, orientation: .leftUp, touchedAt: Instant(nanoseconds: 2_000_000_000)))
+            ])
         #expect(run(&state, .shutterPressed) == [.armTimer(.idle, .seconds(60))])
         #expect(run(&state, .captureFinished(shot: 1, exposedAt: Instant(nanoseconds: 2_070_000_000), waited: .zero)) == [])
         #expect(state.early == .finished)
@@ -171,7 +174,7 @@ import UprightCore
                 .cancelTimer(.idle), .journal(.state(from: .previewing, to: .capturing)),
                 .journal(.capture(shot: 1, orientation: .leftUp, stale: false, lagMilliseconds: 70, waitMilliseconds: 0)),
                 .cancelTimer(.capture), .journal(.state(from: .capturing, to: .previewing)),
-                .armTimer(.idle, .seconds(60)), .showOrientation(.leftUp),
+                .armTimer(.idle, .seconds(60)), .camera(.showOrientation(.leftUp)),
             ])
         #expect(state.early == .none)
         // A failure answered early is journaled at the release the same way.
@@ -191,8 +194,8 @@ import UprightCore
         #expect(run(&state, .captureFinished(shot: 1)) == [])
         #expect(
             run(&state, .shutterHeld) == [
-                .abandonPhoto(shot: 1), .cancelTimer(.idle), .journal(.state(from: .previewing, to: .recording)),
-                .startRecording(clip: 1, orientation: .normal), .armTimer(.clip, .seconds(600)),
+                .camera(.abandonPhoto(shot: 1)), .cancelTimer(.idle), .journal(.state(from: .previewing, to: .recording)),
+                .camera(.startRecording(clip: 1, orientation: .normal)), .armTimer(.clip, .seconds(600)),
                 .journal(.recordStart(clip: 1, orientation: .normal, stale: false)),
             ])
         #expect(state.early == .none)
@@ -205,13 +208,13 @@ import UprightCore
     @Test func aGlitchLeavesNothing() {
         var state = MachineState(.previewing)
         _ = run(&state, .shutterTouched(at: .zero))
-        #expect(run(&state, .shutterGlitch) == [.abandonPhoto(shot: 1)])
+        #expect(run(&state, .shutterGlitch) == [.camera(.abandonPhoto(shot: 1))])
         #expect(run(&state, .shutterGlitch) == [])
         #expect(state.name == .previewing)
-        #expect(run(&state, .shutterTouched(at: .zero)) == [.capturePhoto(shot: 2, orientation: .normal)])
+        #expect(run(&state, .shutterTouched(at: .zero)) == [.camera(.capturePhoto(shot: 2, orientation: .normal, touchedAt: .zero))])
         var asleep = MachineState()
-        #expect(run(&asleep, .shutterTouched(at: .zero)) == [.capturePhoto(shot: 1, orientation: .normal)])
-        #expect(run(&asleep, .shutdownRequested) == [.abandonPhoto(shot: 1)])
+        #expect(run(&asleep, .shutterTouched(at: .zero)) == [.camera(.capturePhoto(shot: 1, orientation: .normal, touchedAt: .zero))])
+        #expect(run(&asleep, .shutdownRequested) == [.camera(.abandonPhoto(shot: 1))])
         // While a photo is in flight or a clip records, a touch orders nothing (a burst keeps
         // its rules: queued at the release), and a glitch then does nothing.
         var busy = MachineState(.previewing)
@@ -262,15 +265,15 @@ import UprightCore
         #expect(
             run(&state, .captureFailed(shot: 1)) == [
                 .journal(.captureFailed(shot: 1, reason: .camera)),
-                .capturePhoto(shot: 2, orientation: .leftUp), .armTimer(.capture, .seconds(5)),
+                .camera(.capturePhoto(shot: 2, orientation: .leftUp, touchedAt: .zero)), .armTimer(.capture, .seconds(5)),
             ])
         // The timeout gives the photo up: the camera is told to drop it, so a late file is
         // not written under a shot that already failed.
         #expect(
             run(&state, .timerFired(.capture)) == [
-                .abandonPhoto(shot: 2), .journal(.captureFailed(shot: 2, reason: .timeout)),
+                .camera(.abandonPhoto(shot: 2)), .journal(.captureFailed(shot: 2, reason: .timeout)),
                 .cancelTimer(.capture), .journal(.state(from: .capturing, to: .previewing)),
-                .armTimer(.idle, .seconds(60)), .showOrientation(.rightUp),
+                .armTimer(.idle, .seconds(60)), .camera(.showOrientation(.rightUp)),
             ])
     }
 
@@ -280,17 +283,17 @@ import UprightCore
         _ = press(&state)
         #expect(
             run(&state, .shutterHeld) == [
-                .abandonPhoto(shot: 1), .cancelTimer(.idle), .journal(.state(from: .previewing, to: .recording)),
-                .startRecording(clip: 1, orientation: .leftUp), .armTimer(.clip, .seconds(600)),
+                .camera(.abandonPhoto(shot: 1)), .cancelTimer(.idle), .journal(.state(from: .previewing, to: .recording)),
+                .camera(.startRecording(clip: 1, orientation: .leftUp)), .armTimer(.clip, .seconds(600)),
                 .journal(.recordStart(clip: 1, orientation: .leftUp, stale: false)),
             ])
         #expect(run(&state, .recordingStarted(clip: 1)) == [])
-        #expect(run(&state, .orientationChanged(.rightUp)) == [.showOrientation(.rightUp)])
+        #expect(run(&state, .orientationChanged(.rightUp)) == [.camera(.showOrientation(.rightUp))])
         #expect(
             press(&state) == [
-                .stopRecording(clip: 1), .journal(.recordStop(clip: 1, orientation: .leftUp, reason: .shutter)),
+                .camera(.stopRecording(clip: 1)), .journal(.recordStop(clip: 1, orientation: .leftUp, reason: .shutter)),
                 .cancelTimer(.clip), .journal(.state(from: .recording, to: .previewing)),
-                .armTimer(.idle, .seconds(60)), .showOrientation(.rightUp),
+                .armTimer(.idle, .seconds(60)), .camera(.showOrientation(.rightUp)),
             ])
         // The release of the stopping press takes no photo.
         #expect(run(&state, .shutterReleased) == [])
@@ -303,7 +306,7 @@ import UprightCore
         _ = run(&state, .shutterHeld)
         #expect(
             run(&state, .timerFired(.clip)).prefix(2) == [
-                .stopRecording(clip: 1), .journal(.recordStop(clip: 1, orientation: .normal, reason: .clipLimit)),
+                .camera(.stopRecording(clip: 1)), .journal(.recordStop(clip: 1, orientation: .normal, reason: .clipLimit)),
             ])
         _ = press(&state)
         _ = run(&state, .shutterHeld)
@@ -316,8 +319,8 @@ import UprightCore
         _ = press(&state)
         #expect(
             run(&state, .timerFired(.idle)) == [
-                .abandonPhoto(shot: 1), .journal(.shutterRejected(.idle)), .cancelTimer(.idle),
-                .journal(.state(from: .previewing, to: .idle)), .stopPreview,
+                .camera(.abandonPhoto(shot: 1)), .journal(.shutterRejected(.idle)), .cancelTimer(.idle),
+                .journal(.state(from: .previewing, to: .idle)), .camera(.stopPreview),
             ])
     }
 
@@ -340,11 +343,11 @@ import UprightCore
         let commands = Array(deep.transition(&state, .shutdownRequested))
         #expect(
             commands == [
-                .abandonPhoto(shot: 1), .journal(.captureFailed(shot: 1, reason: .shutdown)),
+                .camera(.abandonPhoto(shot: 1)), .journal(.captureFailed(shot: 1, reason: .shutdown)),
                 .journal(.shutterRejected(.shutdown)), .journal(.shutterRejected(.shutdown)),
                 .journal(.shutterRejected(.shutdown)), .journal(.shutterRejected(.shutdown)),
                 .journal(.shutterRejected(.shutdown)),
-                .cancelTimer(.capture), .journal(.state(from: .capturing, to: .idle)), .stopPreview,
+                .cancelTimer(.capture), .journal(.state(from: .capturing, to: .idle)), .camera(.stopPreview),
             ])
         #expect(state.name == .idle)
     }

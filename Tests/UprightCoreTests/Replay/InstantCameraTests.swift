@@ -8,7 +8,7 @@ import UprightCore
         var camera = InstantCamera()
         let now = Instant(nanoseconds: 5)
         camera.perform(.startPreview, at: now)
-        camera.perform(.capturePhoto(shot: 1, orientation: .leftUp), at: now)
+        camera.perform(.capturePhoto(shot: 1, orientation: .leftUp, touchedAt: Instant(nanoseconds: 3)), at: now)
         camera.perform(.showOrientation(.lensUp), at: now)
         camera.perform(.startRecording(clip: 1, orientation: .normal), at: now)
         camera.perform(.stopRecording(clip: 1), at: now)
@@ -22,7 +22,7 @@ import UprightCore
 
     @Test func completionsBeyondTheRingAreCountedNotLost() {
         var camera = InstantCamera()
-        for shot in 1...6 { camera.perform(.capturePhoto(shot: UInt32(shot), orientation: .normal), at: .zero) }
+        for shot in 1...6 { camera.perform(.capturePhoto(shot: UInt32(shot), orientation: .normal, touchedAt: Instant(nanoseconds: 3)), at: .zero) }
         #expect(camera.refused == 3)
         var shots: [UInt32] = []
         while case .captureFinished(let shot, _, _)? = camera.nextCompletion(through: .zero, now: .zero)?.completion { shots.append(shot) }

@@ -75,7 +75,7 @@ private func ms(_ value: Int64) -> Instant { Instant(nanoseconds: value * 1_000_
         // Ordered at the touch (T-10), the fake camera answers 100 ms later; released at T+200,
         // confirmed at T+230: journaled then.
         #expect(Self.captures(runtime) == [Entry(milliseconds: turn + 230, record: .capture(shot: 1, orientation: .leftUp, stale: false))])
-        #expect(runtime.camera.mainOrders.contains(.capturePhoto(shot: 1, orientation: .leftUp)))
+        #expect(runtime.camera.mainOrders.contains(.capturePhoto(shot: 1, orientation: .leftUp, touchedAt: ms(turn - 10))))
     }
 
     /// The control: the same turn 10 ms before the edge is latched.

@@ -37,7 +37,10 @@ private func hold(_ x: Float, _ y: Float, _ z: Float, from start: Int64, to end:
                 Entry(milliseconds: 1230, record: .state(from: .capturing, to: .previewing)),
                 Entry(milliseconds: 11_230, record: .state(from: .previewing, to: .idle)),
             ])
-        #expect(runtime.camera.mainOrders == [.stopPreview, .capturePhoto(shot: 1, orientation: .normal), .startPreview, .stopPreview])
+        #expect(
+            runtime.camera.mainOrders == [
+                .stopPreview, .capturePhoto(shot: 1, orientation: .normal, touchedAt: ms(1000)), .startPreview, .stopPreview,
+            ])
         #expect(runtime.now == ms(20_000))
         #expect(runtime.nextDeadline == nil)
     }

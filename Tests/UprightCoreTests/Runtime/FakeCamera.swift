@@ -18,7 +18,7 @@ struct FakeCamera: Camera {
         orders.append((now, order))
         guard let latency else { return }
         switch order {
-        case .capturePhoto(let shot, _):
+        case .capturePhoto(let shot, _, _):
             scheduled.append((now + latency, failPhotos ? .captureFailed(shot: shot) : .captureFinished(shot: shot)))
         case .startRecording(let clip, _):
             scheduled.append((now + latency, .recordingStarted(clip: clip)))

@@ -43,6 +43,18 @@ struct CameraSessionMachineExplorationTests {
         #expect(report.violations.contains { $0.hasPrefix("abandoned photo 1 keeps its file") })
     }
 
+    @Test func aMachineThatAsksForTheSecondPhotoWithTheFirstsTouchIsCaught() {
+        // It asks the program for every photo with the first one's moment: a camera that keeps
+        // recent frames would return the first touch's frame for the second press.
+        let machine = CameraSessionMachine(settings: CameraSessionSettings())
+        let report = SessionExplorer(settings: machine.settings, shots: 2, clips: 0) { state, event in
+            machine.handle(&state, event).map {
+                if case .requestPhoto = $0 { .requestPhoto(touchedAt: SessionExplorer.touch(shot: 1)) } else { $0 }
+            }
+        }.explore()
+        #expect(report.violations.contains { $0.hasPrefix("a photo asked for at") })
+    }
+
     @Test func aMachineThatForgetsAPhotoIsCaught() {
         // It drops the photo a full card refuses instead of answering it: nothing ever will.
         let machine = CameraSessionMachine(settings: CameraSessionSettings())

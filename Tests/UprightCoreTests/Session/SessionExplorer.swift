@@ -53,6 +53,9 @@ struct SessionExplorer {
         }
     }
 
+    /// Each photo's touch: shot N at N ms, so a photo asked of the program names its shot.
+    static func touch(shot: UInt32) -> Instant { Instant(nanoseconds: Int64(shot) * 1_000_000) }
+
     struct Report {
         var states = 0
         var transitions = 0
@@ -136,7 +139,7 @@ struct SessionExplorer {
         do {
             kinds += [.order(.startPreview), .order(.stopPreview), .order(.showOrientation(.leftUp))]
             if let shot = node.photos.firstIndex(of: .notOrdered) {
-                kinds.append(.order(.capturePhoto(shot: UInt32(shot + 1), orientation: .rightUp)))
+                kinds.append(.order(.capturePhoto(shot: UInt32(shot + 1), orientation: .rightUp, touchedAt: Self.touch(shot: UInt32(shot + 1)))))
             }
             // The runtime gives up a photo waiting (its time-out, a shutdown) or answered (the
             // touch's photo of a press that became a clip, a glitch's).
@@ -175,7 +178,7 @@ struct SessionExplorer {
         }
         var owner = node.state.running != nil
         switch kind {
-        case .order(.capturePhoto(let shot, _)): after.photos[Int(shot) - 1] = .waiting
+        case .order(.capturePhoto(let shot, _, _)): after.photos[Int(shot) - 1] = .waiting
         case .order(.abandonPhoto(let shot)): after.photos[Int(shot) - 1] = .abandoned
         case .order(.startRecording(let clip, _)): after.clips[Int(clip) - 1] = .ordered
         case .process(.exited): owner = false
@@ -191,7 +194,14 @@ struct SessionExplorer {
             case .start:
                 if owner { problems.append("a program started while another runs") }
                 owner = true
-            case .requestPhoto, .stop, .kill:
+            case .requestPhoto(let touchedAt):
+                if !owner { problems.append("\(command) with no program running") }
+                // The photo asked for is of its own touch: one still waiting for its answer.
+                let shot = Int(touchedAt.nanoseconds / Self.touch(shot: 1).nanoseconds)
+                if !(1...after.photos.count).contains(shot) || after.photos[shot - 1] != .waiting {
+                    problems.append("a photo asked for at \(touchedAt), no waiting photo's touch")
+                }
+            case .stop, .kill:
                 if !owner { problems.append("\(command) with no program running") }
             case .finishPhoto(_, let shot, _):
                 if after.photos[Int(shot) - 1] != .waiting { problems.append("photo \(shot) finished while \(after.photos[Int(shot) - 1])") }

@@ -18,6 +18,8 @@ struct ScriptedProcesses: CameraProcesses {
     }
 
     var calls: [Call] = []
+    /// The moments the photos asked for are of, in order.
+    var touches: [Instant] = []
     var events: [CameraProcessEvent] = []
     /// Programs started and not yet ended: the session must keep it at most 1.
     var alive = 0
@@ -30,7 +32,10 @@ struct ScriptedProcesses: CameraProcesses {
         return true
     }
 
-    mutating func requestPhoto(at now: Instant) { calls.append(.requestPhoto) }
+    mutating func requestPhoto(touchedAt: Instant, at now: Instant) {
+        calls.append(.requestPhoto)
+        touches.append(touchedAt)
+    }
     mutating func stop(at now: Instant) { calls.append(.stop) }
     mutating func kill(at now: Instant) { calls.append(.kill) }
 
@@ -73,7 +78,7 @@ struct ScriptedProcesses: CameraProcesses {
         camera.perform(.startPreview, at: ms(1000))
         #expect(camera.processes.calls == [.start(.stillServer, output: directory.path + "/.upright-still-%04d.jpg")])
         // Pressed while it starts: no signal before it is ready (a signal would end rpicam).
-        camera.perform(.capturePhoto(shot: 1, orientation: .leftUp), at: ms(1300))
+        camera.perform(.capturePhoto(shot: 1, orientation: .leftUp, touchedAt: ms(1280)), at: ms(1300))
         #expect(camera.nextDeadline == ms(1800))
         #expect(completions(&camera, at: ms(1799)).isEmpty)
         #expect(camera.processes.calls.last == .start(.stillServer, output: directory.path + "/.upright-still-%04d.jpg"))
@@ -87,12 +92,14 @@ struct ScriptedProcesses: CameraProcesses {
         #expect(try JPEGOrientationPatcher.orientation(of: photo) == 6)
         #expect(!POSIXFile.exists(files.serverPhoto(index: 0)))
         // A second photo on the warm server: signalled at once, no wait, the next file.
-        camera.perform(.capturePhoto(shot: 2, orientation: .normal), at: ms(4000))
+        camera.perform(.capturePhoto(shot: 2, orientation: .normal, touchedAt: ms(3980)), at: ms(4000))
         #expect(camera.processes.calls.last == .requestPhoto)
         try writePhoto(index: 1)
         camera.processes.events = [.photoClosed(index: 1, exposedAt: ms(4400))]
         #expect(completions(&camera, at: ms(4700)) == [.captureFinished(shot: 2, exposedAt: ms(4400), waited: .zero)])
         #expect(try JPEGOrientationPatcher.orientation(of: try TestFile.bytes(directory.path + "/IMG_0002.jpg")) == 1)
+        // Each photo was asked for with its own touch's moment.
+        #expect(camera.processes.touches == [ms(1280), ms(3980)])
         // Back to idle: the server is stopped, and once it has exited nothing runs.
         camera.perform(.stopPreview, at: ms(9000))
         #expect(camera.processes.calls.last == .stop)
@@ -109,7 +116,7 @@ struct ScriptedProcesses: CameraProcesses {
         defer { directory.remove() }
         var camera = session()
         camera.perform(.startPreview, at: ms(0))
-        camera.perform(.capturePhoto(shot: 1, orientation: .rightUp), at: ms(100))
+        camera.perform(.capturePhoto(shot: 1, orientation: .rightUp, touchedAt: ms(80)), at: ms(100))
         #expect(completions(&camera, at: ms(800)).isEmpty)
         #expect(camera.processes.calls.last == .requestPhoto)
         camera.processes.events = [.exited(.stillServer, .signalled(10))]
@@ -137,7 +144,7 @@ struct ScriptedProcesses: CameraProcesses {
         var camera = Session(
             processes: ScriptedProcesses(), settings: CameraSessionSettings(readyDelay: .milliseconds(800)),
             files: CameraFiles(outputDirectory: gone, naming: MediaNaming(clipExtension: "mp4")))
-        camera.perform(.capturePhoto(shot: 1, orientation: .leftUp), at: ms(1000))
+        camera.perform(.capturePhoto(shot: 1, orientation: .leftUp, touchedAt: ms(980)), at: ms(1000))
         #expect(completions(&camera, at: ms(1000)) == [.fault(.storage), .captureFailed(shot: 1)])
         camera.perform(.startRecording(clip: 1, orientation: .normal), at: ms(1200))
         #expect(completions(&camera, at: ms(1200)) == [.recordingFailed(clip: 1)])
@@ -147,7 +154,7 @@ struct ScriptedProcesses: CameraProcesses {
         #expect(mkdir(gone, 0o755) == 0)
         #expect(completions(&camera, at: ms(3199)).isEmpty)
         #expect(completions(&camera, at: ms(3200)) == [.recovered(.storage)])
-        camera.perform(.capturePhoto(shot: 2, orientation: .leftUp), at: ms(4000))
+        camera.perform(.capturePhoto(shot: 2, orientation: .leftUp, touchedAt: ms(3980)), at: ms(4000))
         #expect(camera.processes.calls == [.start(.stillServer, output: gone + "/.upright-still-%04d.jpg")])
 
         let full = CameraFiles(outputDirectory: directory.path, naming: MediaNaming(clipExtension: "mp4"), reserveBytes: UInt64.max)
@@ -227,7 +234,7 @@ struct ScriptedProcesses: CameraProcesses {
         var camera = session()
         camera.perform(.startPreview, at: ms(0))
         _ = completions(&camera, at: ms(800))
-        camera.perform(.capturePhoto(shot: 1, orientation: .normal), at: ms(1000))
+        camera.perform(.capturePhoto(shot: 1, orientation: .normal, touchedAt: ms(980)), at: ms(1000))
         camera.processes.events = [.exited(.stillServer, .signalled(11))]
         #expect(completions(&camera, at: ms(1200)) == [.captureFailed(shot: 1), .fault(.died)])
         #expect(camera.nextDeadline == ms(1700))
@@ -253,7 +260,7 @@ struct ScriptedProcesses: CameraProcesses {
         var camera = session()
         camera.perform(.startPreview, at: ms(0))
         _ = completions(&camera, at: ms(800))
-        camera.perform(.capturePhoto(shot: 1, orientation: .normal), at: ms(1000))
+        camera.perform(.capturePhoto(shot: 1, orientation: .normal, touchedAt: ms(980)), at: ms(1000))
         #expect(camera.nextDeadline == ms(4000))
         #expect(completions(&camera, at: ms(4000)) == [.captureFailed(shot: 1)])
         #expect(camera.processes.calls.last == .kill)
@@ -267,7 +274,7 @@ struct ScriptedProcesses: CameraProcesses {
         defer { directory.remove() }
         var camera = session()
         camera.perform(.startPreview, at: ms(0))
-        camera.perform(.capturePhoto(shot: 1, orientation: .normal), at: ms(100))
+        camera.perform(.capturePhoto(shot: 1, orientation: .normal, touchedAt: ms(80)), at: ms(100))
         camera.processes.events = [.exited(.stillServer, .failed(status: 255))]
         #expect(completions(&camera, at: ms(300)) == [.captureFailed(shot: 1), .fault(.unavailable)])
     }
@@ -279,7 +286,7 @@ struct ScriptedProcesses: CameraProcesses {
         var camera = session()
         camera.perform(.startPreview, at: ms(0))
         _ = completions(&camera, at: ms(800))
-        camera.perform(.capturePhoto(shot: 1, orientation: .normal), at: ms(1000))
+        camera.perform(.capturePhoto(shot: 1, orientation: .normal, touchedAt: ms(980)), at: ms(1000))
         camera.perform(.abandonPhoto(shot: 1), at: ms(1500))
         try writePhoto(index: 0)
         camera.processes.events = [.photoClosed(index: 0, exposedAt: nil)]
@@ -295,7 +302,7 @@ struct ScriptedProcesses: CameraProcesses {
         var camera = session()
         camera.perform(.startPreview, at: ms(0))
         _ = completions(&camera, at: ms(800))
-        camera.perform(.capturePhoto(shot: 1, orientation: .normal), at: ms(1000))
+        camera.perform(.capturePhoto(shot: 1, orientation: .normal, touchedAt: ms(980)), at: ms(1000))
         try Array(MediaFixtures.plainJPEG.prefix(40)).write(to: files.serverPhoto(index: 0))
         camera.processes.events = [.photoClosed(index: 0, exposedAt: nil)]
         #expect(completions(&camera, at: ms(1600)) == [.captureFailed(shot: 1)])
@@ -311,7 +318,7 @@ struct ScriptedProcesses: CameraProcesses {
             files: CameraFiles(outputDirectory: directory.path, naming: MediaNaming(clipExtension: "mp4")))
         camera.perform(.startPreview, at: ms(0))
         _ = completions(&camera, at: ms(800))
-        camera.perform(.capturePhoto(shot: 1, orientation: .normal), at: ms(1000))
+        camera.perform(.capturePhoto(shot: 1, orientation: .normal, touchedAt: ms(980)), at: ms(1000))
         try Array(MediaFixtures.plainJPEG.prefix(40)).write(to: files.serverPhoto(index: 0))
         camera.files.storage.reserveBytes = UInt64.max // the card filled meanwhile
         camera.processes.events = [.photoClosed(index: 0, exposedAt: nil)]
@@ -327,8 +334,8 @@ struct ScriptedProcesses: CameraProcesses {
         var camera = session()
         camera.perform(.startPreview, at: ms(0))
         _ = completions(&camera, at: ms(800))
-        camera.perform(.capturePhoto(shot: 1, orientation: .normal), at: ms(1000))
-        camera.perform(.capturePhoto(shot: 2, orientation: .normal), at: ms(1010))
+        camera.perform(.capturePhoto(shot: 1, orientation: .normal, touchedAt: ms(980)), at: ms(1000))
+        camera.perform(.capturePhoto(shot: 2, orientation: .normal, touchedAt: ms(990)), at: ms(1010))
         camera.files.storage.reserveBytes = UInt64.max
         camera.processes.events = [.exited(.stillServer, .failed(status: 255))]
         #expect(completions(&camera, at: ms(1100)) == [.fault(.storage), .captureFailed(shot: 1), .captureFailed(shot: 2)])
@@ -343,8 +350,8 @@ struct ScriptedProcesses: CameraProcesses {
         var camera = session(CameraSessionSettings(mode: .oneShot))
         camera.perform(.startPreview, at: ms(0))
         #expect(camera.processes.calls.isEmpty)
-        camera.perform(.capturePhoto(shot: 1, orientation: .bottomUp), at: ms(100))
-        camera.perform(.capturePhoto(shot: 2, orientation: .normal), at: ms(150))
+        camera.perform(.capturePhoto(shot: 1, orientation: .bottomUp, touchedAt: ms(80)), at: ms(100))
+        camera.perform(.capturePhoto(shot: 2, orientation: .normal, touchedAt: ms(130)), at: ms(150))
         #expect(camera.processes.calls == [.start(.oneShot(shot: 1), output: directory.path + "/.upright-shot-0001.jpg")])
         try MediaFixtures.plainJPEG.write(to: files.oneShotPhoto(shot: 1))
         camera.processes.events = [.exited(.oneShot(shot: 1), .clean)]

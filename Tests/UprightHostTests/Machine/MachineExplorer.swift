@@ -187,19 +187,20 @@ struct MachineExplorer {
         var givenUp: [UInt32] = []
         for command in commands {
             switch command {
-            case .capturePhoto(let shot, let orientation):
+            case .camera(.capturePhoto(let shot, let orientation, let touchedAt)):
                 photosStarted += 1
                 if shot != after.shot || orientation != after.shotLatch.orientation { fail("photo \(shot) is not the one in flight", event, before) }
+                if touchedAt != after.shotLatch.pressedAt { fail("photo \(shot) is not of its own touch", event, before) }
                 if !node.photosOut.isEmpty { fail("photo \(shot) ordered with \(node.photosOut) in flight", event, before) }
                 node.photosOut.append(shot)
-            case .abandonPhoto(let shot):
+            case .camera(.abandonPhoto(let shot)):
                 guard let index = node.photosOut.firstIndex(of: shot) else {
                     fail("photo \(shot) given up but not in flight", event, before)
                     break
                 }
                 node.photosOut.remove(at: index)
                 givenUp.append(shot)
-            case .startRecording(_, let orientation):
+            case .camera(.startRecording(_, let orientation)):
                 if before.name == .recording { fail("a second clip started", event, before) }
                 if orientation != after.clipLatch.orientation { fail("clip started with another orientation", event, before) }
             case .journal(let record):

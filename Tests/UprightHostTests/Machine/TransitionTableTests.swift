@@ -68,16 +68,16 @@ import UprightHost
             return explorer.failures
         }
         let keptByTheHold = failures { event, commands in
-            event == .shutterHeld ? commands.filter { if case .abandonPhoto = $0 { false } else { true } } : commands
+            event == .shutterHeld ? commands.filter { if case .camera(.abandonPhoto) = $0 { false } else { true } } : commands
         }
         #expect(keptByTheHold.contains { $0.hasPrefix("a hold left a still") }, "\(keptByTheHold.prefix(3))")
         let keptByTheGlitch = failures { event, commands in
-            event == .shutterGlitch ? commands.filter { if case .abandonPhoto = $0 { false } else { true } } : commands
+            event == .shutterGlitch ? commands.filter { if case .camera(.abandonPhoto) = $0 { false } else { true } } : commands
         }
         #expect(keptByTheGlitch.contains { $0.hasPrefix("a glitch left") }, "\(keptByTheGlitch.prefix(3))")
         let orderedTwice = failures { event, commands in
             guard event == .shutterReleased, commands.contains(.journal(.state(from: .previewing, to: .capturing))) else { return commands }
-            return commands + [.capturePhoto(shot: 1, orientation: .normal)]
+            return commands + [.camera(.capturePhoto(shot: 1, orientation: .normal, touchedAt: .zero))]
         }
         #expect(orderedTwice.contains { $0.contains("ordered with") }, "\(orderedTwice.prefix(3))")
         #expect(failures { _, commands in commands } == [])

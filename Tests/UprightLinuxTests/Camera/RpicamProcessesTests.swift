@@ -23,14 +23,14 @@ import UprightHost
         defer { rig.remove() }
         var camera = try rig.camera()
         camera.perform(.startPreview, at: monotonicNow())
-        camera.perform(.capturePhoto(shot: 1, orientation: .leftUp), at: monotonicNow())
+        camera.perform(.capturePhoto(shot: 1, orientation: .leftUp, touchedAt: .zero), at: monotonicNow())
         let first = camera.run { $0.count >= 1 }
         guard case .captureFinished(1, _, let waited)? = first.first else {
             Issue.record("photo 1: \(first), \(camera.takeProblems())")
             return
         }
         #expect(waited >= .milliseconds(950))
-        camera.perform(.capturePhoto(shot: 2, orientation: .normal), at: monotonicNow())
+        camera.perform(.capturePhoto(shot: 2, orientation: .normal, touchedAt: .zero), at: monotonicNow())
         let second = camera.run { $0.count >= 1 }
         #expect(captured(second) == [2])
         #expect(try exif(rig.output + "/IMG_0001.jpg") == 6)
@@ -54,7 +54,7 @@ import UprightHost
         defer { rig.remove() }
         var camera = try rig.camera()
         camera.perform(.startPreview, at: monotonicNow())
-        camera.perform(.capturePhoto(shot: 1, orientation: .normal), at: monotonicNow())
+        camera.perform(.capturePhoto(shot: 1, orientation: .normal, touchedAt: .zero), at: monotonicNow())
         #expect(captured(camera.run { $0.count >= 1 }) == [1])
         camera.perform(.startRecording(clip: 1, orientation: .leftUp), at: monotonicNow())
         #expect(camera.run { $0.count >= 1 } == [.recordingStarted(clip: 1)])
@@ -64,7 +64,7 @@ import UprightHost
         #expect(try MP4RotationPatcher.rotationDegrees(of: clip) == 90)
 
         // The preview's server is back: a photo works.
-        camera.perform(.capturePhoto(shot: 2, orientation: .rightUp), at: monotonicNow())
+        camera.perform(.capturePhoto(shot: 2, orientation: .rightUp, touchedAt: .zero), at: monotonicNow())
         #expect(captured(camera.run { $0.count >= 1 }) == [2])
         #expect(try exif(rig.output + "/IMG_0002.jpg") == 8)
         camera.perform(.stopPreview, at: monotonicNow())
@@ -83,12 +83,12 @@ import UprightHost
         defer { rig.remove() }
         var camera = try rig.camera()
         camera.perform(.startPreview, at: monotonicNow())
-        camera.perform(.capturePhoto(shot: 1, orientation: .normal), at: monotonicNow())
+        camera.perform(.capturePhoto(shot: 1, orientation: .normal, touchedAt: .zero), at: monotonicNow())
         #expect(captured(camera.run { $0.count >= 1 }) == [1])
-        camera.perform(.capturePhoto(shot: 2, orientation: .normal), at: monotonicNow())
+        camera.perform(.capturePhoto(shot: 2, orientation: .normal, touchedAt: .zero), at: monotonicNow())
         #expect(camera.run { $0.count >= 2 } == [.captureFailed(shot: 2), .fault(.died)])
         #expect(camera.run { $0.count >= 1 } == [.recovered(.died)])
-        camera.perform(.capturePhoto(shot: 3, orientation: .bottomUp), at: monotonicNow())
+        camera.perform(.capturePhoto(shot: 3, orientation: .bottomUp, touchedAt: .zero), at: monotonicNow())
         #expect(captured(camera.run { $0.count >= 1 }) == [3])
         #expect(try exif(rig.output + "/IMG_0003.jpg") == 3)
         camera.perform(.stopPreview, at: monotonicNow())
@@ -109,7 +109,7 @@ import UprightHost
         try AtomicFile.write(Array("\(getpid())\n".utf8), to: rig.lock + "/pid")
         var camera = try rig.camera()
         camera.perform(.startPreview, at: monotonicNow())
-        camera.perform(.capturePhoto(shot: 1, orientation: .normal), at: monotonicNow())
+        camera.perform(.capturePhoto(shot: 1, orientation: .normal, touchedAt: .zero), at: monotonicNow())
         #expect(camera.run { $0.count >= 2 } == [.captureFailed(shot: 1), .fault(.unavailable)])
         #expect(rig.violations.count == 1)
         #expect(rig.violations.first?.hasSuffix("refused: camera owned by still pid \(getpid())") == true)
@@ -137,8 +137,8 @@ import UprightHost
         var camera = try rig.camera(mode: .oneShot)
         camera.perform(.startPreview, at: monotonicNow())
         #expect(!camera.isBusy)
-        camera.perform(.capturePhoto(shot: 1, orientation: .rightUp), at: monotonicNow())
-        camera.perform(.capturePhoto(shot: 2, orientation: .leftUp), at: monotonicNow())
+        camera.perform(.capturePhoto(shot: 1, orientation: .rightUp, touchedAt: .zero), at: monotonicNow())
+        camera.perform(.capturePhoto(shot: 2, orientation: .leftUp, touchedAt: .zero), at: monotonicNow())
         #expect(captured(camera.runUntilIdle()) == [1, 2])
         #expect(try exif(rig.output + "/IMG_0001.jpg") == 8)
         #expect(try exif(rig.output + "/IMG_0002.jpg") == 6)
@@ -155,7 +155,7 @@ import UprightHost
         let directory = rig.scratch.path + "/" + name
         var camera = try rig.camera(output: directory)
         camera.perform(.startPreview, at: monotonicNow())
-        camera.perform(.capturePhoto(shot: 1, orientation: .normal), at: monotonicNow())
+        camera.perform(.capturePhoto(shot: 1, orientation: .normal, touchedAt: .zero), at: monotonicNow())
         #expect(captured(camera.run { $0.count >= 1 }) == [1])
         camera.perform(.stopPreview, at: monotonicNow())
         _ = camera.runUntilIdle()

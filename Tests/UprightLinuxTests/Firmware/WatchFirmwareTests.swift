@@ -32,7 +32,8 @@ import UprightLinux
             }
         }
         try step { firmware.engine.runtime.detector.orientation == .leftUp }
-        line.edge(rising: true, at: monotonicNow())
+        let touchedAt = monotonicNow()
+        line.edge(rising: true, at: touchedAt)
         usleep(80_000)
         line.edge(rising: false, at: monotonicNow())
         try step { !model.recent.isEmpty }
@@ -44,7 +45,7 @@ import UprightLinux
         // The preloaded pose: (-1, 0.125, -0.25) g.
         #expect(snapshot.gravityG.map { abs($0.x + 1) < 0.01 && abs($0.y - 0.125) < 0.01 && abs($0.z + 0.25) < 0.01 } == true)
         #expect(snapshot.recent.first?.hasPrefix("photo 1 would be left-up (EXIF 6) at ") == true)
-        #expect(firmware.engine.runtime.camera.orders.contains(.capturePhoto(shot: 1, orientation: .leftUp)))
+        #expect(firmware.engine.runtime.camera.orders.contains(.capturePhoto(shot: 1, orientation: .leftUp, touchedAt: touchedAt)))
         #expect(snapshot.failedReads == 0)
         // Nothing was written: the watch's camera takes no photos.
         #expect(access(directory.path + "/IMG_0001.jpg", F_OK) != 0)

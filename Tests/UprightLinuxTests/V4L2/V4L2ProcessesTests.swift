@@ -83,7 +83,7 @@ final class FakeStream: V4L2FrameStream {
         #expect(port.descriptors == [99])
         for buffer in 0..<3 { stream.deliver(UInt32(buffer), atMilliseconds: Int64(buffer) * 40) }
         #expect(Self.events(&port, at: 90).isEmpty)
-        port.requestPhoto(at: Self.at(55))
+        port.requestPhoto(touchedAt: Self.at(55), at: Self.at(55))
         #expect(Self.events(&port, at: 90) == [.photoClosed(index: 0, exposedAt: Self.at(40))])
         #expect(
             port.takeNotes() == [
@@ -108,7 +108,7 @@ final class FakeStream: V4L2FrameStream {
         var port = Self.port(stream)
         _ = port.start(.stillServer, output: directory.path + "/.upright-still-%04d.jpg", orientation: .normal, at: Self.at(0))
         for buffer in 0..<3 { stream.deliver(UInt32(buffer), atMilliseconds: Int64(buffer) * 40) }
-        port.requestPhoto(at: Self.at(100))
+        port.requestPhoto(touchedAt: Self.at(100), at: Self.at(100))
         #expect(Self.events(&port, at: 100).isEmpty)
         stream.deliver(3, atMilliseconds: 120, sequence: 5)
         #expect(Self.events(&port, at: 125) == [.photoClosed(index: 0, exposedAt: Self.at(120))])
@@ -121,7 +121,7 @@ final class FakeStream: V4L2FrameStream {
         let stream = FakeStream()
         var port = Self.port(stream)
         _ = port.start(.stillServer, output: "/tmp/.upright-still-%04d.jpg", orientation: .normal, at: Self.at(0))
-        port.requestPhoto(at: Self.at(10))
+        port.requestPhoto(touchedAt: Self.at(10), at: Self.at(10))
         stream.failure = .system("/dev/video0", "VIDIOC_DQBUF", code: ENODEV)
         #expect(Self.events(&port, at: 20) == [.exited(.stillServer, .failed(status: 1))])
         #expect(
@@ -176,7 +176,7 @@ final class FakeStream: V4L2FrameStream {
         var port = Self.port(stream)
         _ = port.start(.stillServer, output: "/nonexistent/upright/.upright-still-%04d.jpg", orientation: .normal, at: Self.at(0))
         stream.deliver(0, atMilliseconds: 0)
-        port.requestPhoto(at: Self.at(5))
+        port.requestPhoto(touchedAt: Self.at(5), at: Self.at(5))
         #expect(Self.events(&port, at: 5) == [.exited(.stillServer, .failed(status: 1))])
         #expect(
             port.takeNotes() == [
@@ -264,7 +264,7 @@ final class FakeStream: V4L2FrameStream {
         #expect(started)
         #expect(port.descriptors.isEmpty)
         #expect(port.nextDeadline == Self.at(5))
-        port.requestPhoto(at: Self.at(45))
+        port.requestPhoto(touchedAt: Self.at(45), at: Self.at(45))
         var seen: [CameraProcessEvent] = []
         for _ in 0..<400 where seen.isEmpty {
             seen = Self.events(&port, at: 50)
@@ -319,7 +319,7 @@ final class FakeStream: V4L2FrameStream {
         var port = Self.port(stream)
         _ = port.start(.stillServer, output: directory.path + "/.upright-still-%04d.jpg", orientation: .normal, at: Self.at(0))
         for buffer in 0..<3 { stream.deliver(UInt32(buffer), atMilliseconds: Int64(buffer) * 40) }
-        port.requestPhoto(at: Self.at(45))
+        port.requestPhoto(touchedAt: Self.at(45), at: Self.at(45))
         #expect(Self.events(&port, at: 90) == [.photoClosed(index: 0, exposedAt: Self.at(80))])
         #expect(try POSIXFile.readAll(directory.path + "/.upright-still-0000.jpg", limit: 1 << 20) == whole)
         // The image's scan is short: the cut falls in its header, before the scan.
@@ -342,8 +342,9 @@ final class FakeStream: V4L2FrameStream {
         #expect(stream.closed)
     }
 
-    /// Through the camera session: the photo is finished as IMG_0001.jpg with its shot's EXIF
-    /// orientation (exiftool), answered with the frame's exposure time.
+    /// Through the camera session: the photo is the frame nearest the order's touch, finished
+    /// as IMG_0001.jpg with its shot's EXIF orientation (exiftool), answered with the frame's
+    /// exposure time.
     @Test func theSessionFinishesTheFrame() throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
@@ -354,12 +355,13 @@ final class FakeStream: V4L2FrameStream {
             files: CameraFiles(outputDirectory: directory.path, naming: MediaNaming(clipExtension: "mov")))
         camera.perform(.startPreview, at: Self.at(0))
         for buffer in 0..<3 { stream.deliver(UInt32(buffer), atMilliseconds: Int64(buffer) * 40) }
-        camera.perform(.capturePhoto(shot: 1, orientation: .leftUp), at: Self.at(85))
+        // Ordered at 85 ms for a touch at 45 ms: the frame of 40 ms, not the order's 80.
+        camera.perform(.capturePhoto(shot: 1, orientation: .leftUp, touchedAt: Self.at(45)), at: Self.at(85))
         var reports: [CameraReport] = []
         for step in 0..<8 {
             if let report = camera.nextCompletion(through: Self.at(90 + Int64(step)), now: Self.at(90 + Int64(step))) { reports.append(report) }
         }
-        #expect(reports.map(\.completion) == [.captureFinished(shot: 1, exposedAt: Self.at(80), waited: .zero)])
+        #expect(reports.map(\.completion) == [.captureFinished(shot: 1, exposedAt: Self.at(40), waited: .zero)])
         #expect(try ExternalTool.exiftool("Orientation", directory.path + "/IMG_0001.jpg") == "6")
     }
 }

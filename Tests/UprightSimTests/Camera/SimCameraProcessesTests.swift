@@ -12,8 +12,10 @@ private func ms(_ value: Int64) -> Instant { Instant(nanoseconds: value * 1_000_
 @Suite struct SimCameraProcessesTests {
     let directory = TemporaryDirectory()
 
-    func processes(zeroShutterLag: Bool = false, faults: [SimCameraFault] = []) -> SimCameraProcesses {
-        SimCameraProcesses(settings: Board.SimulatedCameraSettings(), zeroShutterLag: zeroShutterLag, faults: faults) { _ in
+    func processes(zeroShutterLag: Bool = false, frameRing: Bool = false, faults: [SimCameraFault] = []) -> SimCameraProcesses {
+        var settings = Board.SimulatedCameraSettings()
+        settings.frameRing = frameRing
+        return SimCameraProcesses(settings: settings, zeroShutterLag: zeroShutterLag, faults: faults) { _ in
             MotionPose(angleDegrees: 90, tiltDegrees: 0)
         }
     }
@@ -34,7 +36,7 @@ private func ms(_ value: Int64) -> Instant { Instant(nanoseconds: value * 1_000_
         var camera = processes()
         let started = camera.start(.stillServer, output: pattern, orientation: .normal, at: ms(0))
         #expect(started)
-        camera.requestPhoto(at: ms(1000))
+        camera.requestPhoto(touchedAt: ms(1000), at: ms(1000))
         #expect(camera.nextDeadline == ms(1726))
         #expect(events(&camera, at: ms(1725)).isEmpty)
         #expect(events(&camera, at: ms(1726)) == [.photoClosed(index: 0, exposedAt: ms(1426))])
@@ -42,7 +44,7 @@ private func ms(_ value: Int64) -> Instant { Instant(nanoseconds: value * 1_000_
         #expect(photo.prefix(2) == [0xFF, 0xD8])
         #expect(photo.suffix(2) == [0xFF, 0xD9])
         // The next photo waits for the preview to come back (1426 + 300 = 1726: frame 1752).
-        camera.requestPhoto(at: ms(1726))
+        camera.requestPhoto(touchedAt: ms(1726), at: ms(1726))
         #expect(camera.nextDeadline == ms(1752 + 400 + 300))
         camera.stop(at: ms(3000))
         // The pending photo is closed first (2452), then the exit: the next frame after 3000
@@ -56,15 +58,33 @@ private func ms(_ value: Int64) -> Instant { Instant(nanoseconds: value * 1_000_
         defer { directory.remove() }
         var camera = processes(zeroShutterLag: true)
         _ = camera.start(.stillServer, output: pattern, orientation: .normal, at: ms(0))
-        camera.requestPhoto(at: ms(1000))
+        camera.requestPhoto(touchedAt: ms(1000), at: ms(1000))
         #expect(events(&camera, at: ms(2000)) == [.photoClosed(index: 0, exposedAt: ms(1096))])
+    }
+
+    /// The frame ring (frames from the open at 300 ms, every 33 ms; four kept): the photo is the
+    /// frame nearest its touch, not its signal. Touched at 950 ms and signalled at 1000: frame
+    /// 20 (960 ms), nearer the touch than frame 19 (927) and older than the signal's frame 21
+    /// (993), closed 300 ms after the signal. Touched at 1500 and signalled at 1700, the touch
+    /// is older than the ring (frames 39 to 42, 1587 to 1686 ms): the oldest kept. Touched at 1740 and signalled at 1745: frame 44
+    /// (1752 ms) is not there yet and is awaited, closed 300 ms after it.
+    @Test func theFrameRingTakesTheFrameNearestTheTouch() {
+        var camera = processes(frameRing: true)
+        _ = camera.start(.stillServer, output: pattern, orientation: .normal, at: ms(0))
+        camera.requestPhoto(touchedAt: ms(950), at: ms(1000))
+        #expect(events(&camera, at: ms(1300)) == [.photoClosed(index: 0, exposedAt: ms(960))])
+        camera.requestPhoto(touchedAt: ms(1500), at: ms(1700))
+        #expect(events(&camera, at: ms(2000)) == [.photoClosed(index: 1, exposedAt: ms(1587))])
+        camera.requestPhoto(touchedAt: ms(1740), at: ms(1745))
+        #expect(events(&camera, at: ms(2051)).isEmpty)
+        #expect(events(&camera, at: ms(2052)) == [.photoClosed(index: 2, exposedAt: ms(1752))])
     }
 
     /// A signal before the camera is open finds no handler: the program ends by it.
     @Test func aSignalBeforeTheOpenEndsTheProgram() {
         var camera = processes()
         _ = camera.start(.stillServer, output: pattern, orientation: .normal, at: ms(0))
-        camera.requestPhoto(at: ms(200))
+        camera.requestPhoto(touchedAt: ms(200), at: ms(200))
         #expect(events(&camera, at: ms(200)) == [.exited(.stillServer, .signalled(10))])
     }
 
@@ -85,7 +105,7 @@ private func ms(_ value: Int64) -> Instant { Instant(nanoseconds: value * 1_000_
         #expect(camera.nextDeadline == ms(2000))
         #expect(events(&camera, at: ms(2000)) == [.exited(.stillServer, .signalled(11))])
         _ = camera.start(.stillServer, output: pattern, orientation: .normal, at: ms(2100))
-        camera.requestPhoto(at: ms(3100))
+        camera.requestPhoto(touchedAt: ms(3100), at: ms(3100))
         // Hung: no photo, and SIGUSR2 is ignored; only SIGKILL ends it.
         camera.stop(at: ms(4000))
         #expect(events(&camera, at: ms(4900)).isEmpty)

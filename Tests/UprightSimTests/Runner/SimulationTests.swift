@@ -255,6 +255,21 @@ func temporaryDirectory() -> String {
         #expect(result.finalState == .previewing)
     }
 
+    /// A shutdown on the MPU-6050 board, whose samples come from a sampling context of their
+    /// own in batches: the samples measured before the request and delivered after it are not
+    /// late input (the engine stopped reading on purpose, and nothing is latched after a
+    /// shutdown), so no `bound` record; the run ends in idle.
+    @Test func aShutdownLeavesNoLateSamplesBehind() throws {
+        let scenario = try ScenarioLoader.parse(
+            #"{ "duration": 4, "shutdown": 2.9, "motion": [ { "t": 0, "angle": 90 } ], "button": { "actions": [ { "t": 1, "action": "hold", "duration": 0.1 } ] } }"#,
+            file: "shutdown.json")
+        let result = try Self.run(scenario)
+        let records = result.events.map(\.record)
+        #expect(records.contains { if case .capture = $0 { true } else { false } })
+        #expect(!records.contains { if case .bound = $0 { true } else { false } }, "\(result.jsonLines)")
+        #expect(result.finalState == .idle)
+    }
+
     @Test func clipSidecarNamesTheStartOrientation() throws {
         let out = temporaryDirectory()
         let scenario = try ScenarioLoader.load(path: repositoryPath("scenarios/examples/clip-and-bounce.json"))

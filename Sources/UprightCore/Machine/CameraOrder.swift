@@ -1,4 +1,5 @@
-/// What the runtime asks of a `Camera`: the camera-facing subset of `MachineCommand`.
+/// What the machine asks of the camera (`MachineCommand.camera`); the runtime hands each to
+/// its `Camera` as it is.
 public enum CameraOrder: Hashable, Sendable {
     /// Turn the preview on.
     case startPreview
@@ -6,8 +7,10 @@ public enum CameraOrder: Hashable, Sendable {
     case stopPreview
     /// Overlay the pose on the preview (no latch).
     case showOrientation(Orientation)
-    /// Take photo `shot`; write `orientation.exifValue` as its EXIF Orientation.
-    case capturePhoto(shot: UInt32, orientation: UprightOrientation)
+    /// Take photo `shot`, of the moment `touchedAt` (the first down edge of its press: a
+    /// camera that keeps recent frames returns the one nearest it); write
+    /// `orientation.exifValue` as its EXIF Orientation.
+    case capturePhoto(shot: UInt32, orientation: UprightOrientation, touchedAt: Instant)
     /// Stop taking photo `shot` (it timed out, the camera shuts down, or its touch became a hold
     /// or a glitch): no file for it, even if it was answered already, and no answer.
     case abandonPhoto(shot: UInt32)
