@@ -4,7 +4,8 @@ import PackageDescription
 // Dependencies point one way:
 //   upright -> UprightCLI -> UprightLinux, UprightSim -> UprightHost -> UprightCore
 //   UprightLinux -> CLinux (ioctl shims, libi2c)
-//   UprightSim -> CTurboJPEG (libjpeg-turbo's TurboJPEG API, for the simulated photos and movies)
+//   UprightHost -> CTurboJPEG (libjpeg-turbo's TurboJPEG API: the simulated photos and movies,
+//   the V4L2 camera's YUYV frames)
 //   upright-mcu -> UprightMCU -> UprightMCUShared -> UprightCore (the microcontroller harness,
 //   Embedded/: `make mcu-test` compiles UprightMCUShared for the chips too)
 // UprightCore is Embedded-clean (see `make embedded`); UprightHost holds what both the
@@ -25,7 +26,7 @@ let package = Package(
     ],
     targets: [
         .target(name: "UprightCore", swiftSettings: strict),
-        .target(name: "UprightHost", dependencies: ["UprightCore"], swiftSettings: strict),
+        .target(name: "UprightHost", dependencies: ["UprightCore", "CTurboJPEG"], swiftSettings: strict),
         .target(
             name: "CLinux",
             linkerSettings: [.linkedLibrary("i2c")]
@@ -34,7 +35,7 @@ let package = Package(
         // A system library (Debian libturbojpeg0-dev, installed by `make deps`): the module map
         // links -lturbojpeg, which static builds resolve to libturbojpeg.a.
         .systemLibrary(name: "CTurboJPEG", path: "Sources/CTurboJPEG"),
-        .target(name: "UprightSim", dependencies: ["UprightCore", "UprightHost", "CTurboJPEG"], swiftSettings: strict),
+        .target(name: "UprightSim", dependencies: ["UprightCore", "UprightHost"], swiftSettings: strict),
         .target(name: "UprightCLI", dependencies: ["UprightCore", "UprightHost", "UprightLinux", "UprightSim"], swiftSettings: strict),
         .executableTarget(name: "upright", dependencies: ["UprightCLI"], swiftSettings: strict),
 

@@ -8,6 +8,7 @@
 #include <unistd.h>
 #include <linux/i2c-dev.h>
 #include <linux/i2c.h>
+#include <linux/videodev2.h>
 #include <i2c/smbus.h>
 
 int upright_i2c_set_address(int fd, uint16_t address) {
@@ -149,4 +150,151 @@ int upright_pidfd_send_signal(int pidfd, int sig) {
     (void)sig;
     return -ENOSYS;
 #endif
+}
+
+// ---- V4L2 ----
+
+// ioctl restarted after a signal: the event loop blocks its signals, but a sampler thread's
+// or a child's signal may still interrupt a call (VIDIOC_DQBUF waits on a blocking fd).
+static int v4l2_ioctl(int fd, unsigned long request, void *argument) {
+    int result;
+    do {
+        result = ioctl(fd, request, argument);
+    } while (result < 0 && errno == EINTR);
+    return result < 0 ? -errno : result;
+}
+
+int upright_v4l2_query_capability(int fd, struct upright_v4l2_capability *capability) {
+    struct v4l2_capability cap;
+    memset(&cap, 0, sizeof cap);
+    int result = v4l2_ioctl(fd, VIDIOC_QUERYCAP, &cap);
+    if (result < 0) return result;
+    memset(capability, 0, sizeof *capability);
+    memcpy(capability->driver, cap.driver, sizeof capability->driver - 1);
+    memcpy(capability->card, cap.card, sizeof capability->card - 1);
+    capability->device_caps = (cap.capabilities & V4L2_CAP_DEVICE_CAPS) ? cap.device_caps : cap.capabilities;
+    return 0;
+}
+
+int upright_v4l2_enum_format(int fd, uint32_t index, uint32_t *pixel_format, char description[32]) {
+    struct v4l2_fmtdesc desc;
+    memset(&desc, 0, sizeof desc);
+    desc.index = index;
+    desc.type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
+    int result = v4l2_ioctl(fd, VIDIOC_ENUM_FMT, &desc);
+    if (result < 0) return result;
+    *pixel_format = desc.pixelformat;
+    memcpy(description, desc.description, 31);
+    description[31] = 0;
+    return 0;
+}
+
+static void copy_format(const struct v4l2_format *format, struct upright_v4l2_format *got) {
+    got->width = format->fmt.pix.width;
+    got->height = format->fmt.pix.height;
+    got->pixel_format = format->fmt.pix.pixelformat;
+    got->bytes_per_line = format->fmt.pix.bytesperline;
+    got->size_image = format->fmt.pix.sizeimage;
+}
+
+int upright_v4l2_set_format(int fd, const struct upright_v4l2_format *wanted, struct upright_v4l2_format *got) {
+    struct v4l2_format format;
+    memset(&format, 0, sizeof format);
+    format.type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
+    format.fmt.pix.width = wanted->width;
+    format.fmt.pix.height = wanted->height;
+    format.fmt.pix.pixelformat = wanted->pixel_format;
+    format.fmt.pix.field = V4L2_FIELD_NONE;
+    int result = v4l2_ioctl(fd, VIDIOC_S_FMT, &format);
+    if (result < 0) return result;
+    copy_format(&format, got);
+    return 0;
+}
+
+int upright_v4l2_get_format(int fd, struct upright_v4l2_format *got) {
+    struct v4l2_format format;
+    memset(&format, 0, sizeof format);
+    format.type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
+    int result = v4l2_ioctl(fd, VIDIOC_G_FMT, &format);
+    if (result < 0) return result;
+    copy_format(&format, got);
+    return 0;
+}
+
+// VIDIOC_S_PARM or VIDIOC_G_PARM on the capture stream's frame interval, in and out.
+static int frame_interval(int fd, unsigned long request, uint32_t *numerator, uint32_t *denominator) {
+    struct v4l2_streamparm parm;
+    memset(&parm, 0, sizeof parm);
+    parm.type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
+    parm.parm.capture.timeperframe.numerator = *numerator;
+    parm.parm.capture.timeperframe.denominator = *denominator;
+    int result = v4l2_ioctl(fd, request, &parm);
+    if (result < 0) return result;
+    *numerator = parm.parm.capture.timeperframe.numerator;
+    *denominator = parm.parm.capture.timeperframe.denominator;
+    return 0;
+}
+
+int upright_v4l2_set_frame_interval(int fd, uint32_t *numerator, uint32_t *denominator) {
+    return frame_interval(fd, VIDIOC_S_PARM, numerator, denominator);
+}
+
+int upright_v4l2_get_frame_interval(int fd, uint32_t *numerator, uint32_t *denominator) {
+    return frame_interval(fd, VIDIOC_G_PARM, numerator, denominator);
+}
+
+int upright_v4l2_request_buffers(int fd, uint32_t count) {
+    struct v4l2_requestbuffers request;
+    memset(&request, 0, sizeof request);
+    request.count = count;
+    request.type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
+    request.memory = V4L2_MEMORY_MMAP;
+    int result = v4l2_ioctl(fd, VIDIOC_REQBUFS, &request);
+    return result < 0 ? result : (int)request.count;
+}
+
+// A capture buffer of the MMAP queue, `index`, for QUERYBUF, QBUF and DQBUF.
+static struct v4l2_buffer mmap_buffer(uint32_t index) {
+    struct v4l2_buffer buffer;
+    memset(&buffer, 0, sizeof buffer);
+    buffer.index = index;
+    buffer.type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
+    buffer.memory = V4L2_MEMORY_MMAP;
+    return buffer;
+}
+
+int upright_v4l2_query_buffer(int fd, uint32_t index, uint32_t *offset, uint32_t *length) {
+    struct v4l2_buffer buffer = mmap_buffer(index);
+    int result = v4l2_ioctl(fd, VIDIOC_QUERYBUF, &buffer);
+    if (result < 0) return result;
+    *offset = buffer.m.offset;
+    *length = buffer.length;
+    return 0;
+}
+
+int upright_v4l2_queue_buffer(int fd, uint32_t index) {
+    struct v4l2_buffer buffer = mmap_buffer(index);
+    return v4l2_ioctl(fd, VIDIOC_QBUF, &buffer);
+}
+
+int upright_v4l2_dequeue_buffer(int fd, struct upright_v4l2_frame *frame) {
+    struct v4l2_buffer buffer = mmap_buffer(0);
+    int result = v4l2_ioctl(fd, VIDIOC_DQBUF, &buffer);
+    if (result < 0) return result;
+    frame->index = buffer.index;
+    frame->bytes_used = buffer.bytesused;
+    frame->flags = buffer.flags;
+    frame->sequence = buffer.sequence;
+    frame->timestamp_ns = (int64_t)buffer.timestamp.tv_sec * 1000000000 + (int64_t)buffer.timestamp.tv_usec * 1000;
+    return 0;
+}
+
+int upright_v4l2_stream(int fd, int on) {
+    int type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
+    return v4l2_ioctl(fd, on ? VIDIOC_STREAMON : VIDIOC_STREAMOFF, &type);
+}
+
+int upright_v4l2_set_control(int fd, uint32_t id, int32_t value) {
+    struct v4l2_control control = { .id = id, .value = value };
+    return v4l2_ioctl(fd, VIDIOC_S_CTRL, &control);
 }

@@ -436,6 +436,237 @@ if [ "$ONLY" != probe ]; then
     kill $JITTER 2>/dev/null; wait $JITTER 2>/dev/null
 fi
 
+# ------------------------------------------------------------------ the V4L2 camera on vivid
+# vivid, the kernel's virtual video test driver (docs/camera.md, "V4L2", [vivid]),
+# with one webcam-style capture node (n_devs=1 node_types=0x1 num_inputs=1 input_types=0x0:
+# /dev/video0), and `upright run` with board-v4l2.json: the camera backend v4l2, YUYV at
+# 320 x 180 and 30 fps (vivid offers no Motion JPEG). vivid stamps its buffers at the end of
+# the frame unless its Timestamp Source control says otherwise; the port reads the buffer's
+# flags and moves such a stamp back one frame interval (docs/camera.md, "V4L2"). The run: a
+# photo held left-up (the stream opens at its touch), one turned normal and one left-up again
+# from the running stream, then a hold (a clip from the same stream) and the press that stops
+# it, SIGTERM. Checks: the journal (three photos latched left-up 6, normal 1, left-up 6; one
+# clip latched left-up; no fault, nothing rejected or failed); for each photo, from the port's
+# log line and the journal's `lag`, that the moment the port was asked for is the touch (the
+# gpio-sim edge's kernel timestamp, which the order carries) and that no frame of the ring on
+# either side was nearer it, the lag printed; the files go to the host (KT-VFILE
+# blocks), where exiftool reads each photo's EXIF Orientation and ffprobe the clip's rotation.
+if [ "$ONLY" != probe ]; then
+    for m in rc-core cec mc videodev videobuf2-common videobuf2-v4l2 videobuf2-memops videobuf2-vmalloc \
+             videobuf2-dma-contig v4l2-dv-timings v4l2-tpg; do
+        insmod $M/$m.ko 2>/tmp/kt/insmod.err || info "insmod $m: $(oneline < /tmp/kt/insmod.err)"
+    done
+    insmod $M/vivid.ko n_devs=1 node_types=0x1 num_inputs=1 input_types=0x0 2>/tmp/kt/insmod.err ||
+        info "insmod vivid: $(oneline < /tmp/kt/insmod.err)"
+    waited=0   # bounded: 5 s
+    while [ $waited -lt 50 ] && [ ! -c /dev/video0 ]; do sleep 0.1; waited=$((waited + 1)); done
+    expect "vivid: /dev/video0 is a video capture node" "char vivid" \
+        "$([ -c /dev/video0 ] && echo char) $(cat /sys/class/video4linux/video0/name 2>/dev/null | cut -d- -f1)"
+    start_run() { # start_run BOARD N: upright run in the background (RUNPID), its events in
+        # /tmp/kt/eventsN.ndjson and stderr in /tmp/kt/runN.err, until left-up (30 s of TCG time)
+        mkdir -p /tmp/kt/out$2
+        $UPRIGHT run --board $1 --json > /tmp/kt/events$2.ndjson 2> /tmp/kt/run$2.err &
+        RUNPID=$!
+        waited=0
+        while [ $waited -lt 300 ] && kill -0 $RUNPID 2>/dev/null && ! grep -q '"orientation":"left-up"' /tmp/kt/events$2.ndjson 2>/dev/null; do
+            sleep 0.1; waited=$((waited + 1))
+        done
+    }
+    stop_run() { # stop_run PID: SIGTERM, at most 10 s of TCG time, then SIGKILL; its exit status in RC
+        kill -TERM $1 2>/dev/null
+        waited=0
+        while [ $waited -lt 100 ] && kill -0 $1 2>/dev/null; do sleep 0.1; waited=$((waited + 1)); done
+        if kill -0 $1 2>/dev/null; then kill -KILL $1; fi
+        wait $1; RC=$?
+    }
+    J5=/tmp/kt/journal5.ndjson
+    E5=/tmp/kt/events5.ndjson
+    mkdir -p /tmp/kt/out5
+    pose 0x00 0xff 0x20 0x00 0xc0 0xff                           # left-up
+    echo pull-up > $PULL
+    start_jitter 900
+    start_run /opt/kt/board-v4l2.json 5
+    RUN5=$RUNPID
+    if kill -0 $RUN5 2>/dev/null; then
+        pass "v4l2 run: upright run starts with board-v4l2.json and keeps running"
+    else
+        fail "v4l2 run: upright run starts with board-v4l2.json and keeps running" "$(head -c 400 /tmp/kt/run5.err | oneline)"
+    fi
+    sleep 0.5
+    click                                                        # photo 1, left-up: the stream opens
+    waitfor $J5 '"event":"capture' 1
+    sleep 1
+    pose 0x00 0x00 0x00 0x01 0xc0 0xff                           # turned upright
+    waitfor $E5 '"event":"orientation","orientation":"normal"' 1
+    sleep 0.5
+    click                                                        # photo 2, normal, from the running stream
+    waitfor $J5 '"event":"capture' 2
+    pose 0x00 0xff 0x20 0x00 0xc0 0xff                           # left-up again
+    waitfor $E5 '"event":"orientation","orientation":"left-up"' 2
+    sleep 0.5
+    click                                                        # photo 3, left-up
+    waitfor $J5 '"event":"capture' 3
+    sleep 0.5
+    echo pull-down > $PULL; sleep 2; echo pull-up > $PULL        # hold past 1 s: a clip from the stream
+    waitfor $J5 '"event":"record-start"' 1
+    sleep 1.5
+    click                                                        # the press that stops it
+    waitfor $J5 '"event":"record-stop"' 1
+    waitfor $E5 '"event":"state","from":"recording"' 1
+    sleep 1
+    info "v4l2 run: SIGTERM at uptime $(cut -d' ' -f1 /proc/uptime)s"
+    stop_run $RUN5
+    kill $JITTER 2>/dev/null; wait $JITTER 2>/dev/null
+    expect "v4l2 run: exit 0 at SIGTERM" 0 "$RC"
+    sed 's/^/KT-INFO v4l2 journal | /' $J5 2>/dev/null | head -30
+    sed 's/^/KT-INFO v4l2 run stderr | /' /tmp/kt/run5.err | tail -20
+    grep -v '"event":"orientation"' $E5 | tail -12 | sed 's/^/KT-INFO v4l2 events | /'
+    count5() { n=$(grep -c "\"event\":\"$1\"" $J5 2>/dev/null); echo ${n:-0}; }
+    expect "v4l2 journal: three photos, one clip started and stopped, nothing rejected or failed, no fault" "3 1 1 0 0 0 0" \
+        "$(count5 capture) $(count5 record-start) $(count5 record-stop) $(count5 shutter-rejected) $(count5 capture-failed) $(count5 record-failed) $(count5 fault)"
+    CAPS=$(grep '"event":"capture"' $J5 2>/dev/null | sed -n 's/.*"orientation":"\([a-z-]*\)","exif":\([0-9]\).*/\1 \2/p' | tr '\n' ' ')
+    expect "v4l2 journal: photos latched left-up (EXIF 6), normal (EXIF 1), left-up (EXIF 6)" "left-up 6 normal 1 left-up 6 " "$CAPS"
+    expect "v4l2 journal: the clip latched left-up" "left-up" \
+        "$(grep '"event":"record-start"' $J5 2>/dev/null | sed -n 's/.*"orientation":"\([a-z-]*\)".*/\1/p')"
+    expect "v4l2: a press that became a hold left no still: three photo files, one clip" "3 1" \
+        "$(ls /tmp/kt/out5 | grep -c '^IMG_') $(ls /tmp/kt/out5 | grep -c '^CLIP_')"
+    # Each photo's frame against the moment the port was asked for and against the touch. The
+    # port's line: `v4l2 photo N: frame S exposed at X s for the moment Y s (frames before B,
+    # after A; interval I us)` (B, A: the ring's neighbours, or none); the journal's capture
+    # line: `lag`, the frame's exposure less the touch, in seconds to the millisecond.
+    grep 'camera: v4l2 photo ' /tmp/kt/run5.err > /tmp/kt/v4l2-choices
+    grep '"event":"capture"' $J5 2>/dev/null | sed -n 's/.*"lag":\([-0-9.e]*\).*/\1/p' > /tmp/kt/v4l2-lags
+    n=0
+    while IFS= read -r line; do
+        n=$((n + 1))
+        lag=$(sed -n "${n}p" /tmp/kt/v4l2-lags)
+        verdict=$(echo "$line" | awk -v lag="${lag:-x}" '
+            { for (i = 1; i <= NF; i++) {
+                  if ($i == "exposed") x = $(i + 2); if ($i == "moment") y = $(i + 1)
+                  if ($i == "before") b = $(i + 1); if ($i == "after") a = $(i + 1); if ($i == "interval") iv = $(i + 1) / 1e6 } }
+            function abs(v) { return v < 0 ? -v : v }
+            END {
+                sub(/,$/, "", b); sub(/;$/, "", a); d = abs(x - y); ok = 1
+                if (b != "none" && abs(b - y) < d) ok = 0
+                if (a != "none" && abs(a - y) < d) ok = 0
+                if (a == "none" && y - x >= iv / 2) ok = 0
+                # The touch is the exposure less the lag (to the millisecond): the moment asked
+                # must be it (within the rounding of the lag), and so the frame the nearest to it.
+                t = x - lag; near = "?"
+                if (lag != "x") {
+                    near = "yes"
+                    if (b != "none" && abs(b - t) < abs(x - t)) near = "no"
+                    if (a != "none" && abs(a - t) < abs(x - t)) near = "no"
+                    if (a == "none" && t - x >= iv / 2) near = "no"
+                    if (near == "no" || abs(y - t) > 0.0015) ok = 0
+                }
+                asked = (lag == "x") ? "?" : sprintf("%+.0f ms", (y - t) * 1000)
+                printf "%s frame %+.1f ms from the moment, lag from the touch %s ms, moment %s after the touch, nearest the touch too: %s, interval %.1f ms, before %s after %s",
+                    ok ? "nearest" : "NOT-NEAREST", (x - y) * 1000, (lag == "x") ? "?" : sprintf("%+.0f", lag * 1000), asked, near, iv * 1000, b, a }')
+        info "v4l2 photo $n: $verdict"
+        case "$verdict" in
+            nearest*) pass "v4l2 photo $n: the ring's nearest frame to the touch, the moment asked ($verdict)" ;;
+            *) fail "v4l2 photo $n: the ring's nearest frame to the touch, the moment asked" "$verdict; $line" ;;
+        esac
+    done < /tmp/kt/v4l2-choices
+    # Four: the three photos, and the still the hold's touch ordered, which the session gave up
+    # when the press became a clip (no file, no line in the journal: the last, without a lag).
+    expect "v4l2: the port logged a frame for each photo and for the hold's touch" 4 "$n"
+    for f in $J5 /tmp/kt/out5/*; do
+        [ -f "$f" ] || continue
+        echo "KT-VFILE $(basename $f)"
+        base64 $f | sed 's/^/KT-VB64 /'
+    done
+    echo "KT-VFILE-END"
+
+    # Faults of the V4L2 camera, each a record, the firmware answering presses throughout:
+    # - a format the device does not offer (board-v4l2.json asking for Motion JPEG, which vivid
+    #   has not): `camera-unavailable`, the press's photo fails, the log's one line names what
+    #   vivid offers and the key;
+    # - the device gone mid-stream: vivid's Disconnect control (vivid-control, Tests/Kernel/
+    #   vivid-control.c) acts as a USB unplug, every call on an open descriptor fails ENODEV
+    #   until every descriptor is closed, when the device is back (docs/camera.md, [vivid]):
+    #   `camera-died`, the session's restart opens it again, `recovered`, and the next press
+    #   is a photo.
+    start_jitter 900
+    sed -e 's#"format": "YUYV"#"format": "MJPEG"#' -e 's#/tmp/kt/out5#/tmp/kt/out6#' -e 's#journal5#journal6#' \
+        /opt/kt/board-v4l2.json > /tmp/kt/board-v4l2-mjpeg.json
+    start_run /tmp/kt/board-v4l2-mjpeg.json 6
+    sleep 0.5; click
+    waitfor /tmp/kt/journal6.ndjson '"event":"capture' 1
+    sleep 0.5
+    stop_run $RUNPID
+    sed 's/^/KT-INFO v4l2 MJPEG journal | /' /tmp/kt/journal6.ndjson 2>/dev/null | head -12
+    sed 's/^/KT-INFO v4l2 MJPEG stderr | /' /tmp/kt/run6.err | tail -6
+    expect "v4l2, a format vivid does not offer: camera-unavailable, the press's photo failed, exit 0" "1 1 0" \
+        "$(grep -c '"event":"fault","kind":"camera-unavailable"' /tmp/kt/journal6.ndjson 2>/dev/null) $(grep -c '"event":"capture-failed"' /tmp/kt/journal6.ndjson 2>/dev/null) $RC"
+    expect "v4l2, a format vivid does not offer: the log names what it offers and the key" "yes" \
+        "$(grep -q '/dev/video0 offers YUYV, .*, not MJPEG (camera.format)' /tmp/kt/run6.err && echo yes)"
+
+    sed -e 's#/tmp/kt/out5#/tmp/kt/out7#' -e 's#journal5#journal7#' /opt/kt/board-v4l2.json > /tmp/kt/board-v4l2-unplug.json
+    J7=/tmp/kt/journal7.ndjson
+    start_run /tmp/kt/board-v4l2-unplug.json 7
+    sleep 0.5; click
+    waitfor $J7 '"event":"capture' 1
+    sleep 1
+    OUT=$(/opt/kt/vivid-control /dev/video0 0x00f0f041 1 2>&1); info "vivid Disconnect: exit $? $OUT"
+    waitfor $J7 '"event":"fault","kind":"camera-died"' 1
+    waited=0   # bounded: 30 s of TCG time (the restart's backoff doubles to 8 s)
+    while [ $waited -lt 300 ] && ! grep -q '"event":"recovered","kind":"camera' $J7 2>/dev/null; do sleep 0.1; waited=$((waited + 1)); done
+    sleep 0.5; click
+    waited=0   # bounded: 20 s of TCG time
+    while [ $waited -lt 200 ] && [ "$(grep -c '"event":"capture"' $J7 2>/dev/null)" -lt 2 ]; do sleep 0.1; waited=$((waited + 1)); done
+    stop_run $RUNPID
+    kill $JITTER 2>/dev/null; wait $JITTER 2>/dev/null
+    sed 's/^/KT-INFO v4l2 unplug journal | /' $J7 2>/dev/null | head -30
+    sed 's/^/KT-INFO v4l2 unplug stderr | /' /tmp/kt/run7.err | tail -12
+    PRESSES=$(grep -cE '"event":"(capture|capture-failed|shutter-rejected)"' $J7 2>/dev/null)
+    expect "v4l2, the device gone mid-stream: camera-died, recovered once vivid is back, a photo after it, exit 0" "yes yes 2 0" \
+        "$(grep -q '"event":"fault","kind":"camera-died"' $J7 && echo yes) $(grep -q '"event":"recovered","kind":"camera' $J7 && echo yes) $(grep -c '"event":"capture"' $J7 2>/dev/null) $RC"
+    expect "v4l2, the device gone mid-stream: every press answered (a photo, a failure or a rejection)" "2" "${PRESSES:-0}"
+    expect "v4l2, the device gone mid-stream: the log says the device is gone" "yes" \
+        "$(grep -q 'VIDIOC_DQBUF: No such device (the device is gone' /tmp/kt/run7.err && echo yes)"
+
+    # A full card: the output on a 1 MiB tmpfs with no reserve, filled but for 12 KB, less
+    # than a photo (vivid's frame, about 15 KB): the port's write is cut short by ENOSPC, the
+    # session refuses the file as not whole with the card full: a `storage` fault, the press
+    # refused or its photo failed for the card, no file left behind (the log says each step);
+    # emptied, the next press is a photo.
+    C=/tmp/kt/card
+    mkdir -p $C && mount -t tmpfs -o size=1m tmpfs $C && mkdir -p $C/out
+    sed -e "s#/tmp/kt/out5#$C/out#" -e "s#/tmp/kt/journal5.ndjson#$C/journal.ndjson#" \
+        -e 's#"output": {#"output": { "reserve_mb": 0,#' /opt/kt/board-v4l2.json > /tmp/kt/board-v4l2-card.json
+    start_jitter 300
+    start_run /tmp/kt/board-v4l2-card.json 8
+    dd if=/dev/zero of=$C/filler bs=1k count=$(( $(df -k $C | awk 'NR == 2 { print $4 }') - 12 )) 2>/dev/null
+    info "v4l2 full card: $(df -k $C | awk 'NR == 2 { print $4 }') KB free"
+    sleep 0.5
+    info "v4l2 full card: $(df -k $C | awk 'NR == 2 { print $4 }') KB free at the press; $(ls -la $C $C/out | oneline)"
+    click
+    waited=0   # bounded: 20 s of TCG time
+    while [ $waited -lt 200 ] && ! grep -qE '"event":"(capture|capture-failed|shutter-rejected)"' /tmp/kt/events8.ndjson; do
+        sleep 0.1; waited=$((waited + 1))
+    done
+    FAILED=$(grep -E '"event":"(capture|capture-failed|shutter-rejected)"' /tmp/kt/events8.ndjson | head -1)
+    rm -f $C/filler
+    sleep 1.5; click
+    waitfor /tmp/kt/events8.ndjson '"event":"capture"' 1
+    stop_run $RUNPID
+    kill $JITTER 2>/dev/null; wait $JITTER 2>/dev/null
+    grep -v '"event":"orientation"' /tmp/kt/events8.ndjson | head -12 | sed 's/^/KT-INFO v4l2 full card events | /'
+    sed 's/^/KT-INFO v4l2 full card stderr | /' /tmp/kt/run8.err | tail -12
+    # The touch's photo fails for the card (a `storage` fault); the press is answered at its
+    # release, by then refused `storage full`, or, had the photo's failure come after the
+    # release, failed `storage` (the crash test's full card allows both too).
+    case "$FAILED" in
+        *'"reason":"storage full"'*|*'"reason":"storage"'*) pass "v4l2, a full card: the press is refused storage full or its photo fails storage" ;;
+        *) fail "v4l2, a full card: the press is refused storage full or its photo fails storage" "events: $(grep -v orientation /tmp/kt/events8.ndjson | tail -5 | oneline)" ;;
+    esac
+    expect "v4l2, a full card: a storage fault, no file left behind, a photo once emptied, exit 0" "1 0 1 0" \
+        "$(grep -c '"event":"fault","kind":"storage"' $C/journal.ndjson 2>/dev/null) $(ls -A $C/out | grep -c '^\.') $(ls $C/out | grep -c '^IMG_') $RC"
+    umount $C 2>/dev/null
+fi
+
 # ------------------------------------------------------------------ the MPU-6050's gyro on the Pi path
 # Tests/Kernel/board-mpu6050.json: the MPU-6050 at 0x68 on the i2c-stub-rdwr bus, read_mode burst,
 # no `gyro` key (on by default for the MPU-6050, docs/boards.md). Its registers hold the pose

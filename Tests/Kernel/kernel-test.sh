@@ -33,6 +33,7 @@ RESULTS=$R/results.txt
 RIG_INIT=$HERE/guest-init.sh
 RIG_INITRAMFS=$R/initramfs.cpio.gz
 RIG_EXTRA_PACKAGES=
+RIG_VIDEO_MODULES=1
 . "$HERE/rig.sh"
 
 # ---------------------------------------------------------------- 6. boot and report
@@ -45,43 +46,55 @@ rig_boot "$LOG" "$TIMEOUT" 512 "${ONLY:+kt.only=$ONLY}" "ran every check"
 # check what reached the files: exiftool each photo's EXIF Orientation and each clip's Rotation
 # (clockwise, as the journal's `rotation`), ffprobe the clip's video stream (its display matrix
 # angle is counter-clockwise: rotation 90 is -90 there), each against the journal's record.
+# unpack MARKER DIR: the KT-<MARKER> blocks of the guest's log, each a file, into DIR.
+unpack() {
+    rm -rf "$2"; mkdir -p "$2"
+    tr -d '\r' <"$LOG" | awk -v dir="$2" -v m="$1" '
+        $0 ~ "^KT-" m "-END" { exit }
+        $0 ~ "^KT-" m " " { name = $2; next }
+        $0 ~ "^KT-" substr(m, 1, length(m) - 4) "B64 " && name != "" { print substr($0, index($0, " ") + 1) > (dir "/" name ".b64") }'
+    for b in "$2"/*.b64; do [ -f "$b" ] && base64 -d "$b" >"${b%.b64}" && rm -f "$b"; done
+}
+# check_files DIR LABEL: each photo's EXIF Orientation (exiftool) and each clip's rotation
+# (exiftool, and ffprobe's display matrix) against DIR/journal.ndjson's records.
+check_files() {
+    local F=$1 label=$2 JOURNAL=$1/journal.ndjson
+    if [ ! -s "$JOURNAL" ]; then
+        host_fail "${label}the guest's journal and files reached the host" "no journal in the KT blocks of $LOG"
+        return
+    fi
+    host_pass "${label}the guest's journal and files reached the host ($(ls "$F" | wc -l) files)"
+    grep '"event":"capture"' "$JOURNAL" | while IFS= read -r line; do
+        file=$(echo "$line" | sed -n 's/.*"file":"\([^"]*\)".*/\1/p')
+        exif=$(echo "$line" | sed -n 's/.*"exif":\([0-9]\).*/\1/p')
+        got=$(exiftool -n -s3 -Orientation "$F/$file" 2>&1)
+        if [ "$got" = "$exif" ]; then host_pass "${label}exiftool: $file has EXIF Orientation $exif, as journaled"
+        else host_fail "${label}exiftool: $file has EXIF Orientation $exif, as journaled" "exiftool says '$got'"; fi
+    done
+    grep '"event":"record-start"' "$JOURNAL" | while IFS= read -r line; do
+        file=$(echo "$line" | sed -n 's/.*"file":"\([^"]*\)".*/\1/p')
+        rotation=$(echo "$line" | sed -n 's/.*"rotation":\([0-9]*\).*/\1/p')
+        got=$(exiftool -n -s3 -Rotation "$F/$file" 2>&1)
+        if [ "$got" = "$rotation" ]; then host_pass "${label}exiftool: $file has Rotation $rotation, as journaled"
+        else host_fail "${label}exiftool: $file has Rotation $rotation, as journaled" "exiftool says '$got'"; fi
+        want=$(( (360 - rotation) % 360 )); [ $want -gt 180 ] && want=$((want - 360))
+        probe=$(ffprobe -v error -select_streams v:0 -show_entries stream=codec_type:stream_side_data=rotation -of default=nw=1 "$F/$file" 2>&1 | tr '\n' ' ')
+        shown=$(echo "$probe" | sed -n 's/.*rotation=\(-*[0-9]*\).*/\1/p')
+        case "$probe" in
+            *codec_type=video*) [ "${shown:-0}" = "$want" ] ;;
+            *) false ;;
+        esac && host_pass "${label}ffprobe: $file is a video stream displayed at rotation $rotation" ||
+            host_fail "${label}ffprobe: $file is a video stream displayed at rotation $rotation" "ffprobe says '$probe'"
+    done
+}
 if [ "${ONLY:-}" != probe ]; then
     set +e   # a failed read is a FAIL line, not the end of the report
-    F=$R/files
-    rm -rf "$F"; mkdir -p "$F"
-    tr -d '\r' <"$LOG" | awk -v dir="$F" '
-        /^KT-FILE-END/ { exit }
-        /^KT-FILE / { name = $2; next }
-        /^KT-B64 / && name != "" { print substr($0, 8) > (dir "/" name ".b64") }'
-    for b in "$F"/*.b64; do [ -f "$b" ] && base64 -d "$b" >"${b%.b64}" && rm -f "$b"; done
-    JOURNAL=$F/journal.ndjson
-    if [ -s "$JOURNAL" ]; then
-        host_pass "the guest's journal and files reached the host ($(ls "$F" | wc -l) files)"
-        grep '"event":"capture"' "$JOURNAL" | while IFS= read -r line; do
-            file=$(echo "$line" | sed -n 's/.*"file":"\([^"]*\)".*/\1/p')
-            exif=$(echo "$line" | sed -n 's/.*"exif":\([0-9]\).*/\1/p')
-            got=$(exiftool -n -s3 -Orientation "$F/$file" 2>&1)
-            if [ "$got" = "$exif" ]; then host_pass "exiftool: $file has EXIF Orientation $exif, as journaled"
-            else host_fail "exiftool: $file has EXIF Orientation $exif, as journaled" "exiftool says '$got'"; fi
-        done
-        grep '"event":"record-start"' "$JOURNAL" | while IFS= read -r line; do
-            file=$(echo "$line" | sed -n 's/.*"file":"\([^"]*\)".*/\1/p')
-            rotation=$(echo "$line" | sed -n 's/.*"rotation":\([0-9]*\).*/\1/p')
-            got=$(exiftool -n -s3 -Rotation "$F/$file" 2>&1)
-            if [ "$got" = "$rotation" ]; then host_pass "exiftool: $file has Rotation $rotation, as journaled"
-            else host_fail "exiftool: $file has Rotation $rotation, as journaled" "exiftool says '$got'"; fi
-            want=$(( (360 - rotation) % 360 )); [ $want -gt 180 ] && want=$((want - 360))
-            probe=$(ffprobe -v error -select_streams v:0 -show_entries stream=codec_type:stream_side_data=rotation -of default=nw=1 "$F/$file" 2>&1 | tr '\n' ' ')
-            shown=$(echo "$probe" | sed -n 's/.*rotation=\(-*[0-9]*\).*/\1/p')
-            case "$probe" in
-                *codec_type=video*) [ "${shown:-0}" = "$want" ] ;;
-                *) false ;;
-            esac && host_pass "ffprobe: $file is a video stream displayed at rotation $rotation" ||
-                host_fail "ffprobe: $file is a video stream displayed at rotation $rotation" "ffprobe says '$probe'"
-        done
-    else
-        host_fail "the guest's journal and files reached the host" "no KT-FILE journal.ndjson in $LOG"
-    fi
+    unpack FILE "$R/files"
+    check_files "$R/files" ""
+    # The V4L2 camera's run on vivid (its journal is journal5.ndjson in the guest).
+    unpack VFILE "$R/files-v4l2"
+    [ -f "$R/files-v4l2/journal5.ndjson" ] && mv "$R/files-v4l2/journal5.ndjson" "$R/files-v4l2/journal.ndjson"
+    check_files "$R/files-v4l2" "v4l2: "
     set -e
 fi
 cat "$RESULTS"

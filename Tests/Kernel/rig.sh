@@ -74,10 +74,18 @@ BLOCK_MODULES="drivers/virtio/virtio_ring drivers/virtio/virtio drivers/virtio/v
   drivers/md/dm-mod drivers/md/dm-log-writes drivers/md/dm-delay
   lib/crc16 fs/mbcache fs/jbd2/jbd2 crypto/crc32c_generic fs/ext4/ext4
   fs/fat/fat fs/fat/vfat fs/nls/nls_cp437 fs/nls/nls_ascii fs/nls/nls_utf8 fs/exfat/exfat"
-# Every rig unpacks both lists (one cache for all: rigs run one after another, or at once, on
-# the same .kernel-rig); only a rig that sets RIG_BLOCK_MODULES packs the second.
-STOCK_MODULES="fs/configfs/configfs drivers/i2c/i2c-dev drivers/i2c/i2c-stub ${RIG_BLOCK_MODULES:+$BLOCK_MODULES}"
-UNPACKED_MODULES="fs/configfs/configfs drivers/i2c/i2c-dev drivers/i2c/i2c-stub $BLOCK_MODULES"
+# vivid, the virtual video test driver (docs/camera.md, "V4L2"), for the
+# V4L2 camera's checks, with what it needs (`modinfo -F depends`), in load order.
+VIDEO_MODULES="drivers/media/rc/rc-core drivers/media/cec/core/cec drivers/media/mc/mc
+  drivers/media/v4l2-core/videodev drivers/media/common/videobuf2/videobuf2-common
+  drivers/media/common/videobuf2/videobuf2-v4l2 drivers/media/common/videobuf2/videobuf2-memops
+  drivers/media/common/videobuf2/videobuf2-vmalloc drivers/media/common/videobuf2/videobuf2-dma-contig
+  drivers/media/v4l2-core/v4l2-dv-timings drivers/media/common/v4l2-tpg/v4l2-tpg
+  drivers/media/test-drivers/vivid/vivid"
+# Every rig unpacks every list (one cache for all: rigs run one after another, or at once, on
+# the same .kernel-rig); only a rig that sets RIG_BLOCK_MODULES or RIG_VIDEO_MODULES packs those.
+STOCK_MODULES="fs/configfs/configfs drivers/i2c/i2c-dev drivers/i2c/i2c-stub ${RIG_BLOCK_MODULES:+$BLOCK_MODULES} ${RIG_VIDEO_MODULES:+$VIDEO_MODULES}"
+UNPACKED_MODULES="fs/configfs/configfs drivers/i2c/i2c-dev drivers/i2c/i2c-stub $BLOCK_MODULES $VIDEO_MODULES"
 MODULES_KEY=$KVER-$(echo "$UNPACKED_MODULES" | sha1sum | cut -c1-12)
 if [ ! -e "$R/k/.stamp-$MODULES_KEY" ]; then
     rm -rf "$R/k" && mkdir -p "$R/k"
@@ -174,6 +182,11 @@ fi
 if ! gcc -static -O2 -Wall -Wextra -Werror -o "$R/edge-timing" "$HERE/edge-timing.c" 2>"$R/edge-timing.log"; then
     host_fail "edge-timing built (gcc -static)" "$(head -c 300 "$R/edge-timing.log" | tr '\n' ' ')"
 fi
+# vivid-control (vivid-control.c): sets a control of vivid's node from outside upright, to
+# unplug it (its Disconnect control).
+if ! gcc -static -O2 -Wall -Wextra -Werror -o "$R/vivid-control" "$HERE/vivid-control.c" 2>"$R/vivid-control.log"; then
+    host_fail "vivid-control built (gcc -static)" "$(head -c 300 "$R/vivid-control.log" | tr '\n' ' ')"
+fi
 
 # ---------------------------------------------------------------- 5. initramfs
 IR=${RIG_INITRAMFS%.cpio.gz}
@@ -200,7 +213,8 @@ cp "$R/oot/gpio-sim/gpio-sim.ko" "$R/oot/i2c-stub-rdwr/i2c-stub-rdwr.ko" "$IR/li
 for f in "$IR/lib/modules/$KV/"*.ko.xz; do [ -e "$f" ] && xz -d "$f"; done   # newer kernels ship .ko.xz
 [ -e "$UP" ] && cp "$UP" "$IR/opt/kt/upright"
 [ -e "$R/edge-timing" ] && cp "$R/edge-timing" "$IR/opt/kt/edge-timing"
-cp "$HERE/board.json" "$HERE/board-mpu6050.json" "$IR/opt/kt/"
+[ -e "$R/vivid-control" ] && cp "$R/vivid-control" "$IR/opt/kt/vivid-control"
+cp "$HERE/board.json" "$HERE/board-mpu6050.json" "$HERE/board-v4l2.json" "$IR/opt/kt/"
 # The committed scenarios the run's journals are compared with, and their simulated board.
 mkdir -p "$IR/opt/kt/boards" "$IR/opt/kt/scenarios"
 cp "$ROOT/boards/sim-adxl345.json" "$IR/opt/kt/boards/"

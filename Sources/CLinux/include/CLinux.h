@@ -79,6 +79,76 @@ int upright_pidfd_open(int pid);
 /// took its pid after it ended (then -ESRCH). Returns 0 or -errno.
 int upright_pidfd_send_signal(int pidfd, int sig);
 
+// ---- V4L2 video capture (linux/videodev2.h; docs/camera.md, "V4L2") ----
+
+/// What VIDIOC_QUERYCAP says: the driver's and card's names (NUL-terminated) and the device
+/// node's capabilities (device_caps when the driver sets V4L2_CAP_DEVICE_CAPS, else
+/// capabilities).
+struct upright_v4l2_capability {
+    char driver[16];
+    char card[32];
+    uint32_t device_caps;
+};
+
+/// A single-planar capture format, as VIDIOC_S_FMT / VIDIOC_G_FMT give it.
+struct upright_v4l2_format {
+    uint32_t width;
+    uint32_t height;
+    uint32_t pixel_format;
+    uint32_t bytes_per_line;
+    uint32_t size_image;
+};
+
+/// A buffer VIDIOC_DQBUF returned: which, how many bytes the driver filled, its flags
+/// (V4L2_BUF_FLAG_*: the timestamp's clock and source, an error), the driver's frame count
+/// and its timestamp in nanoseconds.
+struct upright_v4l2_frame {
+    uint32_t index;
+    uint32_t bytes_used;
+    uint32_t flags;
+    uint32_t sequence;
+    int64_t timestamp_ns;
+};
+
+/// VIDIOC_QUERYCAP. Returns 0 or -errno.
+int upright_v4l2_query_capability(int fd, struct upright_v4l2_capability *capability);
+
+/// VIDIOC_ENUM_FMT for single-planar capture, format `index`: its fourcc and description
+/// (NUL-terminated). Returns 0, or -EINVAL past the last one.
+int upright_v4l2_enum_format(int fd, uint32_t index, uint32_t *pixel_format, char description[32]);
+
+/// VIDIOC_S_FMT (progressive) with `wanted`; `got` is what the driver set (it may adjust).
+int upright_v4l2_set_format(int fd, const struct upright_v4l2_format *wanted, struct upright_v4l2_format *got);
+
+/// VIDIOC_G_FMT: the current capture format.
+int upright_v4l2_get_format(int fd, struct upright_v4l2_format *got);
+
+/// VIDIOC_S_PARM: ask for a frame interval of numerator/denominator seconds; the driver's
+/// choice comes back in the same two.
+int upright_v4l2_set_frame_interval(int fd, uint32_t *numerator, uint32_t *denominator);
+
+/// VIDIOC_G_PARM: the frame interval in numerator/denominator seconds (0/0: not reported).
+int upright_v4l2_get_frame_interval(int fd, uint32_t *numerator, uint32_t *denominator);
+
+/// VIDIOC_REQBUFS with V4L2_MEMORY_MMAP: asks for `count` capture buffers (0 frees them).
+/// Returns the count granted, or -errno.
+int upright_v4l2_request_buffers(int fd, uint32_t count);
+
+/// VIDIOC_QUERYBUF: buffer `index`'s mmap offset and length.
+int upright_v4l2_query_buffer(int fd, uint32_t index, uint32_t *offset, uint32_t *length);
+
+/// VIDIOC_QBUF: hands buffer `index` to the driver to fill.
+int upright_v4l2_queue_buffer(int fd, uint32_t index);
+
+/// VIDIOC_DQBUF: the next filled buffer. -EAGAIN when none is ready (a non-blocking fd).
+int upright_v4l2_dequeue_buffer(int fd, struct upright_v4l2_frame *frame);
+
+/// VIDIOC_STREAMON (on != 0) or VIDIOC_STREAMOFF for capture.
+int upright_v4l2_stream(int fd, int on);
+
+/// VIDIOC_S_CTRL: control `id` to `value`.
+int upright_v4l2_set_control(int fd, uint32_t id, int32_t value);
+
 #ifdef __cplusplus
 }
 #endif

@@ -32,9 +32,9 @@ enum RunCommand: Subcommand {
 
     static func run(_ arguments: ParsedArguments, console: Console) throws(CommandError) -> Int32 {
         let board = try loadBoard(arguments)
-        guard case .command = board.camera.backend else {
+        if case .simulated = board.camera.backend {
             throw .badInput(
-                "\(arguments.value("board") ?? ""): camera.backend: run drives the command backend; this board uses the simulated camera (try upright sim)"
+                "\(arguments.value("board") ?? ""): camera.backend: run drives the command and v4l2 backends; this board uses the simulated camera (try upright sim)"
             )
         }
         let json = arguments.flag("json")
@@ -43,6 +43,7 @@ enum RunCommand: Subcommand {
         signal(SIGPIPE, SIG_IGN)
         let origin = MonotonicClock.now()
         let note: (String) -> Void = { console.printError("upright run: " + $0) }
+        let context = Context(console: console, json: json, origin: origin, note: note, arguments: arguments)
 
         // Devices first: a missing bus or line is reported before anything is created on disk.
         let devices = try openDevices(board)
@@ -52,11 +53,34 @@ enum RunCommand: Subcommand {
         // write temporary files): stopped first, if it is still that program, before start-up
         // reconciles the directory.
         stopLeftoverCamera(journal: board.output.journal, note: note)
-        let naming = MediaNaming(clipExtension: PiCamera.clipExtension)
+        let isV4L2 = if case .v4l2 = board.camera.backend { true } else { false }
+        let naming = MediaNaming(clipExtension: isV4L2 ? V4L2Camera.clipExtension : PiCamera.clipExtension)
         let startup = try startOutput(board, naming: naming, note: note)
+        if let camera = V4L2Camera.v4l2(board: board, naming: naming, note: note, clock: { MonotonicClock.now() }) {
+            return try drive(camera, board: board, devices: devices, startup: startup, context)
+        }
         guard let camera = PiCamera.command(board: board, naming: naming, note: note) else {
             throw .badInput("camera.backend: not the command backend")
         }
+        return try drive(camera, board: board, devices: devices, startup: startup, context)
+    }
+
+    /// What `run` hands on to the loop: the console, the origin of the records' times, the
+    /// notes' printer and the arguments (for errors).
+    struct Context {
+        var console: Console
+        var json: Bool
+        var origin: Instant
+        var note: (String) -> Void
+        var arguments: ParsedArguments
+    }
+
+    /// The firmware's loop over `camera` until it is shut down: the records, the light, the
+    /// journal's thread, `LinuxFirmware`.
+    static func drive<Cam: LinuxCamera>(
+        _ camera: Cam, board: Board, devices: FirmwareDevices<LinuxI2CBus>, startup: OutputStartup, _ context: Context
+    ) throws(CommandError) -> Int32 {
+        let (console, json, origin, note, arguments) = (context.console, context.json, context.origin, context.note, context.arguments)
         var records = startup.records(origin: origin, output: ConsoleEvents(console: console, json: json, origin: origin, note: note))
         let light = devices.led.map { RecordingLightDriver.driving($0, note: note) }
         records.observer = light?.observer

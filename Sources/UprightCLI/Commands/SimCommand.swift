@@ -49,6 +49,11 @@ enum SimCommand: Subcommand {
         let scenario = try loadScenario(scenarioPath)
         let board = try loadBoard(scenario.board, scenarioFile: scenarioPath)
         let realCamera = try SimRealCamera.wanted(board: board, realtime: arguments.flag("realtime"))
+        if case .v4l2 = board.camera.backend {
+            // Driving a V4L2 device with the simulated sensor is not built yet: say so rather
+            // than let the simulated camera stand in unannounced.
+            console.printError("upright sim: the board's V4L2 device is not opened; the simulated camera's frame ring stands in at its frame rate")
+        }
         let seed = seedOption ?? scenario.seed ?? 1
         let output = try SimOutputDirectory(arguments.value("out") ?? "upright-out")
         // The plot's folder may be the output directory or inside it, made just below.

@@ -109,6 +109,10 @@ public struct Board: Equatable, Sendable {
             /// The simulator's camera program: a model of rpicam's with its timings, rendering
             /// the synthetic scene into real JPEGs and movies.
             case simulated(SimulatedCameraSettings)
+            /// A V4L2 capture device (a UVC webcam, or a Pi camera module through libcamera's
+            /// V4L2 compatibility layer) streamed into a ring of recent frames: a photo is the
+            /// frame nearest the touch (docs/camera.md, "V4L2").
+            case v4l2(V4L2CameraSettings)
         }
 
         public var backend: Backend
@@ -164,6 +168,39 @@ public struct Board: Equatable, Sendable {
         public var videoStopMilliseconds = 150
 
         public init() {}
+    }
+
+    /// The V4L2 backend: which device, the stream's size, rate and pixel format, how many
+    /// frames the ring keeps, and the JPEG quality for frames Upright encodes itself (YUYV;
+    /// MJPEG frames are stored as the camera compressed them).
+    public struct V4L2CameraSettings: Equatable, Sendable {
+        /// The stream's pixel format (`camera.format`), by its V4L2 name.
+        public enum PixelFormat: String, Equatable, Sendable, CaseIterable {
+            /// Motion JPEG (V4L2_PIX_FMT_MJPEG): every frame a JPEG the camera compressed,
+            /// what a UVC webcam offers at its larger sizes.
+            case mjpeg = "MJPEG"
+            /// Packed 4:2:2 YUV (V4L2_PIX_FMT_YUYV), Y0 U Y1 V: encoded to JPEG by
+            /// libjpeg-turbo per photo and per clip frame.
+            case yuyv = "YUYV"
+        }
+
+        /// The capture node (`camera.device`).
+        public var device = "/dev/video0"
+        public var widthPixels = 640
+        public var heightPixels = 480
+        public var framesPerSecond = 30
+        public var format = PixelFormat.mjpeg
+        /// `ring_frames`: frames held back for the nearest-frame choice (each is one of the
+        /// driver's buffers, dequeued; a few more stay queued for the driver to fill).
+        public var ringFrames = 8
+        /// JPEG quality (1...100) for YUYV frames.
+        public var quality = 90
+
+        public init() {}
+
+        /// The frame interval the board asks for (the driver may give another: the port
+        /// uses what `VIDIOC_G_PARM` reports).
+        public var frameInterval: TimeSpan { TimeSpan(nanoseconds: 1_000_000_000 / Int64(framesPerSecond)) }
     }
 
     /// Size, rate and quality of the simulated camera's movies. 320 x 240, the simulated

@@ -308,8 +308,17 @@ extension Board.CameraSettings {
         "frame_ring",
     ]
 
+    /// The keys only the V4L2 backend has (besides `width`, `height` and `quality`, which the
+    /// simulated one has too).
+    static let v4l2Keys = ["device", "fps", "format", "ring_frames"]
+
+    /// The V4L2 camera's ready delay unless `ready_ms` says otherwise: a photo ordered while the
+    /// stream starts waits in the port for its frames, and no signal can end a device, so the
+    /// session need not hold it back (docs/camera.md, "V4L2").
+    public static let v4l2ReadyDelay = TimeSpan.zero
+
     init(_ reader: JSONObjectReader) throws(ConfigError) {
-        let backendName = try reader.choice("backend", ["command", "simulated"]) ?? "command"
+        let backendName = try reader.choice("backend", ["command", "simulated", "v4l2"]) ?? "command"
         let modeName = try reader.choice("mode", CameraMode.allCases.map(\.rawValue)) ?? CameraMode.server.rawValue
         let mode = CameraMode(rawValue: modeName) ?? .server
         let zeroShutterLag = try reader.bool("zsl") ?? false
@@ -318,14 +327,21 @@ extension Board.CameraSettings {
                 "zsl", "zero shutter lag needs the still server (camera.mode \"server\"): a one-shot command opens the camera for every photo")
         }
         var session = CameraSessionSettings(mode: mode)
+        if backendName == "v4l2" { session.readyDelay = Self.v4l2ReadyDelay }
         if let ready = try reader.integer("ready_ms", in: 0...30_000) { session.readyDelay = .milliseconds(Int64(ready)) }
         let backend: Backend
         switch backendName {
         case "simulated":
+            if let key = Self.v4l2Keys.first(where: reader.contains) {
+                throw reader.error(key, "only the v4l2 camera backend has it")
+            }
             backend = .simulated(try Board.SimulatedCameraSettings(reader))
+        case "v4l2":
+            try Self.checkV4L2(reader, mode: mode, zeroShutterLag: zeroShutterLag)
+            backend = .v4l2(try Board.V4L2CameraSettings(reader))
         default:
-            if let key = Self.simulatedKeys.first(where: reader.contains) {
-                throw reader.error(key, "only the simulated camera backend has it")
+            if let key = (Self.simulatedKeys + Self.v4l2Keys).first(where: reader.contains) {
+                throw reader.error(key, Self.ownerText(key))
             }
             let still = try Self.template(reader, "still") ?? Self.defaultTemplate(Self.defaultStill(mode: mode, zeroShutterLag: zeroShutterLag))
             let video = try Self.template(reader, "video") ?? Self.defaultTemplate(Self.defaultVideo)
@@ -333,6 +349,29 @@ extension Board.CameraSettings {
         }
         try reader.finish()
         self.init(backend: backend, session: session, zeroShutterLag: zeroShutterLag)
+    }
+
+    /// The keys both the simulated and the V4L2 backends have.
+    static let sharedKeys = ["width", "height", "quality"]
+
+    /// Which backends have `key`, for a board whose backend has not.
+    static func ownerText(_ key: String) -> String {
+        if sharedKeys.contains(key) { return "only the simulated and v4l2 camera backends have it" }
+        return v4l2Keys.contains(key) ? "only the v4l2 camera backend has it" : "only the simulated camera backend has it"
+    }
+
+    /// What a V4L2 board may not say: rpicam's one-shot mode and `--zsl` (the ring is zero
+    /// shutter lag by itself), the simulated camera's own keys.
+    private static func checkV4L2(_ reader: JSONObjectReader, mode: CameraMode, zeroShutterLag: Bool) throws(ConfigError) {
+        if mode == .oneShot {
+            throw reader.error("mode", "the v4l2 camera streams for every photo: it has no one-shot mode (use \"server\" or leave it out)")
+        }
+        if zeroShutterLag {
+            throw reader.error("zsl", "the v4l2 camera's frame ring is zero shutter lag already (leave it out)")
+        }
+        if let key = Self.simulatedKeys.first(where: { reader.contains($0) && !Self.sharedKeys.contains($0) }) {
+            throw reader.error(key, "only the simulated camera backend has it")
+        }
     }
 
     /// A default template uses known placeholders only, so it is valid.
@@ -386,6 +425,37 @@ extension Board.SimulatedCameraSettings {
         timings = t
         frameRing = try reader.bool("frame_ring") ?? frameRing
     }
+}
+
+extension Board.V4L2CameraSettings {
+    /// The V4L2 backend's keys: `device` (a path under /dev), `width` and `height` (16...8192),
+    /// `fps` (1...240), `format` (`MJPEG` or `YUYV`), `ring_frames` (2...24: with the frames
+    /// kept queued for the driver, within the 32 buffers V4L2 allows a queue), `quality`
+    /// (1...100).
+    init(_ reader: JSONObjectReader) throws(ConfigError) {
+        self.init()
+        if let path = try reader.string("device") {
+            guard path.hasPrefix("/dev/"), path.count > 5 else {
+                throw reader.error("device", "\"\(path)\" is not a device node (a path under /dev/, e.g. /dev/video0)")
+            }
+            device = path
+        }
+        widthPixels = try reader.integer("width", in: 16...8192) ?? widthPixels
+        heightPixels = try reader.integer("height", in: 16...8192) ?? heightPixels
+        framesPerSecond = try reader.integer("fps", in: 1...240) ?? framesPerSecond
+        if let name = try reader.choice("format", PixelFormat.allCases.map(\.rawValue)), let chosen = PixelFormat(rawValue: name) {
+            format = chosen
+        }
+        ringFrames = try reader.integer("ring_frames", in: Self.ringFrameRange) ?? ringFrames
+        quality = try reader.integer("quality", in: 1...100) ?? quality
+        // YUYV packs two pixels in four bytes (Y0 U Y1 V): an odd width has no whole pair.
+        if format == .yuyv && widthPixels % 2 != 0 {
+            throw reader.error("width", "\(widthPixels) is odd; YUYV frames hold pixels in pairs (an even width)")
+        }
+    }
+
+    /// `ring_frames`' range.
+    public static let ringFrameRange = 2...24
 }
 
 /// A board file that cannot be used: `FILE: key.path: message`, or `FILE:LINE:COLUMN: message`

@@ -4,6 +4,12 @@
 public enum JPEGStructure {
     /// The segments between SOI and the first SOS (SOS included).
     public static func headerSegments(of bytes: [UInt8]) throws(MediaError) -> [JPEGSegment] {
+        try walk(bytes).segments
+    }
+
+    /// The header segments and where the image ends: the index just past its end-of-image
+    /// marker (a camera's buffer may hold more bytes after it).
+    public static func walk(_ bytes: [UInt8]) throws(MediaError) -> (segments: [JPEGSegment], end: Int) {
         // SOI = FF D8 (T.81 Table B.1).
         guard bytes.count >= 2, bytes[0] == 0xFF, bytes[1] == 0xD8 else { throw .unknownFormat }
         var segments: [JPEGSegment] = []
@@ -21,7 +27,7 @@ public enum JPEGStructure {
             guard index < bytes.count else { throw .truncated("no end-of-image marker") }
             let marker = bytes[index]
             index += 1
-            if marker == 0xD9 { return segments } // EOI
+            if marker == 0xD9 { return (segments, index) } // EOI
             if marker == 0x00 || marker == 0xD8 {
                 throw .malformed("unexpected marker FF \(hex(marker)) at byte \(markerStart)")
             }

@@ -16,19 +16,49 @@ public protocol LinuxCamera: Camera {
     var isFinishingFiles: Bool { get }
     /// Whether the files' queue was found full since the last call (a `bound` line).
     mutating func takeFileQueueFull() -> Bool
+    /// What the camera's port saw go wrong since the last call (a device's failure), for the log.
+    mutating func takePortNotes() -> [String]
 }
+
+extension LinuxCamera {
+    /// A camera whose port says nothing of its own.
+    public mutating func takePortNotes() -> [String] { [] }
+}
+
+/// A camera session's process port on Linux: its descriptors for the event loop's poll, and
+/// its own notes (rpicam's say nothing beyond the session's; a V4L2 device says why it failed).
+public protocol LinuxCameraProcesses: CameraProcesses {
+    /// Readable when something happened (a child ended, a file was closed, a frame is ready).
+    var descriptors: [Int32] { get }
+    /// What went wrong since the last call, one line each.
+    mutating func takeNotes() -> [String]
+}
+
+extension RpicamProcesses: LinuxCameraProcesses {
+    /// The session's notes say everything about the programs.
+    public mutating func takeNotes() -> [String] { [] }
+}
+
+extension V4L2Processes: LinuxCameraProcesses {}
 
 /// The Pi's camera: the camera session over the board's programs.
 public typealias PiCamera = CameraSession<RpicamProcesses>
 
-extension CameraSession: LinuxCamera where Processes == RpicamProcesses {
-    /// The programs' (pidfds, inotify) and the files port's, when it finishes files later.
+/// A V4L2 camera: the camera session over a device streaming into a frame ring.
+public typealias V4L2Camera = CameraSession<V4L2Processes<V4L2Stream>>
+
+extension CameraSession: LinuxCamera where Processes: LinuxCameraProcesses {
+    /// The port's (pidfds, inotify, the device) and the files port's, when it finishes files later.
     public var pollDescriptors: [Int32] { processes.descriptors + (fileWork.readyDescriptor.map { [$0] } ?? []) }
 
     /// A photo in flight may finish (`photoBound`), then the program is stopped (`stopBound`),
     /// then killed; a second for the kill to be reaped.
     public var longestShutdown: TimeSpan { settings.photoBound + settings.stopBound + .seconds(1) }
 
+    public mutating func takePortNotes() -> [String] { processes.takeNotes() }
+}
+
+extension CameraSession where Processes == RpicamProcesses {
     /// rpicam-vid writes MP4.
     public static var clipExtension: String { "mp4" }
 
@@ -38,18 +68,22 @@ extension CameraSession: LinuxCamera where Processes == RpicamProcesses {
     public static func command(board: Board, naming: MediaNaming, note: (String) -> Void = { _ in }) -> PiCamera? {
         guard var processes = RpicamProcesses(board: board) else { return nil }
         processes.childRecord = CameraChildRecord(journal: board.output.journal)
-        let fileWork: any CameraFileWork
-        switch CameraFileWorker.start() {
-        case .success(let worker):
-            fileWork = worker
-        case .failure(let error):
-            note("camera files: \(error.description); photos and clips are finished in the engine's step")
-            fileWork = InlineCameraFileWork()
-        }
         return PiCamera(
             processes: processes, settings: board.camera.session,
             files: CameraFiles(outputDirectory: board.output.directory, naming: naming, reserveBytes: board.output.reserveBytes),
-            fileWork: fileWork)
+            fileWork: fileWork(note: note))
+    }
+
+    /// A camera's files finished on a thread of their own (`CameraFileWorker`), or in the
+    /// engine's step, said in a note, when no thread can be made.
+    static func fileWork(note: (String) -> Void) -> any CameraFileWork {
+        switch CameraFileWorker.start() {
+        case .success(let worker):
+            return worker
+        case .failure(let error):
+            note("camera files: \(error.description); photos and clips are finished in the engine's step")
+            return InlineCameraFileWork()
+        }
     }
 }
 
@@ -60,4 +94,26 @@ extension WatchCamera: LinuxCamera {
     public var longestShutdown: TimeSpan { .zero }
     public var isFinishingFiles: Bool { false }
     public mutating func takeFileQueueFull() -> Bool { false }
+}
+
+extension CameraSession where Processes == V4L2Processes<V4L2Stream> {
+    /// The V4L2 camera's clips are Motion JPEG QuickTime movies.
+    public static var clipExtension: String { "mov" }
+
+    /// The board's V4L2 camera writing into its output directory, named by `naming`, its
+    /// frames' dequeue times read from `clock` (CLOCK_MONOTONIC), its files finished on a
+    /// thread of their own as the Pi's camera's are; nil when the board has another backend.
+    public static func v4l2(board: Board, naming: MediaNaming, note: (String) -> Void = { _ in }, clock: @escaping () -> Instant) -> V4L2Camera? {
+        guard case .v4l2(let device) = board.camera.backend else { return nil }
+        let check: (Board.V4L2CameraSettings) throws(V4L2Error) -> Void = { settings throws(V4L2Error) in
+            try V4L2Stream.check(settings: settings)
+        }
+        let processes = V4L2Processes<V4L2Stream>(settings: device, clock: clock, check: check) { settings throws(V4L2Error) in
+            try V4L2Stream(settings: settings)
+        }
+        return V4L2Camera(
+            processes: processes, settings: board.camera.session,
+            files: CameraFiles(outputDirectory: board.output.directory, naming: naming, reserveBytes: board.output.reserveBytes),
+            fileWork: PiCamera.fileWork(note: note))
+    }
 }

@@ -119,6 +119,7 @@ public final class LinuxFirmware<Bus: I2CBus, Cam: LinuxCamera, Output: EventOut
         if let failure = ports.failure { throw .device(failure) }
         for signal in ports.takeSignals() { handle(signal) }
         for problem in engine.runtime.camera.takeProblems() { note("camera: " + problem) }
+        for problem in engine.runtime.camera.takePortNotes() { note("camera: " + problem) }
         recordFileQueueBound()
         if let deadline = shutdownDeadline {
             if !engine.runtime.camera.isBusy {

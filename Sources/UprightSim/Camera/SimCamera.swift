@@ -15,14 +15,23 @@ extension CameraSession where Processes == SimCameraProcesses {
     public static var naming: MediaNaming { MediaNaming(clipExtension: clipExtension) }
 
     /// The simulated camera for `camera` (a board's section; a command backend gets the
-    /// simulated camera's defaults), writing into `outputDirectory`, showing `pose`, with the
-    /// scenario's camera faults.
+    /// simulated camera's defaults, a V4L2 one the frame ring at its rate), writing into
+    /// `outputDirectory`, showing `pose`, with the scenario's camera faults.
     public static func simulated(
         camera: Board.CameraSettings, outputDirectory: String, reserveBytes: UInt64 = 0, faults: [SimCameraFault] = [],
         generator: SeededGenerator = SeededGenerator(seed: 0), pose: @escaping (Instant) -> MotionPose
     ) -> SimCamera {
         var simulated = Board.SimulatedCameraSettings()
-        if case .simulated(let settings) = camera.backend { simulated = settings }
+        switch camera.backend {
+        case .simulated(let settings):
+            simulated = settings
+        case .v4l2(let device):
+            // The V4L2 camera's model: a stream into a frame ring at the device's rate.
+            simulated.frameRing = true
+            simulated.timings.frameMilliseconds = max(1, 1000 / device.framesPerSecond)
+        case .command:
+            break
+        }
         let processes = SimCameraProcesses(
             settings: simulated, zeroShutterLag: camera.zeroShutterLag, faults: faults,
             generator: generator, pose: pose)

@@ -1,14 +1,16 @@
 import UprightCore
 import UprightHost
 
+/// Why a simulated movie could not be written (the shared writer's errors).
+public typealias SimMovieError = MotionJPEGMovieError
+
 /// A simulated clip as a real movie: a Motion-JPEG QuickTime file (`.mov`) whose frames are
 /// the synthetic scene (`SceneRenderer`) at the camera's true pose at each frame's time,
-/// compressed by libjpeg-turbo. Frames are streamed to a temporary file next to `path` as they
-/// are appended, so memory stays bounded however long the clip (12 bytes of sample table per
-/// frame); `finish` writes the index (`moov`), lets `MediaOrientationWriter` write the latched
-/// rotation into the track matrix exactly as the Pi's clips get it, then publishes the file
-/// atomically (fsync, rename, directory fsync). Nothing appears at `path` before that, and
-/// `cancel` (or dropping the movie unfinished) removes the temporary file.
+/// compressed by libjpeg-turbo and written by `MotionJPEGMovie` (UprightHost), the writer the
+/// V4L2 camera's clips use: streamed to a temporary file as they are appended (memory bounded
+/// however long the clip), the index and the latched rotation written by `finish`, the file
+/// published atomically; nothing appears at `path` before that, and `cancel` (or dropping the
+/// movie unfinished) removes the temporary file.
 ///
 /// Poses are quantised to `poseQuantumDegrees` before rendering, so a frame whose quantised
 /// pose equals the previous one's is the same picture: its sample points at the previous
@@ -20,40 +22,27 @@ import UprightHost
 ///     let summary = try movie.finish(orientation: latched)
 public final class SimMovie {
     /// What `finish` wrote.
-    public struct Summary: Equatable, Sendable {
-        public var path: String
-        public var frameCount: Int
-        /// Frames whose bytes were stored; the others repeat the frame before them.
-        public var storedFrameCount: Int
-        public var durationSeconds: Double
-        public var bytes: Int
-    }
+    public typealias Summary = MotionJPEGMovie.Summary
 
     /// Bounds the in-memory sample table (12 bytes a frame): over 9 hours at 30 fps.
-    public static let maximumFrames = 1 << 20
-    public static let frameRates = 1...120
+    public static let maximumFrames = MotionJPEGMovie.maximumFrames
+    public static let frameRates = MotionJPEGMovie.frameRates
     /// The pose step: 1/32 degree, well under a pixel (a 320-pixel-wide frame spans 60 degrees,
     /// 0.19 degrees a pixel; 1/32 degree at the corner of a 1280 x 960 frame moves it 0.4 px).
     public static let poseQuantumDegrees = 1.0 / 32
 
-    public let path: String
-    public let width: Int
-    public let height: Int
-    public let framesPerSecond: Int
+    public var path: String { movie.path }
+    public var width: Int { movie.width }
+    public var height: Int { movie.height }
+    public var framesPerSecond: Int { movie.framesPerSecond }
     public let quality: Int
     /// When false every frame's bytes are stored, repeated or not (for measuring the saving).
     public var sharesRepeatedFrames = true
 
-    private let file: PendingFile
+    private let movie: MotionJPEGMovie
     private let compressor: JPEGCompressor
-    private var sampleSizes: [UInt32] = []
-    private var sampleOffsets: [UInt64] = []
-    private var storedFrames = 0
-    /// File offset where the next frame goes.
-    private var end: UInt64
     /// The last frame: its quantised pose and its bytes (for `sharesRepeatedFrames == false`).
     private var previous: (roll: Int64, tilt: Int64, bytes: [UInt8])?
-    private var open = true
 
     /// `width` x `height` are the stored frame's pixels (clamped to 1...`SimPhoto.maximumSide`),
     /// `framesPerSecond` is 1...120, `quality` 1...100 (rpicam-vid's MJPEG default is 50).
@@ -61,23 +50,14 @@ public final class SimMovie {
         guard Self.frameRates.contains(framesPerSecond) else {
             throw .invalidSettings("frame rate \(framesPerSecond) (must be \(Self.frameRates.lowerBound) to \(Self.frameRates.upperBound))")
         }
-        self.path = path
-        self.width = SimPhoto.clampedSide(width)
-        self.height = SimPhoto.clampedSide(height)
-        self.framesPerSecond = framesPerSecond
         self.quality = min(max(quality, 1), 100)
         do {
             compressor = try JPEGCompressor()
         } catch {
             throw .compression(error)
         }
-        do {
-            file = try PendingFile(destination: path)
-        } catch {
-            throw .file(error)
-        }
-        end = 0
-        try write(MotionJPEGMovieBoxes.fileType + MotionJPEGMovieBoxes.mediaDataHeader(payloadBytes: 0))
+        movie = try MotionJPEGMovie(
+            path: path, width: SimPhoto.clampedSide(width), height: SimPhoto.clampedSide(height), framesPerSecond: framesPerSecond)
     }
 
     /// A movie at the board's simulated clip size, rate and quality (`camera.clip_*`).
@@ -87,28 +67,25 @@ public final class SimMovie {
             framesPerSecond: settings.framesPerSecond, quality: settings.quality)
     }
 
-    public var frameCount: Int { sampleSizes.count }
+    public var frameCount: Int { movie.frameCount }
 
     /// The recorded length: frame count over frame rate.
-    public var duration: TimeSpan { frameTime(frameCount) }
+    public var duration: TimeSpan { movie.duration }
 
     /// When frame `index` is shown, from the movie's start (frame 0 at 0).
-    public func frameTime(_ index: Int) -> TimeSpan {
-        TimeSpan(nanoseconds: Int64(index) * 1_000_000_000 / Int64(framesPerSecond))
-    }
+    public func frameTime(_ index: Int) -> TimeSpan { movie.frameTime(index) }
 
     /// One frame: the scene at the true pose (`SceneRenderer` conventions).
     public func append(rollDegrees: Double, tiltDegrees: Double) throws(SimMovieError) {
-        guard open else { throw .alreadyFinished(path) }
+        guard movie.isOpen else { throw .alreadyFinished(path) }
         guard frameCount < Self.maximumFrames else { throw .tooManyFrames(Self.maximumFrames) }
         let roll = Self.quantised(rollDegrees)
         let tilt = Self.quantised(tiltDegrees)
         if let previous, previous.roll == roll, previous.tilt == tilt {
             if sharesRepeatedFrames {
-                sampleOffsets.append(sampleOffsets[sampleOffsets.count - 1])
-                sampleSizes.append(sampleSizes[sampleSizes.count - 1])
+                try movie.repeatLast()
             } else {
-                try store(previous.bytes)
+                try movie.append(jpeg: previous.bytes)
             }
             return
         }
@@ -122,7 +99,7 @@ public final class SimMovie {
             cancel()
             throw .compression(error)
         }
-        try store(jpeg)
+        try movie.append(jpeg: jpeg)
         previous = (roll, tilt, sharesRepeatedFrames ? [] : jpeg)
     }
 
@@ -148,66 +125,16 @@ public final class SimMovie {
     /// `MediaOrientationWriter`), and publishes the file at `path`.
     @discardableResult
     public func finish(orientation: UprightOrientation) throws(SimMovieError) -> Summary {
-        guard open else { throw .alreadyFinished(path) }
-        let movie = MotionJPEGMovieBoxes.movie(
-            width: width, height: height, framesPerSecond: framesPerSecond,
-            sampleSizes: sampleSizes, sampleOffsets: sampleOffsets)
-        let headerEnd = UInt64(MotionJPEGMovieBoxes.fileType.count)
-        try write(movie)
-        do throws(FileError) {
-            try file.write(MotionJPEGMovieBoxes.mediaDataHeader(payloadBytes: end - UInt64(movie.count) - headerEnd - 16), at: Int(headerEnd))
-            try file.close()
-        } catch {
-            cancel()
-            throw .file(error)
-        }
-        do {
-            try MediaOrientationWriter.apply(orientation, toFileAt: file.temporaryPath)
-        } catch {
-            cancel()
-            throw .orientation(error)
-        }
-        do {
-            try file.commit()
-        } catch {
-            cancel()
-            throw .file(error)
-        }
-        open = false
-        return Summary(
-            path: path, frameCount: frameCount, storedFrameCount: storedFrames,
-            durationSeconds: duration.seconds, bytes: Int(end))
+        try movie.finish(orientation: orientation)
     }
 
     /// Abandons the movie: the temporary file is removed, `path` is untouched.
-    public func cancel() {
-        open = false
-        file.discard()
-    }
-
-    // MARK: writing
+    public func cancel() { movie.cancel() }
 
     static func quantised(_ degrees: Double) -> Int64 {
         let steps = (degrees / poseQuantumDegrees).rounded()
         // Poses come from the motion model (finite, a few turns at most); clamp anything else.
         guard steps.isFinite else { return 0 }
         return Int64(min(max(steps, -1e15), 1e15))
-    }
-
-    private func store(_ jpeg: [UInt8]) throws(SimMovieError) {
-        sampleOffsets.append(end)
-        sampleSizes.append(UInt32(jpeg.count))
-        storedFrames += 1
-        try write(jpeg)
-    }
-
-    private func write(_ bytes: [UInt8]) throws(SimMovieError) {
-        do throws(FileError) {
-            try file.write(bytes)
-        } catch {
-            cancel()
-            throw .file(error)
-        }
-        end += UInt64(bytes.count)
     }
 }

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import UprightHost
 
 /// Renders what a camera's sensor sees of a fixed synthetic world: blue sky above the
 /// horizon, green ground below, a yellow sun up and to the left, and a big red arrow standing

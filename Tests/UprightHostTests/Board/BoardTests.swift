@@ -57,6 +57,36 @@ let repositoryRoot: String = {
         #expect(try ArgvTemplate(arguments: still.arguments) == still)
     }
 
+    /// The V4L2 backend's keys, and its defaults: /dev/video0, 640 x 480 MJPEG at 30 fps, a
+    /// ring of 8 frames, quality 90, no ready delay.
+    @Test func v4l2CameraSettings() throws {
+        let json =
+            #"{"sensor": {}, "camera": {"backend": "v4l2", "device": "/dev/video2", "width": 320, "height": 180, "fps": 25, "format": "YUYV", "ring_frames": 12, "quality": 80, "ready_ms": 150}, "output": {"directory": "o"}}"#
+        let camera = try Board.parse(Array(json.utf8), file: "b.json").camera
+        guard case .v4l2(let device) = camera.backend else {
+            Issue.record("expected the v4l2 backend")
+            return
+        }
+        #expect(device.device == "/dev/video2")
+        #expect((device.widthPixels, device.heightPixels, device.framesPerSecond, device.ringFrames, device.quality) == (320, 180, 25, 12, 80))
+        #expect(device.format == .yuyv)
+        #expect(device.frameInterval == .milliseconds(40))
+        #expect(camera.session.readyDelay == .milliseconds(150))
+        #expect(camera.session.mode == .server)
+
+        let plain = #"{"sensor": {}, "camera": {"backend": "v4l2"}, "output": {"directory": "o"}}"#
+        let defaults = try Board.parse(Array(plain.utf8), file: "b.json").camera
+        guard case .v4l2(let standard) = defaults.backend else {
+            Issue.record("expected the v4l2 backend")
+            return
+        }
+        #expect(standard.device == "/dev/video0")
+        let numbers = (standard.widthPixels, standard.heightPixels, standard.framesPerSecond, standard.ringFrames, standard.quality)
+        #expect(numbers == (640, 480, 30, 8, 90))
+        #expect(standard.format == .mjpeg)
+        #expect(defaults.session.readyDelay == .zero)
+    }
+
     @Test func zeroTwoMountMatrixIsRotated() throws {
         let board = try Board.load(path: "\(repositoryRoot)/boards/rpizero2w-adxl345.json")
         #expect(board.sensor.mountMatrix.apply(Vector3(x: 1, y: 0, z: 0)) == Vector3(x: 0, y: 1, z: 0))
@@ -240,6 +270,54 @@ let repositoryRoot: String = {
         (
             #"{"sensor": {}, "camera": {"backend": "command", "still": ["x"], "video": ["y"], "clip_fps": 25}, "output": {"directory": "o"}}"#,
             "b.json: camera.clip_fps: only the simulated camera backend has it"
+        ),
+        (
+            #"{"sensor": {}, "camera": {"backend": "command", "still": ["x"], "video": ["y"], "ring_frames": 4}, "output": {"directory": "o"}}"#,
+            "b.json: camera.ring_frames: only the v4l2 camera backend has it"
+        ),
+        (
+            #"{"sensor": {}, "camera": {"backend": "command", "still": ["x"], "video": ["y"], "width": 640}, "output": {"directory": "o"}}"#,
+            "b.json: camera.width: only the simulated and v4l2 camera backends have it"
+        ),
+        (
+            #"{"sensor": {}, "camera": {"backend": "simulated", "fps": 30}, "output": {"directory": "o"}}"#,
+            "b.json: camera.fps: only the v4l2 camera backend has it"
+        ),
+        (
+            #"{"sensor": {}, "camera": {"backend": "v4l2", "frame_ms": 33}, "output": {"directory": "o"}}"#,
+            "b.json: camera.frame_ms: only the simulated camera backend has it"
+        ),
+        (
+            #"{"sensor": {}, "camera": {"backend": "v4l2", "device": "video0"}, "output": {"directory": "o"}}"#,
+            #"b.json: camera.device: "video0" is not a device node (a path under /dev/, e.g. /dev/video0)"#
+        ),
+        (
+            #"{"sensor": {}, "camera": {"backend": "v4l2", "format": "H264"}, "output": {"directory": "o"}}"#,
+            #"b.json: camera.format: "H264" is not one of "MJPEG", "YUYV""#
+        ),
+        (
+            #"{"sensor": {}, "camera": {"backend": "v4l2", "format": "YUYV", "width": 321}, "output": {"directory": "o"}}"#,
+            "b.json: camera.width: 321 is odd; YUYV frames hold pixels in pairs (an even width)"
+        ),
+        (
+            #"{"sensor": {}, "camera": {"backend": "v4l2", "ring_frames": 30}, "output": {"directory": "o"}}"#,
+            "b.json: camera.ring_frames: 30 is out of range (2..24)"
+        ),
+        (
+            #"{"sensor": {}, "camera": {"backend": "v4l2", "fps": 0}, "output": {"directory": "o"}}"#,
+            "b.json: camera.fps: 0 is out of range (1..240)"
+        ),
+        (
+            #"{"sensor": {}, "camera": {"backend": "v4l2", "mode": "one-shot"}, "output": {"directory": "o"}}"#,
+            #"b.json: camera.mode: the v4l2 camera streams for every photo: it has no one-shot mode (use "server" or leave it out)"#
+        ),
+        (
+            #"{"sensor": {}, "camera": {"backend": "v4l2", "zsl": true}, "output": {"directory": "o"}}"#,
+            "b.json: camera.zsl: the v4l2 camera's frame ring is zero shutter lag already (leave it out)"
+        ),
+        (
+            #"{"sensor": {}, "camera": {"backend": "v4l2", "still": ["x"]}, "output": {"directory": "o"}}"#,
+            "b.json: camera.still: unknown key"
         ),
         (
             #"{"sensor": {}, "shutter": {"chip": "gpiochip0"}, "camera": {"backend": "simulated"}, "output": {"directory": "o"}}"#,

@@ -37,4 +37,20 @@ import UprightCore
                 "/opt/kt/camera/rpicam-vid", "-t", "0", "--nopreview", "-o", "/tmp/kt/out/.upright-clip-0001.mp4",
             ])
     }
+
+    /// The V4L2 run's board: the same sensor and shutter, vivid's webcam node streaming YUYV at
+    /// 320 x 180 and 30 fps (vivid offers no Motion JPEG), its own output.
+    @Test func theV4L2BoardLoadsWithTheValuesTheGuestRelies() throws {
+        let board = try Board.load(path: "\(repositoryRoot)/Tests/Kernel/board-v4l2.json")
+        #expect(board.i2c.bus == 0 && board.sensor.kind == .adxl345 && board.sensor.address == 0x53)
+        #expect(board.shutter.gpio == Board.GPIOLineSettings(chip: "upright-kernel-test", line: 0))
+        #expect(board.output == Board.OutputSettings(directory: "/tmp/kt/out5", journal: "/tmp/kt/journal5.ndjson"))
+        #expect(board.camera.session.readyDelay == .zero)
+        guard case .v4l2(let camera) = board.camera.backend else {
+            Issue.record("expected the v4l2 backend")
+            return
+        }
+        #expect(camera.device == "/dev/video0" && camera.format == .yuyv)
+        #expect((camera.widthPixels, camera.heightPixels, camera.framesPerSecond, camera.ringFrames, camera.quality) == (320, 180, 30, 8, 80))
+    }
 }

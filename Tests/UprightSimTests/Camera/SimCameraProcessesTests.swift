@@ -116,3 +116,24 @@ private func ms(_ value: Int64) -> Instant { Instant(nanoseconds: value * 1_000_
         #expect(camera.violations == 0)
     }
 }
+
+/// A V4L2 board in the simulator: the simulated camera stands in as the frame ring at the
+/// board's rate (25 fps: 40 ms frames), with the simulated camera's other defaults.
+@Suite struct SimCameraForAV4L2BoardTests {
+    @Test func aV4L2BoardGetsTheFrameRingAtItsRate() throws {
+        var device = Board.V4L2CameraSettings()
+        device.framesPerSecond = 25
+        let camera = SimCamera.simulated(
+            camera: Board.CameraSettings(backend: .v4l2(device)), outputDirectory: "/tmp"
+        ) { _ in MotionPose(angleDegrees: 0, tiltDegrees: 0) }
+        #expect(camera.processes.settings.frameRing)
+        #expect(camera.processes.settings.timings.frameMilliseconds == 40)
+        #expect(camera.processes.settings.timings.writeMilliseconds == 300)
+        let command = SimCamera.simulated(
+            camera: Board.CameraSettings(backend: .command(still: try ArgvTemplate(arguments: ["s"]), video: try ArgvTemplate(arguments: ["v"]))),
+            outputDirectory: "/tmp"
+        ) { _ in MotionPose(angleDegrees: 0, tiltDegrees: 0) }
+        #expect(!command.processes.settings.frameRing)
+        #expect(command.processes.settings.timings.frameMilliseconds == 33)
+    }
+}

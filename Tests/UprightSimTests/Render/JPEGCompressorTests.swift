@@ -1,5 +1,6 @@
 import Testing
 import UprightTestSupport
+import UprightHost
 @testable import UprightSim
 
 /// libjpeg-turbo through `JPEGCompressor`, checked with independent tools: djpeg decodes the
@@ -42,6 +43,48 @@ import UprightTestSupport
         let decoded = try DecodedPicture.decode(jpeg: try JPEGCompressor().compress(flat, quality: 90))
         let p = decoded.pixel(7, 7)
         #expect(abs(p.r - 200) <= 3 && abs(p.g - 40) <= 3 && abs(p.b - 90) <= 3)
+    }
+
+    /// A packed YUYV frame (rows padded by 8 bytes, as drivers may pad them): the left half
+    /// red (Y 76, Cb 85, Cr 255: JFIF's full-range YCbCr of 255, 0, 0), the right half grey
+    /// (128, 128, 128); djpeg reads both back within rounding, 4:2:2.
+    @Test func yuyvFramesAreCompressed() throws {
+        let width = 16
+        let height = 8
+        let bytesPerLine = width * 2 + 8
+        var frame = [UInt8](repeating: 0xEE, count: bytesPerLine * height)
+        for row in 0..<height {
+            for pair in 0..<(width / 2) {
+                let red = pair < width / 4
+                let at = row * bytesPerLine + pair * 4
+                frame[at..<(at + 4)] = red ? [76, 85, 76, 255] : [128, 128, 128, 128]
+            }
+        }
+        let jpeg = try frame.withUnsafeBytes { bytes in
+            try JPEGCompressor().compress(yuyv: bytes, width: width, height: height, bytesPerLine: bytesPerLine, quality: 95)
+        }
+        let decoded = try DecodedPicture.decode(jpeg: jpeg)
+        #expect(decoded.width == 16 && decoded.height == 8)
+        let red = decoded.pixel(2, 3)
+        let grey = decoded.pixel(13, 3)
+        #expect(abs(red.r - 254) <= 3 && red.g <= 3 && red.b <= 3, "\(red)")
+        #expect(abs(grey.r - 128) <= 2 && abs(grey.g - 128) <= 2 && abs(grey.b - 128) <= 2, "\(grey)")
+        // SOF0's sampling factors: Y 2x1, Cb and Cr 1x1 (4:2:2).
+        let segments = try JPEGStructure.headerSegments(of: jpeg)
+        let frameHeader = try #require(segments.first { $0.marker == 0xC0 })
+        #expect(Array(jpeg[(frameHeader.start + 11)..<(frameHeader.start + 12)]) == [0x21])
+        #expect(jpeg[frameHeader.start + 14] == 0x11 && jpeg[frameHeader.start + 17] == 0x11)
+    }
+
+    /// An odd width or a frame shorter than its rows say is refused, not read past its end.
+    @Test func yuyvFramesOfTheWrongSizeAreRefused() throws {
+        let frame = [UInt8](repeating: 0, count: 63)
+        #expect(throws: JPEGCompressionError(message: "YUYV frame of 8 x 4, 16 bytes a row, with 63 bytes")) {
+            try frame.withUnsafeBytes { try JPEGCompressor().compress(yuyv: $0, width: 8, height: 4, bytesPerLine: 16, quality: 90) }
+        }
+        #expect(throws: JPEGCompressionError.self) {
+            try frame.withUnsafeBytes { try JPEGCompressor().compress(yuyv: $0, width: 7, height: 2, bytesPerLine: 14, quality: 90) }
+        }
     }
 
     /// cjpeg (libjpeg-turbo-progs) from a PPM of the same pixels, with the same settings

@@ -1,13 +1,12 @@
 import Foundation
-import UprightTestSupport
 
 /// A decoded picture from djpeg's binary PPM (P6) output.
-struct DecodedPicture {
-    var width: Int
-    var height: Int
-    var pixels: [UInt8]
+public struct DecodedPicture {
+    public var width: Int
+    public var height: Int
+    public var pixels: [UInt8]
 
-    static func decode(jpeg: [UInt8]) throws -> DecodedPicture {
+    public static func decode(jpeg: [UInt8]) throws -> DecodedPicture {
         let ppm = try ExternalTool.run("djpeg", ["-pnm"], input: jpeg)
         // "P6\n<width> <height>\n255\n" then the samples.
         var fields: [String] = []
@@ -29,14 +28,14 @@ struct DecodedPicture {
         return DecodedPicture(width: width, height: height, pixels: Array(ppm[index...]))
     }
 
-    func pixel(_ x: Int, _ y: Int) -> (r: Int, g: Int, b: Int) {
+    public func pixel(_ x: Int, _ y: Int) -> (r: Int, g: Int, b: Int) {
         let i = (y * width + x) * 3
         return (Int(pixels[i]), Int(pixels[i + 1]), Int(pixels[i + 2]))
     }
 
     /// The picture as a viewer shows it: EXIF 6 rotates 90 degrees clockwise, 3 by 180,
     /// 8 by 270 (CIPA DC-008 Table 4, Orientation).
-    func displayed(exif: Int) -> DecodedPicture {
+    public func displayed(exif: Int) -> DecodedPicture {
         switch exif {
         case 6, 8:
             var out = DecodedPicture(width: height, height: width, pixels: pixels)

@@ -1,8 +1,6 @@
-import UprightHost
-
-/// Why a simulated movie could not be written. One line for the user; the temporary file is
+/// Why a Motion JPEG movie could not be written. One line for the user; the temporary file is
 /// removed and nothing appears at the movie's path.
-public enum SimMovieError: Error, Equatable, CustomStringConvertible {
+public enum MotionJPEGMovieError: Error, Equatable, CustomStringConvertible {
     /// A size or frame rate out of range.
     case invalidSettings(String)
     /// Creating, writing, flushing or renaming the file failed.
@@ -11,7 +9,7 @@ public enum SimMovieError: Error, Equatable, CustomStringConvertible {
     case compression(JPEGCompressionError)
     /// Writing the rotation into the finished movie failed.
     case orientation(MediaError)
-    /// More frames than `SimMovie.maximumFrames`.
+    /// More frames than `MotionJPEGMovie.maximumFrames`.
     case tooManyFrames(Int)
     /// `append` or `finish` after the movie was finished or cancelled.
     case alreadyFinished(String)
