@@ -76,13 +76,19 @@ import UprightTestSupport
         #expect(!FileManager.default.fileExists(atPath: directory.path + "/camera.lock"), "\(log)")
     }
 
-    @Test func aRealCameraWithoutRealtimeIsRefused() throws {
+    /// Without --realtime the simulated camera stands in, flat out, and says so.
+    @Test func withoutRealtimeTheSimulatedCameraStandsIn() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("upright-sim-camera-" + UUID().uuidString)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         try Data(Self.board(scratch: directory.path).utf8).write(to: directory.appendingPathComponent("board.json"))
         try Data(Self.scenario.utf8).write(to: directory.appendingPathComponent("s.json"))
-        let result = try UprightBinary.run(["sim", "s.json"], directory: directory)
-        #expect(result.status == 2)
-        #expect(result.error.hasPrefix("upright sim: the board's camera is real (camera.backend command): run it with --realtime"))
+        let result = try UprightBinary.run(["sim", "s.json", "--json"], directory: directory)
+        #expect(result.status == 0)
+        #expect(
+            result.error
+                == "upright sim: the board's command camera is run with --realtime only; the simulated camera stands in (its session rules are the same)\n"
+        )
+        #expect(result.out.contains(#""event":"capture","orientation":"left-up","exif":6,"shot":1,"file":"IMG_0001.jpg""#))
+        #expect(!FileManager.default.fileExists(atPath: directory.path + "/events.log"))
     }
 }

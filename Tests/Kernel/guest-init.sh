@@ -627,6 +627,28 @@ if [ "$ONLY" != probe ]; then
     expect "v4l2, the device gone mid-stream: the log says the device is gone" "yes" \
         "$(grep -q 'VIDIOC_DQBUF: No such device (the device is gone' /tmp/kt/run7.err && echo yes)"
 
+    # The camera before the IMU: `upright sim --realtime` with the same board, the simulated
+    # ADXL345 and button (a scenario held left-up, one short press at 1 s) driving vivid: a
+    # photo latched left-up, its file whole, the port's frame asked for the touch's moment in
+    # the run's time (the kernel's stamps moved by the run's start).
+    mkdir -p /tmp/kt/sim9
+    cat > /tmp/kt/sim9/scenario.json <<SCENARIO
+{ "description": "vivid with the simulated sensor and button", "board": "/opt/kt/board-v4l2.json", "duration": 3,
+  "motion": [ { "t": 0, "angle": 90 } ], "button": { "actions": [ { "t": 1, "action": "hold", "duration": 0.1 } ] } }
+SCENARIO
+    (cd /tmp/kt/sim9 && $UPRIGHT sim scenario.json --realtime --json --out out > events.ndjson 2> run.err)
+    RC=$?
+    grep -v orientation /tmp/kt/sim9/events.ndjson | head -8 | sed 's/^/KT-INFO v4l2 sim | /'
+    sed 's/^/KT-INFO v4l2 sim stderr | /' /tmp/kt/sim9/run.err | tail -6
+    expect "v4l2 with the simulated sensor (sim --realtime): a photo latched left-up, its file a whole JPEG, exit 0" "1 yes 0" \
+        "$(grep -c '"event":"capture","orientation":"left-up","exif":6,"shot":1,"file":"IMG_0001.jpg"' /tmp/kt/sim9/events.ndjson) $([ "$(tail -c 2 /tmp/kt/sim9/out/IMG_0001.jpg 2>/dev/null | od -An -tx1 | tr -d ' ')" = ffd9 ] && echo yes) $RC"
+    SIMLINE=$(grep 'camera: v4l2 photo 1:' /tmp/kt/sim9/run.err | head -1)
+    info "v4l2 sim: $SIMLINE"
+    case "$SIMLINE" in
+        *'for the moment 1.0'*) pass "v4l2 with the simulated sensor: the photo is of the touch's moment in the run's time (1.0 s)" ;;
+        *) fail "v4l2 with the simulated sensor: the photo is of the touch's moment in the run's time (1.0 s)" "$SIMLINE" ;;
+    esac
+
     # A full card: the output on a 1 MiB tmpfs with no reserve, filled but for 12 KB, less
     # than a photo (vivid's frame, about 15 KB): the port's write is cut short by ENOSPC, the
     # session refuses the file as not whole with the card full: a `storage` fault, the press

@@ -37,9 +37,10 @@ enum SimCommand: Subcommand {
             run, name it there (--out run --plot run/timeline.svg, in either order, also when
             run does not exist yet). The same scenario and seed give byte-identical
             --json output and files. Exit 1 when the scenario's expectations are not met.
-            A board whose camera is real (camera.backend command) runs its camera programs with
-            the simulated sensor and button, with --realtime only; the firmware shuts down at
-            the scenario's end and the run waits for the camera's programs to end.
+            With --realtime, a board whose camera is real (camera.backend command or v4l2) runs
+            that camera with the simulated sensor and button; the firmware shuts down at the
+            scenario's end and the run waits for the camera to end. Without --realtime the
+            simulated camera stands in.
             """)
 
     static func run(_ arguments: ParsedArguments, console: Console) throws(CommandError) -> Int32 {
@@ -48,12 +49,7 @@ enum SimCommand: Subcommand {
         let scenarioPath = arguments.positionals.first
         let scenario = try loadScenario(scenarioPath)
         let board = try loadBoard(scenario.board, scenarioFile: scenarioPath)
-        let realCamera = try SimRealCamera.wanted(board: board, realtime: arguments.flag("realtime"))
-        if case .v4l2 = board.camera.backend {
-            // Driving a V4L2 device with the simulated sensor is not built yet: say so rather
-            // than let the simulated camera stand in unannounced.
-            console.printError("upright sim: the board's V4L2 device is not opened; the simulated camera's frame ring stands in at its frame rate")
-        }
+        let realCamera = SimRealCamera.wanted(board: board, realtime: arguments.flag("realtime")) { console.printError("upright sim: " + $0) }
         let seed = seedOption ?? scenario.seed ?? 1
         let output = try SimOutputDirectory(arguments.value("out") ?? "upright-out")
         // The plot's folder may be the output directory or inside it, made just below.
@@ -80,8 +76,10 @@ enum SimCommand: Subcommand {
             }
         }
         if realCamera {
-            let (result, times) = try SimRealCamera.run(simulation, output: output, console: console, failed: failed)
-            return try report(result, times, json: json, plot: plotPath, output: output, reportLines: reportLines, console: console)
+            return try SimRealCamera.run(
+                simulation,
+                SimRealCamera.Context(
+                    output: output, console: console, failed: failed, report: SimRealCamera.Report(json: json, plot: plotPath, lines: reportLines)))
         }
         let (result, times) = try timedRun(simulation, realtime: arguments.flag("realtime"), failed: failed) { hooks throws(SimulationError) in
             try simulation.run(hooks: hooks)

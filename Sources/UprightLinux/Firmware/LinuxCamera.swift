@@ -101,14 +101,18 @@ extension CameraSession where Processes == V4L2Processes<V4L2Stream> {
     public static var clipExtension: String { "mov" }
 
     /// The board's V4L2 camera writing into its output directory, named by `naming`, its
-    /// frames' dequeue times read from `clock` (CLOCK_MONOTONIC), its files finished on a
-    /// thread of their own as the Pi's camera's are; nil when the board has another backend.
-    public static func v4l2(board: Board, naming: MediaNaming, note: (String) -> Void = { _ in }, clock: @escaping () -> Instant) -> V4L2Camera? {
+    /// frames' dequeue times read from `clock` (CLOCK_MONOTONIC less `clockOrigin`, the
+    /// session's zero), its files finished on a thread of their own as the Pi's camera's are;
+    /// nil when the board has another backend.
+    public static func v4l2(
+        board: Board, naming: MediaNaming, note: (String) -> Void = { _ in }, clockOrigin: Instant = .zero, clock: @escaping () -> Instant
+    ) -> V4L2Camera? {
         guard case .v4l2(let device) = board.camera.backend else { return nil }
         let check: (Board.V4L2CameraSettings) throws(V4L2Error) -> Void = { settings throws(V4L2Error) in
             try V4L2Stream.check(settings: settings)
         }
-        let processes = V4L2Processes<V4L2Stream>(settings: device, clock: clock, check: check) { settings throws(V4L2Error) in
+        let processes = V4L2Processes<V4L2Stream>(settings: device, clock: clock, clockOrigin: clockOrigin, check: check) {
+            settings throws(V4L2Error) in
             try V4L2Stream(settings: settings)
         }
         return V4L2Camera(

@@ -46,8 +46,13 @@ public struct V4L2Processes<Stream: V4L2FrameStream>: CameraProcesses {
     /// memory), has been `ready` for the session meanwhile (its ready delay is 0): the failure
     /// is then reported `camera-unavailable` after a `recovered`.
     public let check: (Board.V4L2CameraSettings) throws(V4L2Error) -> Void
-    /// CLOCK_MONOTONIC, the kernel's timestamps' clock: each frame's dequeue time.
+    /// The session's clock: CLOCK_MONOTONIC, the kernel's timestamps' clock, less
+    /// `clockOrigin`; each frame's dequeue time.
     public let clock: () -> Instant
+    /// The CLOCK_MONOTONIC instant that is the session's zero: zero on a board, whose session
+    /// runs on CLOCK_MONOTONIC; the run's start in `upright sim --realtime`, whose time is
+    /// virtual from zero, paced to the wall clock. The kernel's frame timestamps are moved by it.
+    public let clockOrigin: Instant
 
     /// How long a stream outlives the still server, for a clip that follows.
     public static var lingerSpan: TimeSpan { .seconds(2) }
@@ -87,12 +92,13 @@ public struct V4L2Processes<Stream: V4L2FrameStream>: CameraProcesses {
     public let opensOnAThread: Bool
 
     public init(
-        settings: Board.V4L2CameraSettings, clock: @escaping () -> Instant, opensOnAThread: Bool = true,
+        settings: Board.V4L2CameraSettings, clock: @escaping () -> Instant, clockOrigin: Instant = .zero, opensOnAThread: Bool = true,
         check: @escaping (Board.V4L2CameraSettings) throws(V4L2Error) -> Void = { _ throws(V4L2Error) in },
         openStream: @escaping (Board.V4L2CameraSettings) throws(V4L2Error) -> Stream
     ) {
         self.settings = settings
         self.clock = clock
+        self.clockOrigin = clockOrigin
         self.opensOnAThread = opensOnAThread
         self.check = check
         self.openStream = openStream
@@ -376,7 +382,8 @@ public struct V4L2Processes<Stream: V4L2FrameStream>: CameraProcesses {
                 continue
             }
             let timed = V4L2Timestamp.exposureStart(
-                timestampNanoseconds: dequeued.timestampNanoseconds, flags: dequeued.flags, dequeuedAt: clock(), interval: interval,
+                timestampNanoseconds: dequeued.timestampNanoseconds &- clockOrigin.nanoseconds, flags: dequeued.flags, dequeuedAt: clock(),
+                interval: interval,
                 previous: lastExposure)
             lastExposure = timed.start
             let frame = RingFrame(buffer: dequeued.buffer, exposure: timed.start, sequence: dequeued.sequence, bytesUsed: dequeued.bytesUsed)
