@@ -642,7 +642,7 @@ SCENARIO
     sed 's/^/KT-INFO v4l2 sim stderr | /' /tmp/kt/sim9/run.err | tail -6
     expect "v4l2 with the simulated sensor (sim --realtime): a photo latched left-up, its file a whole JPEG, exit 0" "1 yes 0" \
         "$(grep -c '"event":"capture","orientation":"left-up","exif":6,"shot":1,"file":"IMG_0001.jpg"' /tmp/kt/sim9/events.ndjson) $([ "$(tail -c 2 /tmp/kt/sim9/out/IMG_0001.jpg 2>/dev/null | od -An -tx1 | tr -d ' ')" = ffd9 ] && echo yes) $RC"
-    SIMLINE=$(grep 'camera: v4l2 photo 1:' /tmp/kt/sim9/run.err | head -1)
+    SIMLINE=$(grep 'camera: v4l2 photo 0:' /tmp/kt/sim9/run.err | head -1)   # the port counts from 0
     info "v4l2 sim: $SIMLINE"
     case "$SIMLINE" in
         *'for the moment 1.0'*) pass "v4l2 with the simulated sensor: the photo is of the touch's moment in the run's time (1.0 s)" ;;
