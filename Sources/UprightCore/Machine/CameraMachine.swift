@@ -42,7 +42,9 @@ public struct CameraMachine: Sendable {
     }
 
     /// Reacts to one event, run to completion. Every handler names the events it ignores, so
-    /// a new event cannot be ignored by accident: the compiler asks where it goes.
+    /// a new event cannot be ignored by accident: the compiler asks where it goes. Its length
+    /// is that one switch, kept whole: the events every state handles alike, then the
+    /// dispatch to the state's handler, each event in one place a reader can find.
     @inline(never)
     public func transition(_ state: inout MachineState, _ event: MachineEvent) -> Commands {
         var commands = Commands()
