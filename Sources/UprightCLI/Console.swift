@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Synchronization
 
 /// Where a command's output goes: the process's stdout and stderr, or buffers in tests.
 public final class Console: @unchecked Sendable {
@@ -19,16 +20,18 @@ public final class Console: @unchecked Sendable {
     }
 
     /// The real process streams. stdout is buffered (64 KiB) and flushed before anything goes
-    /// to stderr, so the two interleave in the order written; `flush()` before exit.
-    public static func standard() -> Console {
-        let buffer = OutputBuffer(fd: 1)
+    /// to stderr, so the two interleave in the order written; `flush()` before exit. Safe from
+    /// any thread: `run` prints the event stream from the journal's thread (DurableWork) while
+    /// its loop writes notes, and an unguarded buffer lost lines between the two.
+    public static func standard() -> Console { standard(out: 1, error: 2) }
+
+    /// `standard()` on other descriptors (tests: files).
+    public static func standard(out outFD: Int32, error errorFD: Int32) -> Console {
+        let buffer = OutputBuffer(fd: outFD)
         return Console(
-            isTerminal: isatty(1) == 1,
+            isTerminal: isatty(outFD) == 1,
             out: { buffer.append($0) },
-            error: { text in
-                buffer.flush()
-                writeAll(fd: 2, Array(text.utf8))
-            },
+            error: { buffer.flush(then: Array(($0).utf8), to: errorFD) },
             flush: { buffer.flush() })
     }
 
@@ -42,22 +45,40 @@ public final class Console: @unchecked Sendable {
     public func flush() { flushOut() }
 }
 
-/// Collects stdout text and writes it in large chunks.
-private final class OutputBuffer: @unchecked Sendable {
+/// Collects stdout text and writes it in large chunks; one lock over the bytes and the writes,
+/// so that lines from two threads are neither lost nor torn and keep their order.
+private final class OutputBuffer: Sendable {
     private let fd: Int32
-    private var bytes: [UInt8] = []
+    private let bytes: Mutex<[UInt8]>
 
     init(fd: Int32) {
         self.fd = fd
-        bytes.reserveCapacity(1 << 16)
+        var empty: [UInt8] = []
+        empty.reserveCapacity(1 << 16)
+        bytes = Mutex(empty)
     }
 
     func append(_ text: String) {
-        bytes.append(contentsOf: text.utf8)
-        if bytes.count >= 1 << 16 { flush() }
+        bytes.withLock { bytes in
+            bytes.append(contentsOf: text.utf8)
+            if bytes.count >= 1 << 16 { Self.drain(&bytes, to: fd) }
+        }
     }
 
     func flush() {
+        bytes.withLock { Self.drain(&$0, to: fd) }
+    }
+
+    /// Flushes, then writes `other` to `otherFD` under the same lock (stderr after stdout).
+    func flush(then other: [UInt8], to otherFD: Int32) {
+        bytes.withLock { bytes in
+            Self.drain(&bytes, to: fd)
+            writeAll(fd: otherFD, other)
+        }
+    }
+
+    private static func drain(_ bytes: inout [UInt8], to fd: Int32) {
+        guard !bytes.isEmpty else { return }
         writeAll(fd: fd, bytes)
         bytes.removeAll(keepingCapacity: true)
     }
