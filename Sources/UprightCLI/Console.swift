@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Synchronization
+import UprightHost
 
 /// Where a command's output goes: the process's stdout and stderr, or buffers in tests.
 public final class Console: @unchecked Sendable {
@@ -46,38 +46,43 @@ public final class Console: @unchecked Sendable {
 }
 
 /// Collects stdout text and writes it in large chunks; one lock over the bytes and the writes,
-/// so that lines from two threads are neither lost nor torn and keep their order.
-private final class OutputBuffer: Sendable {
+/// so that lines from two threads are neither lost nor torn and keep their order. A pthread
+/// mutex (`ThreadMonitor`), not `Synchronization.Mutex`: the thread sanitizer sees the first
+/// and not the second's futex (Makefile, `sanitize`).
+private final class OutputBuffer: @unchecked Sendable {
+    // @unchecked: `bytes` is touched only with `monitor` held.
     private let fd: Int32
-    private let bytes: Mutex<[UInt8]>
+    private let monitor = ThreadMonitor()
+    private var bytes: [UInt8] = []
 
     init(fd: Int32) {
         self.fd = fd
-        var empty: [UInt8] = []
-        empty.reserveCapacity(1 << 16)
-        bytes = Mutex(empty)
+        bytes.reserveCapacity(1 << 16)
     }
 
     func append(_ text: String) {
-        bytes.withLock { bytes in
-            bytes.append(contentsOf: text.utf8)
-            if bytes.count >= 1 << 16 { Self.drain(&bytes, to: fd) }
-        }
+        monitor.lock()
+        defer { monitor.unlock() }
+        bytes.append(contentsOf: text.utf8)
+        if bytes.count >= 1 << 16 { drain() }
     }
 
     func flush() {
-        bytes.withLock { Self.drain(&$0, to: fd) }
+        monitor.lock()
+        defer { monitor.unlock() }
+        drain()
     }
 
     /// Flushes, then writes `other` to `otherFD` under the same lock (stderr after stdout).
     func flush(then other: [UInt8], to otherFD: Int32) {
-        bytes.withLock { bytes in
-            Self.drain(&bytes, to: fd)
-            writeAll(fd: otherFD, other)
-        }
+        monitor.lock()
+        defer { monitor.unlock() }
+        drain()
+        writeAll(fd: otherFD, other)
     }
 
-    private static func drain(_ bytes: inout [UInt8], to fd: Int32) {
+    /// Writes and empties the buffer; the lock held.
+    private func drain() {
         guard !bytes.isEmpty else { return }
         writeAll(fd: fd, bytes)
         bytes.removeAll(keepingCapacity: true)
