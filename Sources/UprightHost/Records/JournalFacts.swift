@@ -20,6 +20,8 @@ struct JournalFacts {
     var accounted: Set<MediaNumber> = []
     /// Numbers already journaled as `file-missing`.
     var missing: Set<MediaNumber> = []
+    /// Clips journaled `record-failed` (they have no file).
+    var failed: Set<Int> = []
     /// The highest shot or clip number any record carries.
     var highestNumber = 0
 
@@ -42,6 +44,7 @@ struct JournalFacts {
         case .recordFailed(let clip, _):
             // Also after a record-stop: the clip could not be finished, it has no file.
             clipEnded.insert(clip)
+            failed.insert(clip)
             clipFiles[clip] = nil
             accounted.remove(.clip(clip))
         case .fileRecovered(.shot(let shot), let orientation, let file):

@@ -12,6 +12,10 @@ import UprightCore
 ///   removed, and journaled `file-missing` when the journal names it;
 /// - on vfat, a photo whose long name was torn, under its 8.3 alias (`IMG_0006.JPG`): the
 ///   photo, which opens under its own name too;
+/// - on vfat, a clip whose long name was torn, under an alias that does not say its number
+///   (`CLIP_0~7.MP4`): renamed back when the journal leaves one clip it can be;
+/// - on vfat, fsck's rename of a duplicate directory entry (`FSCK0000.000`) with no bytes:
+///   removed (a torn entry of an empty temporary file or final name; nothing in it to keep);
 /// - a temporary file (the camera program's `.upright-...`, a `PendingFile`'s
 ///   `.<name>.upright-XXXXXX`): removed, never finished (a photo or clip half-written is not
 ///   trusted; an MP4 without its index does not play);
@@ -28,8 +32,14 @@ import UprightCore
 public struct OutputReconciliation: Equatable, Sendable {
     /// The temporary files removed (names in the directory).
     public var removedTemporaryFiles: [String] = []
-    /// Photos and clips under their final names but with no bytes, removed (names in the directory).
+    /// Photos and clips under their final names but with no bytes, and fsck's empty renamed
+    /// duplicates (`FSCK0000.000`), removed (names in the directory).
     public var removedEmptyFiles: [String] = []
+    /// Clips found under vfat's 8.3 alias and renamed back to their names (`CLIP_0~7.MP4 ->
+    /// CLIP_0007.mp4`).
+    public var renamedClipAliases: [String] = []
+    /// Clip aliases the journal could not tell apart, left as they are (names in the directory).
+    public var unmatchedClipAliases: [String] = []
     /// What to journal, in order: photos, then clips, each by number.
     public var records: [EventRecord] = []
     /// The highest shot or clip number in the directory or the journal (0: none).
@@ -54,7 +64,8 @@ public struct OutputReconciliation: Equatable, Sendable {
         var result = OutputReconciliation()
         let journal = result.readJournal(journalLines)
         let naming = MediaNaming(clipExtension: clipExtension)
-        let (photos, clips) = result.scan(directory, naming: naming)
+        var (photos, clips, clipAliases) = result.scan(directory, naming: naming)
+        result.matchClipAliases(clipAliases, into: &clips, journal: journal, naming: naming, directory: directory)
 
         // Photos: a file with no line, a line with no file.
         for number in Set(photos.keys).union(journal.photoFiles.keys).sorted() {
@@ -99,17 +110,33 @@ public struct OutputReconciliation: Equatable, Sendable {
         return journal
     }
 
-    /// The photos and clips in `directory` by number, after removing its temporary files and
-    /// the empty files a cut left under a final name (both noted, sorted, the directory synced).
-    private mutating func scan(_ directory: String, naming: MediaNaming) -> (photos: [Int: String], clips: [Int: String]) {
+    /// The photos and clips in `directory` by number, and the clip aliases, after removing its
+    /// temporary files and the empty files a cut left under a final name or fsck's renamed
+    /// duplicate (both noted, sorted, the directory synced).
+    private mutating func scan(
+        _ directory: String, naming: MediaNaming
+    ) -> (photos: [Int: String], clips: [Int: String], clipAliases: [String]) {
         var photos: [Int: String] = [:]
         var clips: [Int: String] = [:]
+        var clipAliases: [String] = []
         for name in POSIXFile.names(inDirectory: directory, maximumEntries: Self.maximumEntries) {
             if Self.isTemporary(name) {
                 if unlink(Self.join(directory, name)) == 0 { removedTemporaryFiles.append(name) }
                 continue
             }
             let path = Self.join(directory, name)
+            if Self.isRenamedDuplicate(name) {
+                if Self.isEmptyFile(path) && unlink(path) == 0 { removedEmptyFiles.append(name) }
+                continue
+            }
+            if Self.isClipAlias(name, naming: naming) {
+                if Self.isEmptyFile(path) {
+                    if unlink(path) == 0 { removedEmptyFiles.append(name) }
+                } else {
+                    clipAliases.append(name)
+                }
+                continue
+            }
             guard let media = naming.number(named: name) ?? Self.photoAlias(name, naming: naming, directory: directory) else {
                 continue
             }
@@ -132,7 +159,64 @@ public struct OutputReconciliation: Equatable, Sendable {
         }
         removedTemporaryFiles.sort()
         removedEmptyFiles.sort()
-        return (photos, clips)
+        return (photos, clips, clipAliases.sorted())
+    }
+
+    /// A clip whose long name a cut tore on vfat is left by fsck under the 8.3 alias vfat made
+    /// for it (`CLIP_0~7.MP4` for `CLIP_0007.mp4`, the number after `~` vfat's own count, not
+    /// the clip's), which neither says its number nor opens under the clip's name (as a
+    /// photo's does). The journal tells: when exactly one clip it names (started, or stopped
+    /// with a file, else started with no end) has no file and no `file-missing`, and exactly
+    /// one alias is there, the alias is that clip (a clip is flushed before it is named: the
+    /// durability contract), renamed back. Otherwise the aliases are left as they are, to be
+    /// looked at (noted), and the journal's clip is `file-missing` as before.
+    private mutating func matchClipAliases(
+        _ aliases: [String], into clips: inout [Int: String], journal: JournalFacts, naming: MediaNaming, directory: String
+    ) {
+        guard !aliases.isEmpty else { return }
+        // A clip stopped with its file first: one started with no end is named after its stop
+        // is journaled, so its alias is the rarer case.
+        let present = clips
+        let owed = { (number: Int) in present[number] == nil && !journal.missing.contains(.clip(number)) && !journal.failed.contains(number) }
+        let stopped = journal.clipFiles.keys.filter(owed)
+        let candidates = stopped.isEmpty ? journal.clipStarts.keys.filter { owed($0) && !journal.clipEnded.contains($0) } : stopped
+        guard aliases.count == 1, candidates.count == 1, let number = candidates.first, let alias = aliases.first else {
+            unmatchedClipAliases = aliases
+            return
+        }
+        let name = naming.clipName(clip: UInt32(number))
+        guard rename(Self.join(directory, alias), Self.join(directory, name)) == 0 else {
+            unmatchedClipAliases = aliases
+            return
+        }
+        _ = try? POSIXFile.syncDirectory(of: Self.join(directory, "."))
+        clips[number] = name
+        renamedClipAliases.append(alias + " -> " + name)
+    }
+
+    /// vfat's 8.3 alias of a clip name of `naming` (`CLIP_0~1.MP4`, `CLIP_~12.MP4`, `CLIP~123.MP4`
+    /// for `CLIP_NNNN.mp4`): upper case, the base a prefix of `CLIP_` and digits, `~` and a
+    /// number, the clips' extension. A user's own file keeps its long name.
+    static func isClipAlias(_ name: String, naming: MediaNaming) -> Bool {
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts[1] == naming.clipExtension.uppercased(), parts[1].count <= 3, (3...8).contains(parts[0].count),
+            let tilde = parts[0].lastIndex(of: "~")
+        else { return false }
+        let base = parts[0][..<tilde]
+        let tail = parts[0][parts[0].index(after: tilde)...]
+        let prefix = MediaNaming.clipPrefix
+        guard !tail.isEmpty, tail.allSatisfy({ $0.isASCII && $0.isNumber }), base.count >= 4 else { return false }
+        // The base: `CLIP` or `CLIP_`, then only digits.
+        if base.count <= prefix.count { return prefix.hasPrefix(base) }
+        return base.hasPrefix(prefix) && base.dropFirst(prefix.count).allSatisfy { $0.isASCII && $0.isNumber }
+    }
+
+    /// fsck.fat's new name for the second of two directory entries with one name
+    /// (`FSCK0000.000`: "Duplicate directory entry ... Auto-renaming second").
+    static func isRenamedDuplicate(_ name: String) -> Bool {
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts[0].count == 8, parts[0].hasPrefix("FSCK"), parts[1].count == 3 else { return false }
+        return (parts[0].dropFirst(4) + parts[1]).allSatisfy { $0.isASCII && $0.isNumber }
     }
 
     /// The files the journal says exist, by number (photos, then clips): each photo or clip

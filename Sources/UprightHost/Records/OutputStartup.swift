@@ -80,8 +80,18 @@ public struct OutputStartup {
             }
             if !reconciliation.removedEmptyFiles.isEmpty {
                 notes.append(
-                    "removed " + String(reconciliation.removedEmptyFiles.count) + " empty photo or clip file(s) a cut left in " + directory
+                    "removed " + String(reconciliation.removedEmptyFiles.count) + " empty file(s) a cut left in " + directory
                         + ": " + reconciliation.removedEmptyFiles.joined(separator: " "))
+            }
+            if !reconciliation.renamedClipAliases.isEmpty {
+                notes.append(
+                    "renamed a clip whose long name a cut tore (vfat) in " + directory + ": "
+                        + reconciliation.renamedClipAliases.joined(separator: ", "))
+            }
+            if !reconciliation.unmatchedClipAliases.isEmpty {
+                notes.append(
+                    "left " + String(reconciliation.unmatchedClipAliases.count) + " clip(s) under a vfat alias the journal cannot tell apart in "
+                        + directory + ": " + reconciliation.unmatchedClipAliases.joined(separator: " "))
             }
             if let first = reconciliation.firstUnreadable, let path = journal?.path {
                 notes.append(

@@ -204,4 +204,77 @@ struct OutputReconciliationTests {
         ]
         #expect(OutputReconciliation.fileNames(in: lines) == ["IMG_0001.jpg", "CLIP_0002.mov"])
     }
+
+    @Test(arguments: [
+        ("CLIP_0~1.MP4", true), ("CLIP_0~7.MP4", true), ("CLIP_~12.MP4", true), ("CLIP~123.MP4", true), ("CLIP_1~1.MP4", true),
+        ("CLIP_0~1.MOV", false), ("clip_0~1.mp4", false), ("CLIP_0001.MP4", false), ("CLIP_0~.MP4", false), ("IMG_0~1.MP4", false),
+        ("CLIPX~1.MP4", false), ("UPRIGH~1.MP4", false), ("CLI~1.MP4", false), ("CLIP_A~1.MP4", false),
+    ])
+    func vfatsAliasOfAClipName(name: String, isAlias: Bool) {
+        #expect(OutputReconciliation.isClipAlias(name, naming: MediaNaming(clipExtension: "mp4")) == isAlias)
+    }
+
+    @Test(arguments: [("FSCK0000.000", true), ("FSCK0012.001", true), ("FSCK0000.REC", false), ("FSCK000.000", false), ("fsck0000.000", false)])
+    func fsckRenamedDuplicate(name: String, isDuplicate: Bool) {
+        #expect(OutputReconciliation.isRenamedDuplicate(name) == isDuplicate)
+    }
+
+    @Test func aClipUnderVfatsAliasIsRenamedBackWhenTheJournalLeavesOneClip() {
+        // make powercut-test on vfat: the clip's long name torn, fsck left `CLIP_0~7.MP4`, which
+        // `CLIP_0007.mp4` does not open (its 8.3 form is not the clip's name).
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        Self.write(MediaFixtures.mp4(), directory, "CLIP_0001.mp4")
+        Self.write(MediaFixtures.mp4(), directory, "CLIP_0~7.MP4")
+        let journal = [
+            #"{"t":1.000000,"event":"record-start","orientation":"normal","exif":1,"rotation":0,"clip":1,"file":"CLIP_0001.mp4"}"#,
+            #"{"t":3.000000,"event":"record-stop","orientation":"normal","clip":1,"duration":2,"reason":"shutter","file":"CLIP_0001.mp4"}"#,
+            #"{"t":5.000000,"event":"record-start","orientation":"left-up","exif":6,"rotation":90,"clip":7,"file":"CLIP_0007.mp4"}"#,
+            #"{"t":7.000000,"event":"record-stop","orientation":"left-up","clip":7,"duration":2,"reason":"shutter","file":"CLIP_0007.mp4"}"#,
+        ]
+        let result = OutputReconciliation.reconcile(directory: directory.path, journalLines: journal, clipExtension: "mp4")
+        #expect(result.renamedClipAliases == ["CLIP_0~7.MP4 -> CLIP_0007.mp4"])
+        #expect(result.unmatchedClipAliases.isEmpty)
+        #expect(result.records.isEmpty)
+        #expect(POSIXFile.exists(directory.path + "/CLIP_0007.mp4"))
+        #expect(!POSIXFile.exists(directory.path + "/CLIP_0~7.MP4"))
+        #expect(result.highestNumber == 7)
+    }
+
+    @Test func clipAliasesTheJournalCannotTellApartAreLeftAndTheClipsMissing() {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        Self.write(MediaFixtures.mp4(), directory, "CLIP_0~2.MP4")
+        Self.write([], directory, "CLIP_0~3.MP4") // an alias with no bytes: removed
+        let journal = [
+            #"{"t":3.000000,"event":"record-stop","orientation":"normal","clip":2,"duration":2,"reason":"shutter","file":"CLIP_0002.mp4"}"#,
+            #"{"t":7.000000,"event":"record-stop","orientation":"normal","clip":3,"duration":2,"reason":"shutter","file":"CLIP_0003.mp4"}"#,
+        ]
+        let result = OutputReconciliation.reconcile(directory: directory.path, journalLines: journal, clipExtension: "mp4")
+        #expect(result.renamedClipAliases.isEmpty)
+        #expect(result.unmatchedClipAliases == ["CLIP_0~2.MP4"])
+        #expect(result.removedEmptyFiles == ["CLIP_0~3.MP4"])
+        #expect(
+            Self.lines(result.records) == [
+                #"{"t":0.000000,"event":"file-missing","clip":2,"file":"CLIP_0002.mp4"}"#,
+                #"{"t":0.000000,"event":"file-missing","clip":3,"file":"CLIP_0003.mp4"}"#,
+            ])
+        #expect(POSIXFile.exists(directory.path + "/CLIP_0~2.MP4"))
+        #expect(!POSIXFile.exists(directory.path + "/CLIP_0002.mp4"))
+    }
+
+    @Test func fscksEmptyRenamedDuplicateIsRemovedAndOneWithBytesLeft() {
+        // fsck.fat: "Duplicate directory entry ... Size 0 bytes ... Renamed to FSCK0000.000".
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        Self.write([], directory, "FSCK0000.000")
+        Self.write([1, 2, 3], directory, "FSCK0001.000")
+        Self.write([], directory, "FSCK0000.REC")
+        let result = OutputReconciliation.reconcile(directory: directory.path, journalLines: [], clipExtension: "mp4")
+        #expect(result.removedEmptyFiles == ["FSCK0000.000"])
+        #expect(result.records.isEmpty)
+        #expect(!POSIXFile.exists(directory.path + "/FSCK0000.000"))
+        #expect(POSIXFile.exists(directory.path + "/FSCK0001.000"))
+        #expect(POSIXFile.exists(directory.path + "/FSCK0000.REC"))
+    }
 }
