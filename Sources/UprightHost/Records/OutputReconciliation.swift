@@ -165,10 +165,10 @@ public struct OutputReconciliation: Equatable, Sendable {
     /// A clip whose long name a cut tore on vfat is left by fsck under the 8.3 alias vfat made
     /// for it (`CLIP_0~7.MP4` for `CLIP_0007.mp4`, the number after `~` vfat's own count, not
     /// the clip's), which neither says its number nor opens under the clip's name (as a
-    /// photo's does). The journal tells: when exactly one clip it names (started, or stopped
-    /// with a file, else started with no end) has no file and no `file-missing`, and exactly
-    /// one alias is there, the alias is that clip (a clip is flushed before it is named: the
-    /// durability contract), renamed back. Otherwise the aliases are left as they are, to be
+    /// photo's does). The journal tells: when exactly one clip it names has no file and no
+    /// `file-missing` (a clip stopped with its file; when there is none, one started with no
+    /// end), and exactly one alias is there, the alias is that clip (a clip is flushed before
+    /// it is named: the durability contract), renamed back. Otherwise the aliases are left as they are, to be
     /// looked at (noted), and the journal's clip is `file-missing` as before.
     private mutating func matchClipAliases(
         _ aliases: [String], into clips: inout [Int: String], journal: JournalFacts, naming: MediaNaming, directory: String
