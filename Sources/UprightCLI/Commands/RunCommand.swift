@@ -15,6 +15,7 @@ enum RunCommand: Subcommand {
         options: [
             .value("board", "FILE", help: "board file (JSON)"),
             .flag("json", help: "write the NDJSON event stream to stdout"),
+            .value("wait", "SECONDS", help: "wait up to SECONDS (60; 0 not at all) for a device that is not there yet"),
         ],
         discussion: """
             Opens the board's I2C bus and accelerometer, requests the shutter GPIO line (pull-up,
@@ -27,6 +28,8 @@ enum RunCommand: Subcommand {
             power cut left are removed, a finished photo or clip the journal lacks is journaled
             as file-recovered, a journaled file that is gone as file-missing, a clip started and
             never ended as record-failed (interrupted); numbers go on after the highest used.
+            A device that is not there yet (the I2C bus or a GPIO chip that udev creates after the
+            service starts) is waited for, with a note, for --wait seconds; then it is an error.
             Exit status: 2 for a bad board file, 1 for a missing or refused device.
             """)
 
@@ -45,8 +48,16 @@ enum RunCommand: Subcommand {
         let note: (String) -> Void = { console.printError("upright run: " + $0) }
         let context = Context(console: console, json: json, origin: origin, note: note, arguments: arguments)
 
+        var wait = DeviceWait.standard
+        do throws(UsageError) {
+            let seconds = try arguments.value("wait", default: wait.limitSeconds)
+            guard (0...86_400).contains(seconds) else { throw UsageError("option '--wait': \(seconds) is not between 0 and 86400 seconds") }
+            wait.limitSeconds = seconds
+        } catch {
+            throw .usage(error)
+        }
         // Devices first: a missing bus or line is reported before anything is created on disk.
-        let devices = try openDevices(board)
+        let devices = try openDevices(board, waiting: wait, note: note)
         checkBusClock(board, busName: devices.busName, note: note)
         try makeDirectory(board.output.directory)
         // A camera program an earlier run left when it died alone would hold the camera (and
@@ -128,10 +139,16 @@ enum RunCommand: Subcommand {
         return startup
     }
 
-    /// The board's devices (bus, chip, shutter line, light); exit 1 when one is missing or refused.
-    static func openDevices(_ board: Board) throws(CommandError) -> FirmwareDevices<LinuxI2CBus> {
+    /// The board's devices (bus, chip, shutter line, light), a missing one waited for as `wait`
+    /// says (not at all without one); exit 1 when one is still missing, or refused.
+    static func openDevices(
+        _ board: Board, waiting wait: DeviceWait? = nil, note: (String) -> Void = { _ in }
+    ) throws(CommandError)
+        -> FirmwareDevices<LinuxI2CBus>
+    {
         do throws(FirmwareError) {
-            return try BoardDevices.open(board)
+            guard let wait else { return try BoardDevices.open(board) }
+            return try BoardDevices.open(board, waiting: wait, note: note)
         } catch {
             throw .failed(error.description)
         }

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import UprightCore
 import UprightHost
 
@@ -8,6 +11,33 @@ import UprightHost
 public enum BoardDevices {
     public static func open(_ board: Board) throws(FirmwareError) -> FirmwareDevices<LinuxI2CBus> {
         do throws(LinuxDeviceError) {
+            return try devices(board)
+        } catch {
+            throw .device(error)
+        }
+    }
+
+    /// `open`, waiting as `wait` says for devices that are not there yet (`DeviceWait`), its
+    /// notes noted.
+    public static func open(_ board: Board, waiting wait: DeviceWait, note: (String) -> Void) throws(FirmwareError) -> FirmwareDevices<LinuxI2CBus> {
+        var start = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &start)
+        func elapsedMilliseconds() -> Int {
+            var now = timespec()
+            clock_gettime(CLOCK_MONOTONIC, &now)
+            return (now.tv_sec - start.tv_sec) * 1000 + (now.tv_nsec - start.tv_nsec) / 1_000_000
+        }
+        do throws(LinuxDeviceError) {
+            return try wait.open(
+                { () throws(LinuxDeviceError) in try devices(board) }, elapsedMilliseconds: elapsedMilliseconds,
+                sleepMilliseconds: { usleep(useconds_t($0) * 1000) }, note: note)
+        } catch {
+            throw .device(error)
+        }
+    }
+
+    private static func devices(_ board: Board) throws(LinuxDeviceError) -> FirmwareDevices<LinuxI2CBus> {
+        do {
             let bus = try LinuxI2CBus(bus: board.i2c.bus)
             let shutter = try board.shutter.gpio.map { settings throws(LinuxDeviceError) in
                 try GPIOLine(chip: chip(settings.chip), configuration: shutterLine(settings))
@@ -22,8 +52,6 @@ public enum BoardDevices {
                     chip: chip(settings.gpio.chip), offset: UInt32(settings.gpio.line), activeLow: settings.activeLow, consumer: "upright-led")
             }
             return .init(bus: bus, busName: bus.path, shutter: shutter, dataReady: dataReady, led: led)
-        } catch {
-            throw .device(error)
         }
     }
 

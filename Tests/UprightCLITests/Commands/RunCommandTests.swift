@@ -53,7 +53,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: file.directory) }
         let output = file.directory.appendingPathComponent("out").path
         try Data(boardText(output: output).utf8).write(to: URL(fileURLWithPath: file.path))
-        let result = run(["run", "--board", file.path, "--json"])
+        let result = run(["run", "--board", file.path, "--json", "--wait", "0"])
         #expect(result.status == 1)
         #expect(
             result.error
@@ -61,6 +61,28 @@ import Testing
         )
         #expect(result.out.isEmpty)
         #expect(!FileManager.default.fileExists(atPath: output))
+    }
+
+    /// A bus that is not there yet is waited for (as udev creates it after the service starts),
+    /// with a note, up to --wait; then the same error, and still nothing created.
+    @Test func aMissingBusIsWaitedForThenGivenUp() throws {
+        let file = try board("")
+        defer { try? FileManager.default.removeItem(at: file.directory) }
+        let output = file.directory.appendingPathComponent("out").path
+        try Data(boardText(output: output).utf8).write(to: URL(fileURLWithPath: file.path))
+        let result = run(["run", "--board", file.path, "--wait", "1"])
+        #expect(result.status == 1)
+        let lines = result.error.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3)
+        #expect(lines.first?.hasPrefix("upright run: waiting for /dev/i2c-99 (1 s more at most): /dev/i2c-99 does not exist") == true)
+        #expect(lines.dropFirst().first?.hasPrefix("upright run: gave up waiting after 1.") == true)
+        #expect(lines.last?.hasPrefix("upright run: /dev/i2c-99 does not exist") == true)
+        #expect(!FileManager.default.fileExists(atPath: output))
+        for bad in ["-1", "86401", "soon"] {
+            let refused = run(["run", "--board", file.path, "--wait", bad])
+            #expect(refused.status == 2)
+            #expect(refused.error.hasPrefix("upright run: option '--wait': "))
+        }
     }
 
     @Test func traceNeedsAPositiveBoundedDuration() throws {
