@@ -30,6 +30,20 @@ public struct MediaNaming: Equatable, Sendable {
         self.namesPhotos = namesPhotos
     }
 
+    /// Every camera's clip container: rpicam-vid's MP4, the V4L2 camera's and the simulator's
+    /// QuickTime movies. One output directory may hold both (a board switched from a webcam to
+    /// the Pi's camera): clips are numbered in one sequence, whatever their extension.
+    public static let clipExtensions = ["mp4", "mov"]
+
+    /// The clip a name of this scheme is under any camera's extension (`CLIP_0003.mov` for a
+    /// camera writing `mp4`); nil for any other name.
+    public func clipNumberOfAnyCamera(named name: String) -> MediaNumber? {
+        for fileExtension in Self.clipExtensions {
+            if let number = Self.number(in: name, prefix: Self.clipPrefix, extension: fileExtension) { return .clip(number) }
+        }
+        return nil
+    }
+
     public func photoName(shot: UInt32) -> String { Self.photoPrefix + Self.fourDigits(Int(shot)) + "." + Self.photoExtension }
 
     public func clipName(clip: UInt32) -> String { Self.clipPrefix + Self.fourDigits(Int(clip)) + "." + clipExtension }

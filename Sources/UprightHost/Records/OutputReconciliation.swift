@@ -137,7 +137,12 @@ public struct OutputReconciliation: Equatable, Sendable {
                 }
                 continue
             }
-            guard let media = naming.number(named: name) ?? Self.photoAlias(name, naming: naming, directory: directory) else {
+            // A clip under another camera's extension is ours too (the board's camera changed):
+            // journaled by its own name, and its number used.
+            guard
+                let media = naming.number(named: name) ?? naming.clipNumberOfAnyCamera(named: name)
+                    ?? Self.photoAlias(name, naming: naming, directory: directory)
+            else {
                 continue
             }
             // A final name with no bytes under it is a file a cut tore (vfat's renamed entry

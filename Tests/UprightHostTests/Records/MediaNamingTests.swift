@@ -32,6 +32,10 @@ struct MediaNamingTests {
         #expect(naming.number(named: naming.photoName(shot: 4_294_967_295)) == .shot(4_294_967_295))
         #expect(naming.number(named: "CLIP_0001.mov") == nil)
         #expect(MediaNaming(clipExtension: "mov").number(named: "CLIP_0001.mov") == .clip(1))
+        #expect(naming.clipNumberOfAnyCamera(named: "CLIP_0001.mov") == .clip(1))
+        #expect(naming.clipNumberOfAnyCamera(named: "CLIP_0002.mp4") == .clip(2))
+        #expect(naming.clipNumberOfAnyCamera(named: "CLIP_0002.avi") == nil)
+        #expect(naming.clipNumberOfAnyCamera(named: "IMG_0002.jpg") == nil)
         for other in [
             "IMG_.jpg", "IMG_0042", "IMG_00x2.jpg", "IMG_0000.jpg", "IMG_4294967296.jpg", "IMG_+042.jpg",
             "IMG_0042.jpg.upright-x", ".IMG_0042.jpg", "journal.ndjson", "img_0042.jpg",

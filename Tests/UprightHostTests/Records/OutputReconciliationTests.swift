@@ -194,6 +194,22 @@ struct OutputReconciliationTests {
         #expect(result.unreadableLines == 1)
     }
 
+    /// A board switched from a V4L2 webcam (clips in MOV) to the Pi's camera (MP4): the webcam's
+    /// clips are still ours, neither missing nor new, and numbering goes on after them.
+    @Test func clipsOfTheOtherCamerasExtensionAreKept() {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        Self.write(Array("a clip".utf8), directory, "CLIP_0003.mov")
+        Self.write(Array("another".utf8), directory, "CLIP_0004.mov")
+        let journal = [
+            #"{"t":1.000000,"event":"record-start","orientation":"left-up","exif":6,"rotation":90,"clip":3,"file":"CLIP_0003.mov"}"#,
+            #"{"t":2.000000,"event":"record-stop","orientation":"left-up","clip":3,"duration":1,"reason":"shutdown","file":"CLIP_0003.mov"}"#,
+        ]
+        let result = OutputReconciliation.reconcile(directory: directory.path, journalLines: journal, clipExtension: "mp4")
+        #expect(result.records == [.fileRecovered(.clip(4), orientation: nil, file: "CLIP_0004.mov")])
+        #expect(result.highestNumber == 4)
+    }
+
     @Test func fileNamesAreThePlainNamesTheJournalGives() {
         let lines = [
             #"{"t":1.000000,"event":"capture","orientation":"normal","exif":1,"shot":1,"file":"IMG_0001.jpg"}"#,
