@@ -8,6 +8,7 @@
 # BINARY must be built for. The package is put together from the tree here, with dpkg-deb:
 #   /usr/bin/upright                         the static binary (no Swift runtime to install)
 #   /usr/lib/systemd/system/upright.service  packaging/upright.service, ExecStart=/usr/bin/upright
+#   /usr/lib/udev/rules.d/60-upright.rules   packaging/upright.rules: the device nodes' groups
 #   /etc/upright/board.json                  a conffile: boards/rpi4-mpu6050.json
 #   /usr/share/upright/boards/               every board file
 #   /usr/share/man/man1/upright.1.gz         packaging/upright.1
@@ -74,6 +75,7 @@ sed -e 's#^ExecStart=/usr/local/bin/upright #ExecStart=/usr/bin/upright #' \
     "$root/packaging/upright.service" > "$stage/usr/lib/systemd/system/upright.service"
 grep -q '^ExecStart=/usr/bin/upright ' "$stage/usr/lib/systemd/system/upright.service" || fail "packaging/upright.service: no ExecStart=/usr/local/bin/upright to point at /usr/bin"
 chmod 0644 "$stage/usr/lib/systemd/system/upright.service"
+install -D -m 0644 "$root/packaging/upright.rules" "$stage/usr/lib/udev/rules.d/60-upright.rules"
 install -D -m 0644 "$root/boards/rpi4-mpu6050.json" "$stage/etc/upright/board.json"
 install -d "$stage/usr/share/upright/boards"
 install -m 0644 "$root"/boards/*.json "$stage/usr/share/upright/boards/"

@@ -110,8 +110,8 @@ check "make install installs the static program in /usr/local/bin" \
     sh -c "test -x '$tree/usr/local/bin/upright' && ! readelf -l '$tree/usr/local/bin/upright' | grep -q 'program interpreter'"
 check "make install's unit runs it" grep -qx 'ExecStart=/usr/local/bin/upright run --board /etc/upright/board.json' \
     "$tree/etc/systemd/system/upright.service"
-check "make install installs the manual page, the boards and a board file" present "$tree/usr/local/share/man/man1/upright.1" \
-    "$tree/usr/local/share/upright/boards/rpizero2w-adxl345.json" "$tree/etc/upright/board.json"
+check "make install installs the manual page, the boards, a board file and the udev rules" present "$tree/usr/local/share/man/man1/upright.1" \
+    "$tree/usr/local/share/upright/boards/rpizero2w-adxl345.json" "$tree/etc/upright/board.json" "$tree/etc/udev/rules.d/60-upright.rules"
 groups_before=$(for group in i2c gpio video; do getent group "$group" >/dev/null && echo "$group"; done)
 
 # 1. Install.
@@ -124,7 +124,7 @@ check "the files are the package's (dpkg --verify)" sh -c 'test -z "$(dpkg --ver
 check "it installs the unit, the manual, the boards and the docs" present /usr/lib/systemd/system/upright.service \
     /usr/share/man/man1/upright.1.gz /usr/share/upright/boards/rpizero2w-adxl345.json /usr/share/upright/boards/rpi5-mpu6050.json \
     /usr/share/doc/upright/copyright /usr/share/doc/upright/changelog.gz /usr/share/doc/upright/README.md.gz \
-    /usr/share/doc/upright/docs/timeline.svg
+    /usr/share/doc/upright/docs/timeline.svg /usr/lib/udev/rules.d/60-upright.rules
 check "/etc/upright/board.json is a conffile" sh -c "dpkg-query -W -f='\${Conffiles}' upright | grep -q '^ /etc/upright/board.json '"
 check "systemd-analyze verify passes the installed unit" systemd-analyze verify /usr/lib/systemd/system/upright.service
 check "the unit runs /usr/bin/upright on the board file" grep -qx 'ExecStart=/usr/bin/upright run --board /etc/upright/board.json' \
