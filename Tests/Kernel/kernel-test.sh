@@ -55,38 +55,6 @@ unpack() {
         $0 ~ "^KT-" substr(m, 1, length(m) - 4) "B64 " && name != "" { print substr($0, index($0, " ") + 1) > (dir "/" name ".b64") }'
     for b in "$2"/*.b64; do [ -f "$b" ] && base64 -d "$b" >"${b%.b64}" && rm -f "$b"; done
 }
-# check_files DIR LABEL: each photo's EXIF Orientation (exiftool) and each clip's rotation
-# (exiftool, and ffprobe's display matrix) against DIR/journal.ndjson's records.
-check_files() {
-    local F=$1 label=$2 JOURNAL=$1/journal.ndjson
-    if [ ! -s "$JOURNAL" ]; then
-        host_fail "${label}the guest's journal and files reached the host" "no journal in the KT blocks of $LOG"
-        return
-    fi
-    host_pass "${label}the guest's journal and files reached the host ($(ls "$F" | wc -l) files)"
-    grep '"event":"capture"' "$JOURNAL" | while IFS= read -r line; do
-        file=$(echo "$line" | sed -n 's/.*"file":"\([^"]*\)".*/\1/p')
-        exif=$(echo "$line" | sed -n 's/.*"exif":\([0-9]\).*/\1/p')
-        got=$(exiftool -n -s3 -Orientation "$F/$file" 2>&1)
-        if [ "$got" = "$exif" ]; then host_pass "${label}exiftool: $file has EXIF Orientation $exif, as journaled"
-        else host_fail "${label}exiftool: $file has EXIF Orientation $exif, as journaled" "exiftool says '$got'"; fi
-    done
-    grep '"event":"record-start"' "$JOURNAL" | while IFS= read -r line; do
-        file=$(echo "$line" | sed -n 's/.*"file":"\([^"]*\)".*/\1/p')
-        rotation=$(echo "$line" | sed -n 's/.*"rotation":\([0-9]*\).*/\1/p')
-        got=$(exiftool -n -s3 -Rotation "$F/$file" 2>&1)
-        if [ "$got" = "$rotation" ]; then host_pass "${label}exiftool: $file has Rotation $rotation, as journaled"
-        else host_fail "${label}exiftool: $file has Rotation $rotation, as journaled" "exiftool says '$got'"; fi
-        want=$(( (360 - rotation) % 360 )); [ $want -gt 180 ] && want=$((want - 360))
-        probe=$(ffprobe -v error -select_streams v:0 -show_entries stream=codec_type:stream_side_data=rotation -of default=nw=1 "$F/$file" 2>&1 | tr '\n' ' ')
-        shown=$(echo "$probe" | sed -n 's/.*rotation=\(-*[0-9]*\).*/\1/p')
-        case "$probe" in
-            *codec_type=video*) [ "${shown:-0}" = "$want" ] ;;
-            *) false ;;
-        esac && host_pass "${label}ffprobe: $file is a video stream displayed at rotation $rotation" ||
-            host_fail "${label}ffprobe: $file is a video stream displayed at rotation $rotation" "ffprobe says '$probe'"
-    done
-}
 if [ "${ONLY:-}" != probe ]; then
     set +e   # a failed read is a FAIL line, not the end of the report
     unpack FILE "$R/files"

@@ -103,13 +103,13 @@ say "kernel $KPKG $KVER"
 # does the same for this simple interrupt. i2c-stub-rdwr: i2c-stub plus a master_xfer.
 # The key covers the patch and this section's recipe only, so editing the rest of the script
 # does not rebuild the modules.
-OOT_KEY=$KVER-$( { cat "$HERE/i2c-stub-rdwr-xfer.c"
+OOT_KEY=$KVER-$( { cat "$HERE/i2c-stub-rdwr-xfer.c" "$ROOT/Tests/System/dma-heap-stub.c"
                    sed -n '/^# -* 3\. out-of-tree modules/,/^# -* 4\. static upright/p' "$HERE/rig.sh"; } |
                  sha1sum | cut -c1-12)
 if [ ! -e "$R/oot/.stamp-$OOT_KEY" ]; then
-    say "building gpio-sim.ko and i2c-stub-rdwr.ko out of tree"
+    say "building gpio-sim.ko, i2c-stub-rdwr.ko and dma-heap-stub.ko out of tree"
     rm -rf "$R/hdr" "$R/src" "$R/oot"
-    mkdir -p "$R/hdr" "$R/src" "$R/oot/gpio-sim" "$R/oot/i2c-stub-rdwr"
+    mkdir -p "$R/hdr" "$R/src" "$R/oot/gpio-sim" "$R/oot/i2c-stub-rdwr" "$R/oot/dma-heap-stub"
     for p in "linux-headers-$KV" "$KCOMMON" "linux-kbuild-$KSERIES"; do
         dpkg-deb -x "$R/dl/${p}_${KVER}_"*.deb "$R/hdr"
     done
@@ -138,7 +138,11 @@ if [ ! -e "$R/oot/.stamp-$OOT_KEY" ]; then
         grep -qF "$want" "$f" || { echo "$RIG: patching i2c-stub.c failed at: $want" >&2; exit 1; }
     done
     echo 'obj-m := i2c-stub-rdwr.o' >"$R/oot/i2c-stub-rdwr/Kbuild"
-    for d in gpio-sim i2c-stub-rdwr; do
+    # dma-heap-stub (Tests/System/dma-heap-stub.c): nodes named as the DMA-BUF heaps', for the
+    # system test's sandbox checks (Debian's kernel has no heaps).
+    cp "$ROOT/Tests/System/dma-heap-stub.c" "$R/oot/dma-heap-stub/"
+    echo 'obj-m := dma-heap-stub.o' >"$R/oot/dma-heap-stub/Kbuild"
+    for d in gpio-sim i2c-stub-rdwr dma-heap-stub; do
         make -s -C "$R/hdr/usr/src/linux-headers-$KV" M="$R/oot/$d" modules >"$R/oot/$d.build.log" 2>&1 ||
             { cat "$R/oot/$d.build.log" >&2; exit 1; }
         strip --strip-debug "$R/oot/$d/$d.ko"
@@ -189,42 +193,47 @@ if ! gcc -static -O2 -Wall -Wextra -Werror -o "$R/vivid-control" "$HERE/vivid-co
 fi
 
 # ---------------------------------------------------------------- 5. initramfs
-IR=${RIG_INITRAMFS%.cpio.gz}
-rm -rf "$IR"
-mkdir -p "$IR"/{bin,sbin,usr/bin,usr/sbin,proc,sys,dev,tmp,etc,opt/kt,lib/modules/$KV}
-cp /bin/busybox "$IR/bin/busybox"
-for a in $(/bin/busybox --list); do [ "$a" = busybox ] || ln -s busybox "$IR/bin/$a"; done
-copy_with_libs() {  # copy_with_libs DEST-DIR BINARY...: the binaries and the libraries ldd names
-    local dest=$1; shift
-    for b in "$@"; do
-        cp -L "$b" "$IR$dest/"
-        ldd "$b" 2>/dev/null | grep -oE '/[^ ]+' | while read -r lib; do
-            [ -e "$IR$lib" ] || { mkdir -p "$IR$(dirname "$lib")"; cp -L "$lib" "$IR$lib"; }
+# A rig that boots a root file system of its own (Tests/System: Debian with systemd) sets no
+# RIG_INIT and packs no initramfs; it still has the kernel, the modules and the static binary.
+rig_pack_initramfs() {
+    IR=${RIG_INITRAMFS%.cpio.gz}
+    rm -rf "$IR"
+    mkdir -p "$IR"/{bin,sbin,usr/bin,usr/sbin,proc,sys,dev,tmp,etc,opt/kt,lib/modules/$KV}
+    cp /bin/busybox "$IR/bin/busybox"
+    for a in $(/bin/busybox --list); do [ "$a" = busybox ] || ln -s busybox "$IR/bin/$a"; done
+    copy_with_libs() {  # copy_with_libs DEST-DIR BINARY...: the binaries and the libraries ldd names
+        local dest=$1; shift
+        for b in "$@"; do
+            cp -L "$b" "$IR$dest/"
+            ldd "$b" 2>/dev/null | grep -oE '/[^ ]+' | while read -r lib; do
+                [ -e "$IR$lib" ] || { mkdir -p "$IR$(dirname "$lib")"; cp -L "$lib" "$IR$lib"; }
+            done
         done
-    done
+    }
+    copy_with_libs /usr/sbin /usr/sbin/i2cset /usr/sbin/i2cget /usr/sbin/i2cdetect /usr/sbin/i2ctransfer
+    copy_with_libs /usr/bin /usr/bin/gpiodetect /usr/bin/gpioinfo /usr/bin/gpiomon
+    for m in $STOCK_MODULES; do cp "$R/k/"*"/modules/$KV/kernel/$m.ko"* "$IR/lib/modules/$KV/"; done
+    # RIG_EXTRA_BINARIES: host programs the guest runs (dmsetup for the power-cut test), with the
+    # shared libraries they need.
+    [ -n "${RIG_EXTRA_BINARIES:-}" ] && copy_with_libs /usr/sbin $RIG_EXTRA_BINARIES
+    cp "$R/oot/gpio-sim/gpio-sim.ko" "$R/oot/i2c-stub-rdwr/i2c-stub-rdwr.ko" "$IR/lib/modules/$KV/"
+    for f in "$IR/lib/modules/$KV/"*.ko.xz; do [ -e "$f" ] && xz -d "$f"; done   # newer kernels ship .ko.xz
+    [ -e "$UP" ] && cp "$UP" "$IR/opt/kt/upright"
+    [ -e "$R/edge-timing" ] && cp "$R/edge-timing" "$IR/opt/kt/edge-timing"
+    [ -e "$R/vivid-control" ] && cp "$R/vivid-control" "$IR/opt/kt/vivid-control"
+    cp "$HERE/board.json" "$HERE/board-mpu6050.json" "$HERE/board-v4l2.json" "$IR/opt/kt/"
+    # The committed scenarios the run's journals are compared with, and their simulated board.
+    mkdir -p "$IR/opt/kt/boards" "$IR/opt/kt/scenarios"
+    cp "$ROOT/boards/sim-adxl345.json" "$IR/opt/kt/boards/"
+    cp "$ROOT/scenarios/kernel/"*.json "$IR/opt/kt/scenarios/"
+    cp -a "$ROOT/Tests/CameraStandIn" "$IR/opt/kt/camera"     # the rpicam stand-in, symlinks kept
+    cp "$HERE/guest-devices.sh" "$IR/opt/kt/"
+    cp "$RIG_INIT" "$IR/init"
+    chmod +x "$IR/init"
+    (cd "$IR" && find . | cpio -o -H newc --quiet | gzip -1 >"$RIG_INITRAMFS")
+    say "initramfs $(du -h "$RIG_INITRAMFS" | cut -f1) gzipped"
 }
-copy_with_libs /usr/sbin /usr/sbin/i2cset /usr/sbin/i2cget /usr/sbin/i2cdetect /usr/sbin/i2ctransfer
-copy_with_libs /usr/bin /usr/bin/gpiodetect /usr/bin/gpioinfo /usr/bin/gpiomon
-for m in $STOCK_MODULES; do cp "$R/k/"*"/modules/$KV/kernel/$m.ko"* "$IR/lib/modules/$KV/"; done
-# RIG_EXTRA_BINARIES: host programs the guest runs (dmsetup for the power-cut test), with the
-# shared libraries they need.
-[ -n "${RIG_EXTRA_BINARIES:-}" ] && copy_with_libs /usr/sbin $RIG_EXTRA_BINARIES
-cp "$R/oot/gpio-sim/gpio-sim.ko" "$R/oot/i2c-stub-rdwr/i2c-stub-rdwr.ko" "$IR/lib/modules/$KV/"
-for f in "$IR/lib/modules/$KV/"*.ko.xz; do [ -e "$f" ] && xz -d "$f"; done   # newer kernels ship .ko.xz
-[ -e "$UP" ] && cp "$UP" "$IR/opt/kt/upright"
-[ -e "$R/edge-timing" ] && cp "$R/edge-timing" "$IR/opt/kt/edge-timing"
-[ -e "$R/vivid-control" ] && cp "$R/vivid-control" "$IR/opt/kt/vivid-control"
-cp "$HERE/board.json" "$HERE/board-mpu6050.json" "$HERE/board-v4l2.json" "$IR/opt/kt/"
-# The committed scenarios the run's journals are compared with, and their simulated board.
-mkdir -p "$IR/opt/kt/boards" "$IR/opt/kt/scenarios"
-cp "$ROOT/boards/sim-adxl345.json" "$IR/opt/kt/boards/"
-cp "$ROOT/scenarios/kernel/"*.json "$IR/opt/kt/scenarios/"
-cp -a "$ROOT/Tests/CameraStandIn" "$IR/opt/kt/camera"     # the rpicam stand-in, symlinks kept
-cp "$HERE/guest-devices.sh" "$IR/opt/kt/"
-cp "$RIG_INIT" "$IR/init"
-chmod +x "$IR/init"
-(cd "$IR" && find . | cpio -o -H newc --quiet | gzip -1 >"$RIG_INITRAMFS")
-say "initramfs $(du -h "$RIG_INITRAMFS" | cut -f1) gzipped"
+[ -z "${RIG_INIT:-}" ] || rig_pack_initramfs
 
 # rig_stop: stops a guest still running (its timeout, which passes the TERM on to QEMU); the
 # harness's TERM and INT trap.
@@ -257,4 +266,40 @@ rig_boot() {
         why=$(tr -d '\r' <"$log" | grep -aE 'Kernel panic|error|Oops' | tail -2 | tr '\n' ' ')
         host_fail "guest $what and powered off" "no KT-DONE after ${seconds}s (qemu status $status) ${why:-see $log}"
     fi
+}
+
+# check_files DIR LABEL: each photo's EXIF Orientation (exiftool) and each clip's rotation
+# (exiftool, and ffprobe's display matrix) against DIR/journal.ndjson's records.
+check_files() {
+    local F=$1 label=$2 JOURNAL=$1/journal.ndjson
+    if [ ! -s "$JOURNAL" ]; then
+        host_fail "${label}the guest's journal and files reached the host" "no journal in the KT blocks of $LOG"
+        return
+    fi
+    host_pass "${label}the guest's journal and files reached the host ($(ls "$F" | wc -l) files)"
+    grep '"event":"capture"' "$JOURNAL" | while IFS= read -r line; do
+        file=$(echo "$line" | sed -n 's/.*"file":"\([^"]*\)".*/\1/p')
+        exif=$(echo "$line" | sed -n 's/.*"exif":\([0-9]\).*/\1/p')
+        got=$(exiftool -n -s3 -Orientation "$F/$file" 2>&1)
+        if [ "$got" = "$exif" ]; then host_pass "${label}exiftool: $file has EXIF Orientation $exif, as journaled"
+        else host_fail "${label}exiftool: $file has EXIF Orientation $exif, as journaled" "exiftool says '$got'"; fi
+    done
+    grep '"event":"record-start"' "$JOURNAL" | while IFS= read -r line; do
+        file=$(echo "$line" | sed -n 's/.*"file":"\([^"]*\)".*/\1/p')
+        # A clip the journal later says has no file (a cut, a failure) is not looked for.
+        clip=$(echo "$line" | sed -n 's/.*"clip":\([0-9]*\).*/\1/p')
+        grep -qE "\"event\":\"(record-failed|file-missing)\".*\"clip\":$clip[,}]" "$JOURNAL" && continue
+        rotation=$(echo "$line" | sed -n 's/.*"rotation":\([0-9]*\).*/\1/p')
+        got=$(exiftool -n -s3 -Rotation "$F/$file" 2>&1)
+        if [ "$got" = "$rotation" ]; then host_pass "${label}exiftool: $file has Rotation $rotation, as journaled"
+        else host_fail "${label}exiftool: $file has Rotation $rotation, as journaled" "exiftool says '$got'"; fi
+        want=$(( (360 - rotation) % 360 )); [ $want -gt 180 ] && want=$((want - 360))
+        probe=$(ffprobe -v error -select_streams v:0 -show_entries stream=codec_type:stream_side_data=rotation -of default=nw=1 "$F/$file" 2>&1 | tr '\n' ' ')
+        shown=$(echo "$probe" | sed -n 's/.*rotation=\(-*[0-9]*\).*/\1/p')
+        case "$probe" in
+            *codec_type=video*) [ "${shown:-0}" = "$want" ] ;;
+            *) false ;;
+        esac && host_pass "${label}ffprobe: $file is a video stream displayed at rotation $rotation" ||
+            host_fail "${label}ffprobe: $file is a video stream displayed at rotation $rotation" "ffprobe says '$probe'"
+    done
 }
