@@ -24,9 +24,10 @@ public struct DeviceWait: Sendable, Equatable {
     /// How often the note is repeated while waiting.
     public var reminderSeconds: Int
 
-    /// `run`'s: a minute for a missing device, two seconds for a refused one, tried every
-    /// 200 ms, a note every 10 s.
-    public static let standard = DeviceWait(limitSeconds: 60, permissionGraceSeconds: 2, pollMilliseconds: 200, reminderSeconds: 10)
+    /// `run`'s: a minute for a missing device, 10 s for a refused one (udev, busy at boot, took
+    /// more than 2 s to give a new node its group in the system test), tried every 200 ms, a
+    /// note every 10 s.
+    public static let standard = DeviceWait(limitSeconds: 60, permissionGraceSeconds: 10, pollMilliseconds: 200, reminderSeconds: 10)
 
     public init(limitSeconds: Int, permissionGraceSeconds: Int, pollMilliseconds: Int, reminderSeconds: Int) {
         self.limitSeconds = limitSeconds
@@ -57,6 +58,7 @@ public struct DeviceWait: Sendable, Equatable {
         note: (String) -> Void
     ) throws(LinuxDeviceError) -> Value {
         var waitingFor: String?
+        var lastError: String?
         var lastNoteAt = 0
         // A refusal's grace runs from the first refusal: a node udev has just made is root's for
         // a moment however long it took to appear.
@@ -77,7 +79,7 @@ public struct DeviceWait: Sendable, Equatable {
                     bound = limitSeconds * 1000
                 } else if Self.isRefused(error), limitSeconds > 0 {
                     if refusedSince == nil { refusedSince = elapsed }
-                    bound = (refusedSince ?? elapsed) + permissionGraceSeconds * 1000
+                    bound = (refusedSince ?? elapsed) + min(permissionGraceSeconds, limitSeconds) * 1000
                 } else {
                     bound = 0
                 }
@@ -85,9 +87,10 @@ public struct DeviceWait: Sendable, Equatable {
                     if waitingFor != nil { note("gave up waiting after \(seconds(elapsed))") }
                     throw error
                 }
-                if waitingFor != error.path || elapsed - lastNoteAt >= reminderSeconds * 1000 {
+                if lastError != error.description || elapsed - lastNoteAt >= reminderSeconds * 1000 {
                     note("waiting for \(error.path) (\((bound - elapsed) / 1000) s more at most): \(error.description)")
                     waitingFor = error.path
+                    lastError = error.description
                     lastNoteAt = elapsed
                 }
                 sleepMilliseconds(pollMilliseconds)
