@@ -23,7 +23,9 @@ extension TimedEvent {
         guard reader.keys.count >= 2, reader.keys[0] == "t", reader.keys[1] == "event" else {
             throw ConfigError(path: "", message: "a record begins with t, then event")
         }
-        guard let seconds = try reader.number("t", in: 0...1e12) else { throw reader.error("t", "missing (required)") }
+        // At most 1e9 s (31 years of a run): the instant is nanoseconds in 64 bits (9.2e9 s at
+        // most), and a flipped bit on the card (`1e10`) must be an error, not a trap.
+        guard let seconds = try reader.number("t", in: 0...1e9) else { throw reader.error("t", "missing (required)") }
         // `t` is written with six decimals: the nearest microsecond is the instant written.
         let time = Instant(nanoseconds: Int64((seconds * 1e6).rounded()) * 1_000)
         let event = try reader.requiredString("event")

@@ -70,6 +70,15 @@ import UprightTestSupport
         #expect(result.out.hasPrefix(good + ": 7 records"))
     }
 
+    /// A flipped bit on the card: a time past what an instant holds is the line's error, not a
+    /// trap (it died with "arithmetic overflow").
+    @Test func aTimeTooLargeIsNamedWithItsLine() throws {
+        let path = try journal("flipped.ndjson", Self.lines + #"{"t":1e10,"event":"fault","kind":"sensor"}"# + "\n")
+        let result = run([path])
+        #expect(result.status == 2)
+        #expect(result.error == "upright journal: \(path):8: t: 10000000000 is out of range (0..1000000000)\n")
+    }
+
     @Test func aMissingJournalFails() {
         let result = run([directory.path + "/none.ndjson"])
         #expect(result.status == 1)

@@ -117,7 +117,10 @@ struct TimedEventJSONLineTests {
             (#"{"t":1.0,"event":"shutter-rejected","reason":"busy","extra":1}"#, ConfigError(path: "extra", message: "unknown key")),
             (#"{"t":1.0,"event":"photo"}"#, ConfigError(path: "event", message: "unknown record \"photo\"")),
             (#"{"event":"shutter-rejected","t":1.0,"reason":"busy"}"#, ConfigError(path: "", message: "a record begins with t, then event")),
-            (#"{"t":-1.0,"event":"shutter-rejected","reason":"busy"}"#, ConfigError(path: "t", message: "-1 is out of range (0..1000000000000)")),
+            (#"{"t":-1.0,"event":"shutter-rejected","reason":"busy"}"#, ConfigError(path: "t", message: "-1 is out of range (0..1000000000)")),
+            // Past Instant's 64 bits of nanoseconds (9.2e9 s): it trapped ("arithmetic overflow").
+            (#"{"t":1e10,"event":"fault","kind":"sensor"}"#, ConfigError(path: "t", message: "10000000000 is out of range (0..1000000000)")),
+            (#"{"t":1e9,"event":"shutter-rejected","reason":"busy","x":1}"#, ConfigError(path: "x", message: "unknown key")),
             (
                 #"{"t":1.0,"event":"file-missing","file":"IMG_0001.jpg"}"#,
                 ConfigError(path: "shot", message: "missing (a file-recovered or file-missing record has shot or clip)")
