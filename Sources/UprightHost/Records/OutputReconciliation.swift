@@ -40,6 +40,15 @@ public struct OutputReconciliation: Equatable, Sendable {
     public var renamedClipAliases: [String] = []
     /// Clip aliases the journal could not tell apart, left as they are (names in the directory).
     public var unmatchedClipAliases: [String] = []
+    /// Photo and clip names that are not regular files (a FIFO, a directory, a device, a
+    /// symbolic link), left alone and never opened: opening a FIFO blocks for ever.
+    public var notRegularFiles: [String] = []
+    /// Why the directory could not be flushed after start-up's removals or renames (nil: it was,
+    /// or there was nothing to flush): a rename may then not survive a cut, and the next start
+    /// does it again; the caller notes it.
+    public var directorySyncError: String?
+    /// The highest number among `notRegularFiles` (0: none).
+    var highestNotRegular = 0
     /// What to journal, in order: photos, then clips, each by number.
     public var records: [EventRecord] = []
     /// The highest shot or clip number in the directory or the journal (0: none).
@@ -91,7 +100,7 @@ public struct OutputReconciliation: Equatable, Sendable {
                 result.records.append(.recordFailed(clip: number, reason: "interrupted"))
             }
         }
-        let highestFile = max(photos.keys.max() ?? 0, clips.keys.max() ?? 0)
+        let highestFile = max(photos.keys.max() ?? 0, clips.keys.max() ?? 0, result.highestNotRegular)
         result.highestNumber = UInt32(clamping: max(highestFile, journal.highestNumber))
         return result
     }
@@ -145,6 +154,14 @@ public struct OutputReconciliation: Equatable, Sendable {
             else {
                 continue
             }
+            // Only regular files are ours: anything else under a final name (a FIFO, a directory)
+            // is left alone and never opened (opening a FIFO blocks for ever); its number is
+            // still used, so nothing of ours is ever named over it.
+            guard Self.isRegularFile(path) else {
+                notRegularFiles.append(name)
+                highestNotRegular = max(highestNotRegular, media.value)
+                continue
+            }
             // A final name with no bytes under it is a file a cut tore (vfat's renamed entry
             // reached the card before the file's size): nothing to keep, so removed, and
             // journaled missing when the journal names it.
@@ -159,11 +176,10 @@ public struct OutputReconciliation: Equatable, Sendable {
         }
         // The removals' sync is tidiness: a temporary file a cut brings back is removed again at the
         // next start.
-        if !removedTemporaryFiles.isEmpty || !removedEmptyFiles.isEmpty {
-            _ = try? POSIXFile.syncDirectory(of: Self.join(directory, "."))
-        }
+        if !removedTemporaryFiles.isEmpty || !removedEmptyFiles.isEmpty { syncDirectory(directory) }
         removedTemporaryFiles.sort()
         removedEmptyFiles.sort()
+        notRegularFiles.sort()
         return (photos, clips, clipAliases.sorted())
     }
 
@@ -194,7 +210,7 @@ public struct OutputReconciliation: Equatable, Sendable {
             unmatchedClipAliases = aliases
             return
         }
-        _ = try? POSIXFile.syncDirectory(of: Self.join(directory, "."))
+        syncDirectory(directory)
         clips[number] = name
         renamedClipAliases.append(alias + " -> " + name)
     }
@@ -301,6 +317,20 @@ public struct OutputReconciliation: Equatable, Sendable {
     }
 
     /// A regular file of 0 bytes at `path`.
+    /// Flushes `directory`, keeping the first failure in `directorySyncError`.
+    private mutating func syncDirectory(_ directory: String) {
+        do throws(FileError) {
+            try POSIXFile.syncDirectory(of: Self.join(directory, "."))
+        } catch {
+            if directorySyncError == nil { directorySyncError = error.description }
+        }
+    }
+
+    static func isRegularFile(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
+    }
+
     static func isEmptyFile(_ path: String) -> Bool {
         var status = stat()
         return lstat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG && status.st_size == 0

@@ -93,6 +93,14 @@ public struct OutputStartup {
                     "left " + String(reconciliation.unmatchedClipAliases.count) + " clip(s) under a vfat alias the journal cannot tell apart in "
                         + directory + ": " + reconciliation.unmatchedClipAliases.joined(separator: " "))
             }
+            if let error = reconciliation.directorySyncError {
+                notes.append("could not flush " + directory + " after start-up's changes (the next start redoes them): " + error)
+            }
+            if !reconciliation.notRegularFiles.isEmpty {
+                notes.append(
+                    "left " + String(reconciliation.notRegularFiles.count) + " name(s) that are not regular files alone in " + directory + ": "
+                        + reconciliation.notRegularFiles.joined(separator: " "))
+            }
             if let first = reconciliation.firstUnreadable, let path = journal?.path {
                 notes.append(
                     "journal " + path + ": " + String(reconciliation.unreadableLines) + " line(s) are not records (skipped), the first at "

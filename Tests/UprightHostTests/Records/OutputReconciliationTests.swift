@@ -210,6 +210,24 @@ struct OutputReconciliationTests {
         #expect(result.highestNumber == 4)
     }
 
+    /// A FIFO under a photo's name blocked start-up for ever (its open waits for a writer);
+    /// a directory under a clip's name: neither is opened, both are noted, their numbers kept.
+    @Test func onlyRegularFilesAreOpened() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        Self.write(Self.photo(exif: 6), directory, "IMG_0001.jpg")
+        #expect(mkfifo(directory.path + "/IMG_0002.jpg", 0o644) == 0)
+        #expect(mkdir(directory.path + "/CLIP_0003.mp4", 0o755) == 0)
+        let journal = [#"{"t":1.000000,"event":"capture","orientation":"normal","exif":1,"shot":2,"file":"IMG_0002.jpg"}"#]
+        let result = OutputReconciliation.reconcile(directory: directory.path, journalLines: journal, clipExtension: "mp4")
+        #expect(result.notRegularFiles == ["CLIP_0003.mp4", "IMG_0002.jpg"])
+        #expect(
+            result.records == [
+                .fileRecovered(.shot(1), orientation: .leftUp, file: "IMG_0001.jpg"), .fileMissing(.shot(2), file: "IMG_0002.jpg"),
+            ])
+        #expect(result.highestNumber == 3)
+    }
+
     @Test func fileNamesAreThePlainNamesTheJournalGives() {
         let lines = [
             #"{"t":1.000000,"event":"capture","orientation":"normal","exif":1,"shot":1,"file":"IMG_0001.jpg"}"#,
