@@ -101,6 +101,20 @@ import UprightTestSupport
             "\(result.out)")
     }
 
+    /// Photos follow the umask as every file a program creates does (they were 0644 whatever
+    /// it was; the service's UMask=0027 promises group-only).
+    @Test func photosFollowTheUmask() throws {
+        let directory = try Self.scratch(["s.json": Self.scenario])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try UprightBinary.runPipeline("umask 027 && \"$UPRIGHT\" sim s.json --out out >/dev/null", directory: directory)
+        #expect(result.status == 0, "\(result.error)")
+        for name in ["IMG_0001.jpg", "IMG_0002.jpg", "journal.ndjson"] {
+            let path = directory.appendingPathComponent("out/" + name).path
+            let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+            #expect(mode == 0o640, "\(name): \(String(mode ?? 0, radix: 8))")
+        }
+    }
+
     /// A plot in a folder `--out` does not make, or over a file the run writes into `--out`, is
     /// refused before the run in either order: one line, exit 2, nothing written.
     @Test(arguments: [

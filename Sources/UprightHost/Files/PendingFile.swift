@@ -8,7 +8,8 @@ import Glibc
 /// produce a file over time (a movie's frames); `AtomicFile` is the one-call form.
 ///
 /// The temporary file takes the destination's permissions and, where allowed, its owner (new
-/// files: 0644); `commit` flushes it (fsync), renames it over the destination, flushes the file
+/// files: 0644 less the process's umask, as any file it creates: the service's UMask=0027 makes
+/// its photos 0640); `commit` flushes it (fsync), renames it over the destination, flushes the file
 /// again under its new name and then the directory, so the rename survives too (rename(2),
 /// fsync(2)). The second flush is vfat's: its rename makes a new directory entry with no size
 /// and no first cluster and leaves the file's in memory, for the file's own fsync to write, so
@@ -22,7 +23,9 @@ public final class PendingFile {
     /// The open descriptor for writing, -1 after `close()`.
     public private(set) var fd: Int32
     private var state = State.writing
-    private let mode: mode_t
+    /// The destination's (or model's) permissions to copy; nil for a new file, which keeps what
+    /// its creation gave it (0644 less the umask).
+    private let mode: mode_t?
     private let owner: (uid: uid_t, gid: gid_t)?
 
     private enum State { case writing, closed, committed, discarded }
@@ -34,11 +37,12 @@ public final class PendingFile {
         let name = destination.split(separator: "/").last.map(String.init) ?? destination
         var original = stat()
         let existed = stat(model ?? destination, &original) == 0
-        let (fd, path) = try Self.createTemporary(prefix: "\(directory)/.\(name).upright-")
+        // A copy of an existing file is private until its permissions are copied at `close`.
+        let (fd, path) = try Self.createTemporary(prefix: "\(directory)/.\(name).upright-", mode: existed ? 0o600 : 0o644)
         self.destination = destination
         self.fd = fd
         temporaryPath = path
-        mode = existed ? original.st_mode & 0o7777 : 0o644
+        mode = existed ? original.st_mode & 0o7777 : nil
         owner = existed ? (original.st_uid, original.st_gid) : nil
     }
 
@@ -51,14 +55,14 @@ public final class PendingFile {
     /// call (O_CLOEXEC, where mkstemp's flag would come after it in another call): the camera's
     /// files are written on a thread of their own while the engine's thread starts camera
     /// programs, which would inherit a descriptor opened between the two.
-    static func createTemporary(prefix: String) throws(FileError) -> (fd: Int32, path: String) {
+    static func createTemporary(prefix: String, mode: mode_t = 0o600) throws(FileError) -> (fd: Int32, path: String) {
         let characters = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
         var generator = SystemRandomNumberGenerator()
         var code = EEXIST
         // Bounded: a name taken is tried again with another, at most `maximumNameTries` times.
         for _ in 0..<maximumNameTries {
             let path = prefix + String((0..<6).map { _ in characters[Int(generator.next() % UInt64(characters.count))] })
-            let fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+            let fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, mode)
             if fd >= 0 { return (fd, path) }
             code = errno
             if code != EEXIST && code != EINTR { break }
@@ -93,7 +97,9 @@ public final class PendingFile {
     /// the file can then be read or replaced under `temporaryPath` before `commit()`.
     public func close() throws(FileError) {
         guard state == .writing else { return }
-        guard fchmod(fd, mode) == 0 else { throw FileError(path: temporaryPath, message: "chmod: " + POSIXFile.errorText(errno), code: errno) }
+        if let mode, fchmod(fd, mode) != 0 {
+            throw FileError(path: temporaryPath, message: "chmod: " + POSIXFile.errorText(errno), code: errno)
+        }
         // Keeping the owner needs privilege; without it the file is the caller's, as any
         // editor's save would leave it.
         if let owner { _ = fchown(fd, owner.uid, owner.gid) }
