@@ -7,8 +7,8 @@ import UprightCore
 /// writes under a hidden temporary name in the output directory (`.upright-...`; rpicam-still
 /// writes in place, not atomically, so a half-written photo must never carry the final name);
 /// the session then writes the shot's latched orientation into it with Upright's own patcher
-/// and gives it its final name (`MediaNaming`) atomically: fsync, rename, fsync of the renamed
-/// file, directory fsync.
+/// and gives it its final name (`MediaNaming`) atomically: fsync, rename (never over a file of
+/// that name), fsync of the renamed file, directory fsync.
 /// A cut power leaves only the temporary names to clean up.
 public struct CameraFiles: Equatable, Sendable {
     public var outputDirectory: String
@@ -69,7 +69,7 @@ public struct CameraFiles: Equatable, Sendable {
         }
         let final = path(naming.photoName(shot: shot))
         do throws(FileError) {
-            try AtomicFile.write(patched, to: final)
+            try AtomicFile.create(patched, at: final)
         } catch {
             return .failure(storageError(error.description, code: error.code))
         }
@@ -99,10 +99,11 @@ public struct CameraFiles: Equatable, Sendable {
             return .failure(storageError(error.description, code: error.code))
         }
         let final = path(naming.clipName(clip: clip))
-        guard rename(temporary, final) == 0 else {
-            let code = errno
+        do throws(FileError) {
+            try POSIXFile.renameRefusingExisting(temporary, to: final)
+        } catch {
             discard(temporary)
-            return .failure(storageError("\(final): rename: \(POSIXFile.errorText(code))", code: code))
+            return .failure(storageError(error.description, code: error.code))
         }
         do throws(FileError) {
             // As PendingFile's commit: the file under its new name (vfat writes the size and

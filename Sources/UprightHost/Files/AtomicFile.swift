@@ -10,6 +10,19 @@ public enum AtomicFile {
         }
     }
 
+    /// Writes `bytes` as a new file `path`, refusing (EEXIST) when a file has that name: a final
+    /// name is never written over (the camera's photos).
+    public static func create(_ bytes: [UInt8], at path: String) throws(FileError) {
+        let file = try PendingFile(destination: path)
+        do throws(FileError) {
+            try POSIXFile.writeAll(file.fd, bytes, path: file.temporaryPath)
+            try file.commit(replacing: false)
+        } catch {
+            file.discard()
+            throw error
+        }
+    }
+
     /// Writes `bytes` as the new contents of `path` with the permissions and owner of `model`
     /// (a backup's of the file it backs up).
     public static func write(_ bytes: [UInt8], to path: String, permissionsOf model: String) throws(FileError) {

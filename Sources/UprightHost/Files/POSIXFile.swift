@@ -85,6 +85,31 @@ public enum POSIXFile {
         try sync(fd, path: directory)
     }
 
+    /// Gives the file at `from` the name `to` only if no file has it: a final name is never
+    /// renamed over (a number that came round again must not replace an earlier photo). Where
+    /// the file system has hard links (ext4) this is link(2), which fails with EEXIST, then
+    /// unlink(2) of the old name; a cut between the two leaves both names on one file, and the
+    /// temporary one is removed at the next start. Where it has none (vfat, exFAT: EPERM) the
+    /// name is looked for, then renamed: safe while Upright alone names files in its output
+    /// directory, as it does. (Glibc's renameat2 with RENAME_NOREPLACE is not reachable from
+    /// Swift's Glibc module.)
+    public static func renameRefusingExisting(_ from: String, to: String) throws(FileError) {
+        while link(from, to) != 0 {
+            let code = errno
+            if code == EINTR { continue }
+            if code == EEXIST { throw FileError(path: to, message: "rename: a file of that name exists (not replaced)", code: EEXIST) }
+            guard code == EPERM || code == EOPNOTSUPP || code == EMLINK || code == EXDEV else {
+                throw FileError(path: to, message: "rename: " + errorText(code), code: code)
+            }
+            var status = stat()
+            if lstat(to, &status) == 0 { throw FileError(path: to, message: "rename: a file of that name exists (not replaced)", code: EEXIST) }
+            guard rename(from, to) == 0 else { throw FileError(path: to, message: "rename: " + errorText(errno), code: errno) }
+            return
+        }
+        // Both names are the file now: the temporary one goes; if that fails, start-up removes it.
+        _ = unlink(from)
+    }
+
     public static func directoryName(_ path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         let head = String(path[..<slash])

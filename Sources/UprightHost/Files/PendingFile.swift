@@ -110,13 +110,18 @@ public final class PendingFile {
         guard status == 0 else { throw FileError(path: temporaryPath, message: "close: " + POSIXFile.errorText(errno), code: errno) }
     }
 
-    /// Closes (if still open), renames over the destination, flushes the file under its new
+    /// Closes (if still open), renames over the destination (or, `replacing: false`, only when
+    /// no file has its name: `POSIXFile.renameRefusingExisting`), flushes the file under its new
     /// name, then the directory.
-    public func commit() throws(FileError) {
+    public func commit(replacing: Bool = true) throws(FileError) {
         try close()
         guard state == .closed else { throw FileError(path: destination, message: "already committed or discarded") }
-        guard rename(temporaryPath, destination) == 0 else {
-            throw FileError(path: destination, message: "rename: " + POSIXFile.errorText(errno), code: errno)
+        if replacing {
+            guard rename(temporaryPath, destination) == 0 else {
+                throw FileError(path: destination, message: "rename: " + POSIXFile.errorText(errno), code: errno)
+            }
+        } else {
+            try POSIXFile.renameRefusingExisting(temporaryPath, to: destination)
         }
         state = .committed
         try POSIXFile.syncFile(at: destination)

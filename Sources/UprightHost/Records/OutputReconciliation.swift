@@ -206,7 +206,9 @@ public struct OutputReconciliation: Equatable, Sendable {
             return
         }
         let name = naming.clipName(clip: UInt32(number))
-        guard rename(Self.join(directory, alias), Self.join(directory, name)) == 0 else {
+        do throws(FileError) {
+            try POSIXFile.renameRefusingExisting(Self.join(directory, alias), to: Self.join(directory, name))
+        } catch {
             unmatchedClipAliases = aliases
             return
         }

@@ -35,6 +35,30 @@ import UprightTestSupport
         #expect(!POSIXFile.exists(directory.path + "/CLIP_0003.mp4"))
     }
 
+    /// A final name already taken (a number that came round again, a file put there) is never
+    /// written over: the photo or clip fails as the card's, and the file there is kept.
+    @Test func aFinalNameIsNeverReplaced() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let files = CameraFiles(outputDirectory: directory.path, naming: MediaNaming(clipExtension: "mp4"))
+        try AtomicFile.write([1, 2, 3], to: directory.path + "/IMG_0001.jpg")
+        try AtomicFile.write([4, 5, 6], to: directory.path + "/CLIP_0002.mp4")
+        try AtomicFile.write(try TestFile.bytes("\(repositoryRoot)/Tests/CameraStandIn/fixture.jpg"), to: files.oneShotPhoto(shot: 1))
+        try AtomicFile.write(try TestFile.bytes(fixture), to: files.pendingClip(clip: 2))
+        let photo = files.finishPhoto(at: files.oneShotPhoto(shot: 1), shot: 1, orientation: .leftUp)
+        let clip = files.finishClip(at: files.pendingClip(clip: 2), clip: 2, orientation: .normal)
+        for (result, name) in [(photo, "IMG_0001.jpg"), (clip, "CLIP_0002.mp4")] {
+            guard case .failure(let error) = result else {
+                Issue.record("\(name) was written over")
+                continue
+            }
+            #expect(error.description == directory.path + "/" + name + ": rename: a file of that name exists (not replaced)")
+        }
+        #expect(try TestFile.bytes(directory.path + "/IMG_0001.jpg") == [1, 2, 3])
+        #expect(try TestFile.bytes(directory.path + "/CLIP_0002.mp4") == [4, 5, 6])
+        #expect(POSIXFile.names(inDirectory: directory.path, maximumEntries: 10).sorted() == ["CLIP_0002.mp4", "IMG_0001.jpg"])
+    }
+
     @Test func syncFileNamesAMissingFile() {
         do {
             try POSIXFile.syncFile(at: "/nonexistent/upright/clip.mp4")
