@@ -120,7 +120,7 @@ public struct CameraMachine: Sendable {
         switch event {
         case .shutterPressed:
             // The press wakes the camera and is not lost: its release or hold shoots.
-            state.press = .pending(takeLatch(&state))
+            confirmPress(&state)
             go(&state, to: .previewing, &commands)
         case .shutterReleased, .shutterHeld:
             state.press = .up
@@ -137,14 +137,10 @@ public struct CameraMachine: Sendable {
     private func previewing(_ state: inout MachineState, _ event: MachineEvent, _ commands: inout Commands) {
         switch event {
         case .shutterPressed:
-            state.press = .pending(takeLatch(&state))
+            confirmPress(&state)
             commands.append(.armTimer(.idle, configuration.idleTimeout))
         case .shutterReleased:
-            guard case .pending(let latch) = state.press else {
-                state.press = .up
-                return
-            }
-            state.press = .up
+            guard let latch = endPress(&state) else { return }
             guard !state.storageFull else {
                 abandonEarlyPhoto(&state, &commands)
                 commands.append(.journal(.shutterRejected(.storageFull)))
@@ -160,11 +156,7 @@ public struct CameraMachine: Sendable {
             case .none, .ordered, .taken: break
             }
         case .shutterHeld:
-            guard case .pending(let latch) = state.press else {
-                state.press = .up
-                return
-            }
-            state.press = .up
+            guard let latch = endPress(&state) else { return }
             // The press is a clip: the touch's photo is given up (no file, no record).
             abandonEarlyPhoto(&state, &commands)
             guard !state.storageFull else {
@@ -193,13 +185,9 @@ public struct CameraMachine: Sendable {
     private func capturing(_ state: inout MachineState, _ event: MachineEvent, _ commands: inout Commands) {
         switch event {
         case .shutterPressed:
-            state.press = .pending(takeLatch(&state))
+            confirmPress(&state)
         case .shutterReleased:
-            guard case .pending(let latch) = state.press else {
-                state.press = .up
-                return
-            }
-            state.press = .up
+            guard let latch = endPress(&state) else { return }
             if state.storageFull {
                 commands.append(.journal(.shutterRejected(.storageFull)))
             } else if !state.queue.append(latch, limit: configuration.queueDepth) {
@@ -371,11 +359,25 @@ public struct CameraMachine: Sendable {
         go(&state, to: target, &commands)
     }
 
-    /// The latch of the press being confirmed: its touch's, or (a press with no touch seen,
-    /// which the recogniser never gives) the orientation now.
-    private func takeLatch(_ state: inout MachineState) -> Latch {
+    /// The debounced press: pending with its touch's latch, kept in `touchLatch` until its
+    /// gesture is known, or (a press with no touch seen, which the recogniser never gives)
+    /// the orientation now.
+    private func confirmPress(_ state: inout MachineState) {
+        state.press = .pending
+        if state.touchLatch == nil { state.touchLatch = Latch(orientation: state.lastUpright, stale: state.sensorFaulty) }
+    }
+
+    /// The release or hold ends the press: the pending press's latch, nil when none was
+    /// pending (a touch not yet confirmed keeps its latch for its press).
+    @inline(never)
+    private func endPress(_ state: inout MachineState) -> Latch? {
+        guard state.press == .pending else {
+            state.press = .up
+            return nil
+        }
+        state.press = .up
         defer { state.touchLatch = nil }
-        return state.touchLatch ?? Latch(orientation: state.lastUpright, stale: state.sensorFaulty)
+        return state.touchLatch
     }
 
     /// Zero shutter lag: where a press would shoot (`idle` or `previewing`, the card not full),
@@ -400,9 +402,8 @@ public struct CameraMachine: Sendable {
     }
 
     private func rejectPendingPress(_ state: inout MachineState, _ reason: RejectionReason, _ commands: inout Commands) {
-        if case .pending = state.press {
+        if endPress(&state) != nil {
             commands.append(.journal(.shutterRejected(reason)))
         }
-        state.press = .up
     }
 }

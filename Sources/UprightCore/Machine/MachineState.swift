@@ -11,9 +11,10 @@ public struct MachineState: Equatable, Sendable {
     public internal(set) var sensorFaulty = false
     /// Between the camera's `storage` fault and its recovery: presses are rejected.
     public internal(set) var storageFull = false
-    /// Taken at the touch that began the press being debounced; nil when none is open.
+    /// Taken at the touch that began the current press, kept while it is debounced and while
+    /// it is pending, until its release or hold uses it; nil when none is open.
     public internal(set) var touchLatch: Latch?
-    /// Where the current press stands: up, pending with its latch, or consumed.
+    /// Where the current press stands: up, pending (with `touchLatch`), or consumed.
     public internal(set) var press: PressPhase = .up
     /// Presses waiting for the photo in flight (only non-empty in `capturing`).
     public internal(set) var queue = PressQueue()

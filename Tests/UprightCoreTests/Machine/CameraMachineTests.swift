@@ -149,7 +149,7 @@ import UprightCore
         // Laid flat between the touch and the debounced press: the press keeps the touch's pose.
         _ = run(&state, .orientationChanged(.lensUp))
         #expect(run(&state, .shutterPressed) == [.armTimer(.idle, .seconds(60))])
-        #expect(state.touchLatch == nil)
+        #expect(state.press == .pending && state.touchLatch == Latch(orientation: .rightUp, stale: false))
         // Turned after the press: the photo keeps the pose at the touch.
         #expect(run(&state, .orientationChanged(.bottomUp)) == [.camera(.showOrientation(.bottomUp))])
         _ = run(&state, .shutterReleased)
@@ -273,7 +273,7 @@ import UprightCore
         #expect(state.touchLatch == Latch(orientation: .bottomUp, stale: true))
         _ = run(&state, .sensorRecovered)
         _ = run(&state, .shutterPressed)
-        #expect(state.press == .pending(Latch(orientation: .bottomUp, stale: true)))
+        #expect(state.press == .pending && state.touchLatch == Latch(orientation: .bottomUp, stale: true))
     }
 
     @Test func sensorFaultMakesLatchesStale() {

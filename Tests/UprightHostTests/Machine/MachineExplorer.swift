@@ -40,7 +40,7 @@ struct MachineExplorer {
         var sensorFaulty: Bool
         var touchLatch: UInt8?
         var touched: Bool
-        var press: [UInt8]
+        var press: PressPhase
         var queue: [UInt8]
         var shotLatch: UInt8
         var clipLatch: UInt8
@@ -93,16 +93,10 @@ struct MachineExplorer {
         var queue = state.queue
         var queued: [UInt8] = []
         while let latch = queue.removeFirst() { queued.append(code(latch)) }
-        let press: [UInt8]
-        switch state.press {
-        case .up: press = [0]
-        case .consumed: press = [1]
-        case .pending(let latch): press = [2, code(latch)]
-        }
         return Key(
             name: state.name, orientation: state.orientation, lastUpright: state.lastUpright,
             sensorFaulty: state.sensorFaulty, touchLatch: state.touchLatch.map(code), touched: node.touched,
-            press: press, queue: queued,
+            press: state.press, queue: queued,
             shotLatch: code(state.shotLatch), clipLatch: code(state.clipLatch),
             buttonDown: node.buttonDown, armed: node.armed, openPresses: node.openPresses,
             recordedClipLatch: node.clipLatch, early: earlyCode(state.early), photosOut: node.photosOut.count)
@@ -263,7 +257,7 @@ struct MachineExplorer {
         // Every accepted press is answered exactly once: the presses still open are exactly the
         // one down, the queued ones and the one in flight.
         var open = 0
-        if case .pending = after.press { open += 1 }
+        if after.press == .pending { open += 1 }
         open += Int(after.queue.count)
         if after.name == .capturing { open += 1 }
         if node.openPresses != open { fail("open presses \(node.openPresses), expected \(open)", event, before) }
@@ -288,11 +282,13 @@ struct MachineExplorer {
         if event == .shutterTouched(at: .zero), after.touchLatch != Latch(orientation: before.lastUpright, stale: before.sensorFaulty) {
             fail("the touch latched \(String(describing: after.touchLatch))", event, before)
         }
-        if event == .shutterPressed {
-            if after.touchLatch != nil { fail("the touch latch outlived its press", event, before) }
-            if case .pending(let latch) = after.press, latch != before.touchLatch {
-                fail("the press took \(latch), its touch \(String(describing: before.touchLatch))", event, before)
-            }
+        if event == .shutterPressed, after.press == .pending, after.touchLatch != before.touchLatch {
+            fail("the press took \(String(describing: after.touchLatch)), its touch \(String(describing: before.touchLatch))", event, before)
+        }
+        // A pending press holds its latch until its release or hold uses it, and no longer.
+        if after.press == .pending && after.touchLatch == nil { fail("a pending press without its latch", event, before) }
+        if (event == .shutterReleased || event == .shutterHeld) && after.touchLatch != nil {
+            fail("the latch outlived its press", event, before)
         }
         if before != after || !commands.isEmpty {
             steps.insert(Step(from: before.name, event: event.kind, to: before.name == after.name ? nil : after.name))
