@@ -21,6 +21,13 @@
 /// no file of it, and its number is not used again. Presses while `capturing` or `recording`
 /// keep their rules: queued at the release, a hold refused as busy, a press stopping a clip.
 ///
+/// No default is latched. Before the detector's first decision a latch holds no orientation
+/// (`Latch`): the touch defers its photo (`EarlyPhoto.deferred`), and the first decision fills
+/// the open latches (the touch's, the press pending, the queued ones) and orders the photo,
+/// still of the touch's moment. A photo or clip that must be ordered before any upright
+/// decision (a release or a hold first, a camera flat since power-on, a sensor at fault from
+/// the start) is latched `unknown`: no EXIF Orientation, the identity matrix.
+///
 /// Order of the commands for a transition: the transition's own actions (records, camera
 /// orders), the source's exit action, the `state` record, the target's entry action. The
 /// transitions are listed as data in UprightHost's `TransitionTable` (drawn by `upright
@@ -51,7 +58,8 @@ public struct CameraMachine: Sendable {
         switch event {
         case .shutterTouched(let time):
             // The one latch: the orientation at the press's first edge, stale while the
-            // sensor is at fault. The debounced press that follows uses it.
+            // sensor is at fault, none before the detector's first decision. The debounced
+            // press that follows uses it.
             let latch = Latch(orientation: state.lastUpright, stale: state.sensorFaulty, pressedAt: time)
             state.touchLatch = latch
             orderEarlyPhoto(&state, latch, &commands)
@@ -72,6 +80,7 @@ public struct CameraMachine: Sendable {
         case .captureFailed(let shot) where state.early.awaitsAnswer && shot == state.shot:
             state.early = .failed
         case .orientationChanged(let pose):
+            if state.orientation == nil { firstDecision(&state, pose, &commands) }
             state.orientation = pose
             if let upright = pose.upright { state.lastUpright = upright }
             // The overlay follows the pose wherever the preview is on; nothing is latched.
@@ -147,13 +156,16 @@ public struct CameraMachine: Sendable {
                 return
             }
             state.shotLatch = latch
+            // Released before the detector's first decision: its photo is ordered now, as it
+            // is latched (`unknown`), by the entry of `capturing`.
+            if state.early == .deferred { state.early = .none }
             let early = state.early
             go(&state, to: .capturing, &commands)
             // The touch's photo was answered already: its record now, after the state record.
             switch early {
             case .finished: photoAnswered(&state, lag: state.earlyLagMilliseconds, wait: state.earlyWaitMilliseconds, &commands)
             case .failed: photoFailed(&state, &commands)
-            case .none, .ordered, .taken: break
+            case .none, .deferred, .ordered, .taken: break
             }
         case .shutterHeld:
             guard let latch = endPress(&state) else { return }
@@ -286,24 +298,32 @@ public struct CameraMachine: Sendable {
     }
 
     /// Takes the pose, not the state: a state passed by value is a 172-byte copy on the stack.
-    private func enterPreviewing(showing pose: Orientation, _ commands: inout Commands) {
+    /// Before the detector's first decision there is no pose to show: the decision shows it.
+    /// Out of line: inlined into `enter`, it cost the Cortex-M0 84 bytes more (docs/mcu.md).
+    @inline(never)
+    private func enterPreviewing(showing pose: Orientation?, _ commands: inout Commands) {
         commands.append(.armTimer(.idle, configuration.idleTimeout))
-        commands.order(.showOrientation(pose))
+        if let pose { commands.order(.showOrientation(pose)) }
     }
 
     /// Entry of `capturing`, and the next queued press while staying there. A photo its touch
     /// ordered is not ordered again: it is the one in flight (or answered: no timer).
     private func startPhoto(_ state: inout MachineState, _ commands: inout Commands) {
+        if state.early == .none { orderPhoto(&state, &commands) }
         let early = state.early
         state.early = .none
-        if early == .none {
-            state.shot &+= 1
-            commands.order(.capturePhoto(shot: state.shot, orientation: state.shotLatch.orientation, touchedAt: state.shotLatch.pressedAt))
-        }
         // A photo taken already has its file with the card: no timeout (see `captureTaken`).
-        if early == .none || early == .ordered {
+        if early == .ordered {
             commands.append(.armTimer(.capture, configuration.captureTimeout))
         }
+    }
+
+    /// Orders the next photo, `shotLatch`'s, of its touch's moment.
+    @inline(never)
+    private func orderPhoto(_ state: inout MachineState, _ commands: inout Commands) {
+        state.shot &+= 1
+        state.early = .ordered
+        commands.order(.capturePhoto(shot: state.shot, orientation: state.shotLatch.orientation, touchedAt: state.shotLatch.pressedAt))
     }
 
     private func enterRecording(_ state: inout MachineState, _ commands: inout Commands) {
@@ -382,23 +402,38 @@ public struct CameraMachine: Sendable {
 
     /// Zero shutter lag: where a press would shoot (`idle` or `previewing`, the card not full),
     /// the touch orders its photo now, with its latch; one a lost gesture left open is given up.
+    /// Before the detector's first decision the order waits for it (`firstDecision`).
     private func orderEarlyPhoto(_ state: inout MachineState, _ latch: Latch, _ commands: inout Commands) {
         guard state.name == .idle || state.name == .previewing else { return }
         abandonEarlyPhoto(&state, &commands)
         guard !state.storageFull else { return }
-        state.shot &+= 1
         state.shotLatch = latch
-        state.early = .ordered
-        commands.order(.capturePhoto(shot: state.shot, orientation: latch.orientation, touchedAt: latch.pressedAt))
+        state.early = .deferred
+        if state.orientation != nil { orderPhoto(&state, &commands) }
+    }
+
+    /// The detector's first decision (`pose`; `state.orientation` still nil): an upright pose
+    /// fills the latches taken before it and not yet ordered (the touch's, the press pending,
+    /// the queued presses', the deferred photo's; a photo or clip already ordered `unknown`
+    /// keeps it, as its file does), and the deferred photo is ordered now, with it (`unknown`
+    /// after a flat decision: there is still no upright orientation to wait for).
+    @inline(never)
+    private func firstDecision(_ state: inout MachineState, _ pose: Orientation, _ commands: inout Commands) {
+        if let upright = pose.upright {
+            state.touchLatch?.decide(upright) // the touch's, pending or not
+            state.queue.decide(upright)
+            if state.early == .deferred { state.shotLatch.decide(upright) }
+        }
+        if state.early == .deferred { orderPhoto(&state, &commands) }
     }
 
     /// Gives up the photo a touch ordered, if any: the camera keeps no file of it and gives
-    /// no answer; no record is written.
+    /// no answer; no record is written. A deferred one was never ordered: nothing to tell.
     @inline(never)
     private func abandonEarlyPhoto(_ state: inout MachineState, _ commands: inout Commands) {
-        guard state.early != .none else { return }
+        let early = state.early
         state.early = .none
-        commands.order(.abandonPhoto(shot: state.shot))
+        if early.rawValue > EarlyPhoto.deferred.rawValue { commands.order(.abandonPhoto(shot: state.shot)) }
     }
 
     private func rejectPendingPress(_ state: inout MachineState, _ reason: RejectionReason, _ commands: inout Commands) {

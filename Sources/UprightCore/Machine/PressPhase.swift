@@ -4,7 +4,8 @@
 public enum PressPhase: UInt8, Sendable {
     /// No press down (or its gesture already handled).
     case up
-    /// Down and confirmed, waiting for its release or hold, with its latch in `touchLatch`.
+    /// Down and confirmed, waiting for its release or hold, with its latch in `touchLatch`
+    /// (before the detector's first decision, waiting for it).
     case pending
     /// Down, but already used (it stopped a clip); its release or hold does nothing.
     case consumed
