@@ -9,10 +9,10 @@ import UprightCore
 /// |---|---|---|
 /// | `o` | orientation | pose |
 /// | `s` | state | from, to |
-/// | `c` | capture | shot, orientation, stale |
+/// | `c` | capture | shot, orientation (255: `unknown`), stale |
 /// | `x` | capture-failed | shot, reason |
-/// | `r` | record-start | clip, orientation, stale |
-/// | `p` | record-stop | clip, orientation, reason, duration (ms) |
+/// | `r` | record-start | clip, orientation (255: `unknown`), stale |
+/// | `p` | record-stop | clip, orientation (255: `unknown`), reason, duration (ms) |
 /// | `y` | record-failed | clip, reason |
 /// | `j` | shutter-rejected | reason |
 /// | `f` | fault | kind |
@@ -21,6 +21,8 @@ import UprightCore
 public struct CompactRecord: Equatable {
     /// The most payload fields a record has.
     public static let maximumFields = 4
+    /// A latch's orientation field when it is `unknown` (no upright orientation decided).
+    public static let unknownOrientation: UInt32 = 255
 
     public var record: MachineRecord
 
@@ -62,18 +64,18 @@ public struct CompactRecord: Equatable {
         case .capture(let shot, let orientation, let stale, _, _):
             // No lag or wait: the harness's camera answers at once and reports neither.
             add(shot)
-            add(UInt32(orientation.rawValue))
+            add(Self.latched(orientation))
             add(stale ? 1 : 0)
         case .captureFailed(let shot, let reason):
             add(shot)
             add(UInt32(reason.rawValue))
         case .recordStart(let clip, let orientation, let stale):
             add(clip)
-            add(UInt32(orientation.rawValue))
+            add(Self.latched(orientation))
             add(stale ? 1 : 0)
         case .recordStop(let clip, let orientation, let reason, let duration):
             add(clip)
-            add(UInt32(orientation.rawValue))
+            add(Self.latched(orientation))
             add(UInt32(reason.rawValue))
             add(duration)
         case .recordFailed(let clip, let reason):
@@ -88,6 +90,11 @@ public struct CompactRecord: Equatable {
             add(lost)
         }
         return (count, values)
+    }
+
+    /// A latch's orientation as a field: its raw value, or `unknownOrientation`.
+    static func latched(_ orientation: UprightOrientation?) -> UInt32 {
+        orientation.map { UInt32($0.rawValue) } ?? unknownOrientation
     }
 
     /// Appends the line's words (tag, time since the previous record, payload) to `line`.
@@ -106,6 +113,12 @@ public struct CompactRecord: Equatable {
             guard index < fields.count, fields[index] <= UInt32(UInt8.max) else { return nil }
             return T(rawValue: UInt8(fields[index]))
         }
+        // A latch's orientation: .some(nil) for `unknown`, nil when out of range.
+        func latched(_ index: Int) -> UprightOrientation?? {
+            guard index < fields.count else { return nil }
+            if fields[index] == Self.unknownOrientation { return .some(nil) }
+            return small(index, UprightOrientation.self).map { .some($0) }
+        }
         func flag(_ index: Int) -> Bool? {
             guard index < fields.count, fields[index] <= 1 else { return nil }
             return fields[index] == 1
@@ -121,7 +134,7 @@ public struct CompactRecord: Equatable {
             if let from = small(0, StateName.self), let to = small(1, StateName.self) { parsed = .state(from: from, to: to) } else { parsed = nil }
         case UInt8(ascii: "c"), UInt8(ascii: "r"):
             expected = 3
-            if fields.count == 3, let orientation = small(1, UprightOrientation.self), let stale = flag(2) {
+            if fields.count == 3, let orientation = latched(1), let stale = flag(2) {
                 parsed =
                     tag == UInt8(ascii: "c")
                     ? .capture(shot: fields[0], orientation: orientation, stale: stale)
@@ -138,7 +151,7 @@ public struct CompactRecord: Equatable {
             }
         case UInt8(ascii: "p"):
             expected = 4
-            if fields.count == 4, let orientation = small(1, UprightOrientation.self), let reason = small(2, RecordStopReason.self) {
+            if fields.count == 4, let orientation = latched(1), let reason = small(2, RecordStopReason.self) {
                 parsed = .recordStop(clip: fields[0], orientation: orientation, reason: reason, durationMilliseconds: fields[3])
             } else {
                 parsed = nil

@@ -11,6 +11,22 @@ extension UprightOrientation: CustomStringConvertible {
     public var description: String { String(describing: name) }
 }
 
+extension Optional where Wrapped == UprightOrientation {
+    /// A latch's name in the records (**contract**, docs/events.md): the orientation's, or
+    /// `unknown` when no upright orientation was decided when it was ordered.
+    public var latchName: String { map(\.description) ?? UprightOrientation.unknownName }
+}
+
+extension UprightOrientation {
+    /// What a record says of a latch with no orientation (`Latch`): `unknown`.
+    public static let unknownName = "unknown"
+
+    /// The latch named `name`: `.some(nil)` for `unknown`, nil for a name that is not a latch.
+    public static func latch(named name: String) -> UprightOrientation?? {
+        name == unknownName ? .some(nil) : UprightOrientation(name: name).map { .some($0) }
+    }
+}
+
 extension MountMatrixError {
     public var message: String {
         switch self {

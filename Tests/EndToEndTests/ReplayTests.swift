@@ -44,6 +44,7 @@ import UprightTestSupport
     @Test func clipKeepsItsStartOrientationWhileTheCameraTurns() throws {
         #expect(
             try Self.replay([Self.trace("clip-turns-mid-clip.csv")]) == [
+                #"{"t":0.100000,"event":"orientation","orientation":"normal"}"#,
                 #"{"t":1.200000,"event":"state","from":"previewing","to":"recording"}"#,
                 #"{"t":1.200000,"event":"record-start","orientation":"normal","exif":1,"rotation":0,"clip":1}"#,
                 #"{"t":2.100000,"event":"orientation","orientation":"right-up"}"#,
@@ -67,10 +68,12 @@ import UprightTestSupport
             ])
     }
 
-    /// A 70 degree flick that returns within 0.3 s is not a turn: no orientation line.
+    /// A 70 degree flick that returns within 0.3 s is not a turn: no orientation line after the
+    /// first decision's.
     @Test func flickWithGyroChangesNothing() throws {
         #expect(
             try Self.replay([Self.trace("flick-with-gyro.csv")]) == [
+                #"{"t":0.080000,"event":"orientation","orientation":"normal"}"#,
                 #"{"t":1.230000,"event":"state","from":"previewing","to":"capturing"}"#,
                 #"{"t":1.230000,"event":"capture","orientation":"normal","exif":1,"shot":1}"#,
                 #"{"t":1.230000,"event":"state","from":"capturing","to":"previewing"}"#,

@@ -113,7 +113,8 @@ import UprightTestSupport
         let lines = result.out.split(separator: "\n").map(String.init)
         #expect(!result.out.contains("\u{1B}"))
         #expect((58...70).contains(lines.count), "\(lines.count) lines")
-        #expect(lines.first == "t=0.00 detected=normal latch=normal state=idle failed=0 bus-errors=0 light=off")
+        // Before the detector's first decision: no default, a press would wait for it.
+        #expect(lines.first == "t=0.00 detected=deciding latch=waiting state=idle failed=0 bus-errors=0 light=off")
         #expect(
             lines.contains {
                 $0.contains("detected=left-up latch=left-up state=previewing") && $0.contains(#"last="photo 1 would be left-up (EXIF 6) at 2.63 s""#)

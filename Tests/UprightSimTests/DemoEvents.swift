@@ -10,8 +10,8 @@ enum DemoEvents {
     }
 
     static let events: [TimedEvent] = {
-        // The detector starts in `normal`, so the first orientation event is the first change.
-        var list: [TimedEvent] = []
+        // The detector starts undecided: its first decision, `normal`, is the first event.
+        var list: [TimedEvent] = [at(0.181, .orientation(.normal))]
         list.append(at(1.03, .state(from: "idle", to: "previewing")))
         var shot = 0
         func photo(_ t: Double, _ orientation: UprightOrientation) {

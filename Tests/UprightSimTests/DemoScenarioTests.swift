@@ -75,7 +75,7 @@ func readText(_ path: String) -> String? {
 
     static let examples = [
         "scenarios/examples/portrait-and-landscape.json", "scenarios/examples/shake-vibration-drop.json",
-        "scenarios/examples/faults.json", "scenarios/examples/clip-and-bounce.json",
+        "scenarios/examples/faults.json", "scenarios/examples/clip-and-bounce.json", "scenarios/examples/press-at-power-on.json",
     ]
 
     /// The list above is every example there is (each also runs and meets its expectations in

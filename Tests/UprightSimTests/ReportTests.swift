@@ -10,18 +10,22 @@ import UprightSim
                 DemoEvents.at(27.0, .recordStart(clip: 1, orientation: .normal, stale: true, file: nil)),
                 DemoEvents.at(32.0305, .recordStop(clip: 1, orientation: .normal, durationSeconds: 5.0305, reason: "shutter", file: "VID_0001.mp4")),
                 DemoEvents.at(41.3, .fault(kind: "bus", detail: "no acknowledge")),
+                DemoEvents.at(50, .capture(shot: 9, orientation: nil, stale: false, file: "IMG_0009.jpg")),
+                DemoEvents.at(51, .recordStart(clip: 2, orientation: nil, stale: false, file: nil)),
                 DemoEvents.at(123.4567, .shutterRejected(reason: "queue full")),
             ])
         #expect(
             lines == [
                 "     t (s)  event             detail",
+                "     0.181  orientation       normal",
                 "     1.030  state             idle -> previewing",
                 "     1.130  state             previewing -> capturing",
                 "     1.130  capture           #1 normal (EXIF 1) IMG_0001.jpg",
-                "     1.380  state             capturing -> previewing",
                 "    27.000  record-start      clip 1 normal (rotation 0) stale",
                 "    32.031  record-stop       clip 1 normal 5.031 s shutter VID_0001.mp4",
                 "    41.300  fault             bus: no acknowledge",
+                "    50.000  capture           #9 unknown (no EXIF Orientation) IMG_0009.jpg",
+                "    51.000  record-start      clip 2 unknown (no rotation)",
                 "   123.457  shutter-rejected  queue full",
             ])
     }
@@ -40,7 +44,7 @@ import UprightSim
         #expect(lines.contains("  1     27.000    32.030       5.030  normal              0  shutter  VID_0001.mp4"))
         #expect(lines.contains("faults (1)"))
         #expect(lines.contains("  41.300  fault      bus   no acknowledge"))
-        #expect(lines.last == "7 orientation changes, 0 shutter presses rejected")
+        #expect(lines.last == "8 orientation changes, 0 shutter presses rejected")
     }
 
     /// A camera that says when it exposed gives each photo's lag, the wait for the camera
@@ -103,8 +107,8 @@ import UprightSim
             Array(lines.prefix(6)) == [
                 "seed 7 (rerun with --seed 7)", "scenario <demo>", "",
                 "     t (s)  event             detail",
+                "     0.181  orientation       normal",
                 "     1.030  state             idle -> previewing",
-                "     1.130  state             previewing -> capturing",
             ])
         #expect(Array(lines.suffix(3)) == ["expectations: 1 of 2 not met", "  FAIL  captures = 1 (got 0)", "  ok    clips = 0"])
         #expect(!RunReport.allMet(results))

@@ -230,7 +230,7 @@ import UprightSim
         ),
         (
             #"{"duration": 10, "motion": [{"t": 0, "angle": 0}], "expect": {"latched": [{"capture": 1, "orientation": "lens-up"}]}}"#,
-            #"s.json: expect.latched[0].orientation: "lens-up" is not one of "normal", "left-up", "right-up", "bottom-up" (a latch is never flat)"#
+            #"s.json: expect.latched[0].orientation: "lens-up" is not one of "normal", "left-up", "right-up", "bottom-up", "unknown" (a latch is never flat)"#
         ),
         (
             #"{"duration": 10, "motion": [{"t": 0, "angle": 0}], "expect": {"latched": [{"capture": 1, "clip": 1, "orientation": "normal"}]}}"#,

@@ -21,9 +21,10 @@ import Glibc
     @Test func recordingFromTheDemo() throws {
         let recording = try Self.demoRecording()
         #expect(recording.poses.count == 3001) // every 20 ms over 60 s, both ends
-        // The detector's initial `normal` from 0 s, then the seven changes.
+        // The detector's first decision, `normal` (from 0.181 s: before it, no band), then the
+        // seven changes.
         #expect(recording.orientations.count == 8)
-        #expect(recording.orientations.first == RunRecording.OrientationMark(timeSeconds: 0, orientation: .normal))
+        #expect(recording.orientations.first == RunRecording.OrientationMark(timeSeconds: 0.181, orientation: .normal))
         #expect(recording.states.first == RunRecording.StateMark(timeSeconds: 0, state: "idle"))
         #expect(
             recording.captures.filter { $0.kind == .photo }.map(\.orientation) == [.normal, .leftUp, .bottomUp, .rightUp, .normal, .normal, .leftUp])

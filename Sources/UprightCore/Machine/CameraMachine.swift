@@ -21,6 +21,13 @@
 /// no file of it, and its number is not used again. Presses while `capturing` or `recording`
 /// keep their rules: queued at the release, a hold refused as busy, a press stopping a clip.
 ///
+/// No default is latched. Before the detector's first decision a latch holds no orientation
+/// (`Latch`): the touch defers its photo (`EarlyPhoto.deferred`), and the first decision fills
+/// the open latches (the touch's, the press pending, the queued ones) and orders the photo,
+/// still of the touch's moment. A photo or clip that must be ordered before any upright
+/// decision (a release or a hold first, a camera flat since power-on, a sensor at fault from
+/// the start) is latched `unknown`: no EXIF Orientation, the identity matrix.
+///
 /// Order of the commands for a transition: the transition's own actions (records, camera
 /// orders), the source's exit action, the `state` record, the target's entry action. The
 /// transitions are listed as data in UprightHost's `TransitionTable` (drawn by `upright
@@ -51,7 +58,8 @@ public struct CameraMachine: Sendable {
         switch event {
         case .shutterTouched(let time):
             // The one latch: the orientation at the press's first edge, stale while the
-            // sensor is at fault. The debounced press that follows uses it.
+            // sensor is at fault, none before the detector's first decision. The debounced
+            // press that follows uses it.
             let latch = Latch(orientation: state.lastUpright, stale: state.sensorFaulty, pressedAt: time)
             state.touchLatch = latch
             orderEarlyPhoto(&state, latch, &commands)
@@ -72,6 +80,7 @@ public struct CameraMachine: Sendable {
         case .captureFailed(let shot) where state.early.awaitsAnswer && shot == state.shot:
             state.early = .failed
         case .orientationChanged(let pose):
+            if state.orientation == nil { firstDecision(&state, pose, &commands) }
             state.orientation = pose
             if let upright = pose.upright { state.lastUpright = upright }
             // The overlay follows the pose wherever the preview is on; nothing is latched.
@@ -120,7 +129,7 @@ public struct CameraMachine: Sendable {
         switch event {
         case .shutterPressed:
             // The press wakes the camera and is not lost: its release or hold shoots.
-            state.press = .pending(takeLatch(&state))
+            confirmPress(&state)
             go(&state, to: .previewing, &commands)
         case .shutterReleased, .shutterHeld:
             state.press = .up
@@ -137,34 +146,29 @@ public struct CameraMachine: Sendable {
     private func previewing(_ state: inout MachineState, _ event: MachineEvent, _ commands: inout Commands) {
         switch event {
         case .shutterPressed:
-            state.press = .pending(takeLatch(&state))
+            confirmPress(&state)
             commands.append(.armTimer(.idle, configuration.idleTimeout))
         case .shutterReleased:
-            guard case .pending(let latch) = state.press else {
-                state.press = .up
-                return
-            }
-            state.press = .up
+            guard let latch = endPress(&state) else { return }
             guard !state.storageFull else {
                 abandonEarlyPhoto(&state, &commands)
                 commands.append(.journal(.shutterRejected(.storageFull)))
                 return
             }
             state.shotLatch = latch
+            // Released before the detector's first decision: its photo is ordered now, as it
+            // is latched (`unknown`), by the entry of `capturing`.
+            if state.early == .deferred { state.early = .none }
             let early = state.early
             go(&state, to: .capturing, &commands)
             // The touch's photo was answered already: its record now, after the state record.
             switch early {
             case .finished: photoAnswered(&state, lag: state.earlyLagMilliseconds, wait: state.earlyWaitMilliseconds, &commands)
             case .failed: photoFailed(&state, &commands)
-            case .none, .ordered, .taken: break
+            case .none, .deferred, .ordered, .taken: break
             }
         case .shutterHeld:
-            guard case .pending(let latch) = state.press else {
-                state.press = .up
-                return
-            }
-            state.press = .up
+            guard let latch = endPress(&state) else { return }
             // The press is a clip: the touch's photo is given up (no file, no record).
             abandonEarlyPhoto(&state, &commands)
             guard !state.storageFull else {
@@ -193,13 +197,9 @@ public struct CameraMachine: Sendable {
     private func capturing(_ state: inout MachineState, _ event: MachineEvent, _ commands: inout Commands) {
         switch event {
         case .shutterPressed:
-            state.press = .pending(takeLatch(&state))
+            confirmPress(&state)
         case .shutterReleased:
-            guard case .pending(let latch) = state.press else {
-                state.press = .up
-                return
-            }
-            state.press = .up
+            guard let latch = endPress(&state) else { return }
             if state.storageFull {
                 commands.append(.journal(.shutterRejected(.storageFull)))
             } else if !state.queue.append(latch, limit: configuration.queueDepth) {
@@ -298,24 +298,32 @@ public struct CameraMachine: Sendable {
     }
 
     /// Takes the pose, not the state: a state passed by value is a 172-byte copy on the stack.
-    private func enterPreviewing(showing pose: Orientation, _ commands: inout Commands) {
+    /// Before the detector's first decision there is no pose to show: the decision shows it.
+    /// Out of line: inlined into `enter`, it cost the Cortex-M0 84 bytes more (docs/mcu.md).
+    @inline(never)
+    private func enterPreviewing(showing pose: Orientation?, _ commands: inout Commands) {
         commands.append(.armTimer(.idle, configuration.idleTimeout))
-        commands.order(.showOrientation(pose))
+        if let pose { commands.order(.showOrientation(pose)) }
     }
 
     /// Entry of `capturing`, and the next queued press while staying there. A photo its touch
     /// ordered is not ordered again: it is the one in flight (or answered: no timer).
     private func startPhoto(_ state: inout MachineState, _ commands: inout Commands) {
+        if state.early == .none { orderPhoto(&state, &commands) }
         let early = state.early
         state.early = .none
-        if early == .none {
-            state.shot &+= 1
-            commands.order(.capturePhoto(shot: state.shot, orientation: state.shotLatch.orientation, touchedAt: state.shotLatch.pressedAt))
-        }
         // A photo taken already has its file with the card: no timeout (see `captureTaken`).
-        if early == .none || early == .ordered {
+        if early == .ordered {
             commands.append(.armTimer(.capture, configuration.captureTimeout))
         }
+    }
+
+    /// Orders the next photo, `shotLatch`'s, of its touch's moment.
+    @inline(never)
+    private func orderPhoto(_ state: inout MachineState, _ commands: inout Commands) {
+        state.shot &+= 1
+        state.early = .ordered
+        commands.order(.capturePhoto(shot: state.shot, orientation: state.shotLatch.orientation, touchedAt: state.shotLatch.pressedAt))
     }
 
     private func enterRecording(_ state: inout MachineState, _ commands: inout Commands) {
@@ -371,38 +379,66 @@ public struct CameraMachine: Sendable {
         go(&state, to: target, &commands)
     }
 
-    /// The latch of the press being confirmed: its touch's, or (a press with no touch seen,
-    /// which the recogniser never gives) the orientation now.
-    private func takeLatch(_ state: inout MachineState) -> Latch {
+    /// The debounced press: pending with its touch's latch, kept in `touchLatch` until its
+    /// gesture is known, or (a press with no touch seen, which the recogniser never gives)
+    /// the orientation now.
+    private func confirmPress(_ state: inout MachineState) {
+        state.press = .pending
+        if state.touchLatch == nil { state.touchLatch = Latch(orientation: state.lastUpright, stale: state.sensorFaulty) }
+    }
+
+    /// The release or hold ends the press: the pending press's latch, nil when none was
+    /// pending (a touch not yet confirmed keeps its latch for its press).
+    @inline(never)
+    private func endPress(_ state: inout MachineState) -> Latch? {
+        guard state.press == .pending else {
+            state.press = .up
+            return nil
+        }
+        state.press = .up
         defer { state.touchLatch = nil }
-        return state.touchLatch ?? Latch(orientation: state.lastUpright, stale: state.sensorFaulty)
+        return state.touchLatch
     }
 
     /// Zero shutter lag: where a press would shoot (`idle` or `previewing`, the card not full),
     /// the touch orders its photo now, with its latch; one a lost gesture left open is given up.
+    /// Before the detector's first decision the order waits for it (`firstDecision`).
     private func orderEarlyPhoto(_ state: inout MachineState, _ latch: Latch, _ commands: inout Commands) {
         guard state.name == .idle || state.name == .previewing else { return }
         abandonEarlyPhoto(&state, &commands)
         guard !state.storageFull else { return }
-        state.shot &+= 1
         state.shotLatch = latch
-        state.early = .ordered
-        commands.order(.capturePhoto(shot: state.shot, orientation: latch.orientation, touchedAt: latch.pressedAt))
+        state.early = .deferred
+        if state.orientation != nil { orderPhoto(&state, &commands) }
+    }
+
+    /// The detector's first decision (`pose`; `state.orientation` still nil): an upright pose
+    /// fills the latches taken before it and not yet ordered (the touch's, the press pending,
+    /// the queued presses', the deferred photo's; a photo or clip already ordered `unknown`
+    /// keeps it, as its file does), and the deferred photo is ordered now, with it (`unknown`
+    /// after a flat decision: there is still no upright orientation to wait for).
+    @inline(never)
+    private func firstDecision(_ state: inout MachineState, _ pose: Orientation, _ commands: inout Commands) {
+        if let upright = pose.upright {
+            state.touchLatch?.decide(upright) // the touch's, pending or not
+            state.queue.decide(upright)
+            if state.early == .deferred { state.shotLatch.decide(upright) }
+        }
+        if state.early == .deferred { orderPhoto(&state, &commands) }
     }
 
     /// Gives up the photo a touch ordered, if any: the camera keeps no file of it and gives
-    /// no answer; no record is written.
+    /// no answer; no record is written. A deferred one was never ordered: nothing to tell.
     @inline(never)
     private func abandonEarlyPhoto(_ state: inout MachineState, _ commands: inout Commands) {
-        guard state.early != .none else { return }
+        let early = state.early
         state.early = .none
-        commands.order(.abandonPhoto(shot: state.shot))
+        if early.rawValue > EarlyPhoto.deferred.rawValue { commands.order(.abandonPhoto(shot: state.shot)) }
     }
 
     private func rejectPendingPress(_ state: inout MachineState, _ reason: RejectionReason, _ commands: inout Commands) {
-        if case .pending = state.press {
+        if endPress(&state) != nil {
             commands.append(.journal(.shutterRejected(reason)))
         }
-        state.press = .up
     }
 }

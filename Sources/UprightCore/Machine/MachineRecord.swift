@@ -5,22 +5,23 @@ public enum MachineRecord: Equatable, Sendable {
     case orientation(Orientation)
     /// The machine moved from one state to another.
     case state(from: StateName, to: StateName)
-    /// A photo was written with this latched orientation; `stale` when the sensor was faulty
+    /// A photo was written with this latched orientation (nil: `unknown`, no upright
+    /// orientation decided when it was ordered; see `Latch`); `stale` when the sensor was faulty
     /// at the press and the last known orientation was used; `lagMilliseconds` its shutter lag
     /// (from the press edge to when the camera says it was taken), when the camera says;
     /// `waitMilliseconds` how long it waited for the camera to be ready. Milliseconds in 32
     /// bits, not `TimeSpan`s: every command carries the largest record's size, and the chip's
     /// stack holds a `Commands` of them (docs/mcu.md, "RAM").
-    case capture(shot: UInt32, orientation: UprightOrientation, stale: Bool, lagMilliseconds: Int32? = nil, waitMilliseconds: UInt32 = 0)
+    case capture(shot: UInt32, orientation: UprightOrientation?, stale: Bool, lagMilliseconds: Int32? = nil, waitMilliseconds: UInt32 = 0)
     /// Photo `shot` was not written, for `reason`.
     case captureFailed(shot: UInt32, reason: CaptureFailureReason)
-    /// Clip `clip` started with this latched orientation; `stale` as for a photo.
-    case recordStart(clip: UInt32, orientation: UprightOrientation, stale: Bool)
+    /// Clip `clip` started with this latched orientation (nil: `unknown`); `stale` as for a photo.
+    case recordStart(clip: UInt32, orientation: UprightOrientation?, stale: Bool)
     /// A clip ended; it reports the orientation latched at its start. `durationMilliseconds`
     /// is the recorder's: from when the camera said the clip was recording to when the stop
     /// order reached it, on the real clock (a stall of the firmware does not shorten or
     /// lengthen it); the machine has no clock and writes 0, the runtime measures it.
-    case recordStop(clip: UInt32, orientation: UprightOrientation, reason: RecordStopReason, durationMilliseconds: UInt32 = 0)
+    case recordStop(clip: UInt32, orientation: UprightOrientation?, reason: RecordStopReason, durationMilliseconds: UInt32 = 0)
     /// Clip `clip` could not start, broke off, or (after its `recordStop`) could not be
     /// finished into its file, for `reason`.
     case recordFailed(clip: UInt32, reason: RecordFailureReason)

@@ -5,7 +5,7 @@ public struct PressQueue: Equatable, Sendable {
     /// The most presses any configuration can queue.
     public static let capacity = 4
 
-    private var latches = InlineArray<4, Latch>(repeating: Latch(orientation: .normal, stale: false))
+    private var latches = InlineArray<4, Latch>(repeating: Latch(orientation: nil, stale: false))
     private var head: UInt8 = 0
     /// How many presses are waiting.
     public private(set) var count: UInt8 = 0
@@ -34,6 +34,12 @@ public struct PressQueue: Equatable, Sendable {
         head = UInt8((Int(head) + 1) % PressQueue.capacity)
         count -= 1
         return latch
+    }
+
+    /// Gives the latches taken before the detector's first decision that decision
+    /// (`Latch.decide(_:)`); a free slot's latch is never read, so every slot is given it.
+    mutating func decide(_ upright: UprightOrientation) {
+        for index in 0..<PressQueue.capacity { latches[index].decide(upright) }
     }
 
     /// Queues compare by their presses, not by the slots they occupy.

@@ -68,7 +68,9 @@ public enum Orientation: UInt8, CaseIterable, Sendable {
 }
 
 /// One of the four orientations a photo or clip can be latched with. A latch is never
-/// flat: when the camera lies flat, the last upright orientation held is latched.
+/// flat: when the camera lies flat, the last upright orientation held is latched. When none
+/// was ever held (before the detector's first decision, or flat since power-on) a latch is
+/// `UprightOrientation?.none`, written `unknown` (`Latch`).
 public enum UprightOrientation: UInt8, CaseIterable, Sendable {
     /// Upright, top side up (EXIF 1).
     case normal

@@ -29,7 +29,9 @@
 ///    stage 2, so a second judge weighs a longer-filtered estimate by graded trust instead of
 ///    a gate (see `judgeMotion`); it reports upright poses only, past a wider hysteresis.
 /// A gap in the timestamps restarts the filters but keeps the stable orientation: no spurious
-/// change. `lastUpright` survives flat poses, so a latch is always upright.
+/// change. The detector starts undecided (`orientation` and `lastUpright` nil): its first
+/// report is its first decision, whatever the pose (`normal` too), with no flick time to wait
+/// out; `lastUpright` then survives flat poses, so a latch is upright once one was decided.
 public struct OrientationDetector: Sendable {
     /// The thresholds and time constants in use.
     public var parameters: DetectorParameters {
@@ -77,15 +79,13 @@ public struct OrientationDetector: Sendable {
     /// With a gyro: the rate about the lens axis, smoothed as `slowTurn` is.
     private var slowSpin: Float = 0
     private var lastTime: Instant?
-    /// The stable pose (all six).
-    public private(set) var orientation: Orientation = .normal
-    /// The last upright orientation held: what a latch uses while the camera is flat.
-    public private(set) var lastUpright: UprightOrientation = .normal
+    /// The stable pose (all six); nil until the first decision.
+    public private(set) var orientation: Orientation?
+    /// The last upright orientation held: what a latch uses while the camera is flat; nil
+    /// until the first upright decision (a camera flat since power-on has none).
+    public private(set) var lastUpright: UprightOrientation?
     private var candidate: Orientation?
     private var slowCandidate: Orientation?
-    /// Whether a stable orientation has been seen since start-up: the first report after
-    /// power-on is a pose, not a change, and has no flick to wait out.
-    private var poseSeen = false
     /// The gyro's zero-rate offset is judged beyond the datasheet's tolerance (`judgeOffset`,
     /// `judgeExcess`): a faulty chip, or a slow steady pan about the vertical taken for offset.
     /// The runtime reports it as a `gyro-offset` fault; the detector keeps subtracting what it
@@ -93,7 +93,7 @@ public struct OrientationDetector: Sendable {
     public private(set) var gyroOffsetImplausible = false
     private var stillSince: Instant?
 
-    /// A detector that reports `normal` until its first change.
+    /// A detector that has decided nothing yet: its first report is its first decision.
     public init(parameters: DetectorParameters = DetectorParameters()) {
         self.parameters = parameters
         self.thresholds = Thresholds(parameters)
@@ -133,9 +133,7 @@ public struct OrientationDetector: Sendable {
         if !moving { lastStill = now }
         let proposal = classify(gravity, switchTangent: thresholds.switchTangent)
         if proposal != candidate {
-            if proposal == orientation {
-                poseSeen = true
-            } else if candidate == orientation || candidate == nil {
+            if proposal != orientation, candidate == orientation || candidate == nil {
                 // Left the stable orientation (or the first trusted sample after a shake or a
                 // restart is elsewhere): the flick time runs from the start of this motion,
                 // the sample after the last still one.
@@ -213,10 +211,9 @@ public struct OrientationDetector: Sendable {
         guard proposal != orientation,
             now - candidateSince + period >= parameters.settleTime,
             let still = stillSince, now - still + period >= parameters.stillTime,
-            !poseSeen || now - departedAt + period >= parameters.flickTime
+            orientation == nil || now - departedAt + period >= parameters.flickTime
         else { return nil }
         orientation = proposal
-        poseSeen = true
         if let upright = proposal.upright { lastUpright = upright }
         // The motion judge's estimate lags this one: whatever it still shows earns trust only
         // from now, and for the flick time at least, before it could turn the pose back.
@@ -354,7 +351,6 @@ public struct OrientationDetector: Sendable {
         guard slowTrust >= thresholds.motionTrustSeconds, now - slowSince + period >= parameters.flickTime else { return nil }
         orientation = proposal
         lastUpright = upright
-        poseSeen = true
         // Stages 2 to 4 start over from the new pose.
         candidate = nil
         stillSince = nil
@@ -397,8 +393,8 @@ public struct OrientationDetector: Sendable {
     @inline(__always)
     private func classify(_ g: Vector3, switchTangent: Float) -> Orientation {
         Self.classify(
-            g, flatLimit: orientation.isFlat ? thresholds.flatExitSquared : thresholds.flatEnterSquared,
-            reference: lastUpright, switchTangent: switchTangent)
+            g, flatLimit: orientation?.isFlat == true ? thresholds.flatExitSquared : thresholds.flatEnterSquared,
+            reference: lastUpright ?? .normal, switchTangent: switchTangent)
     }
 
     /// The pose `g` shows: flat past `flatLimit` (a squared tangent), else the upright pose

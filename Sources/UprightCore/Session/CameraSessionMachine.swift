@@ -453,7 +453,7 @@ private struct Step {
         switch settings.mode {
         case .server:
             guard state.previewWanted || !state.photos.isEmpty else { return false }
-            start(.stillServer, output: .serverPattern, orientation: state.photos.first?.orientation ?? .normal)
+            start(.stillServer, output: .serverPattern, orientation: state.photos.first?.orientation)
             return true
         case .oneShot:
             guard let first = state.photos.first else { return false }
@@ -465,7 +465,7 @@ private struct Step {
 
     /// Starts `program` (the one owner: only where none runs); a one-shot command takes its
     /// photo from its start on.
-    mutating func start(_ program: CameraProgram, output: SessionFile, orientation: UprightOrientation) {
+    mutating func start(_ program: CameraProgram, output: SessionFile, orientation: UprightOrientation?) {
         if case .oneShot = program {
             state.running = CameraSessionState.Running(program: program, phase: .shooting(index: 0))
             emit(.arm(.photo, settings.photoBound))

@@ -6,8 +6,8 @@ public struct CameraSessionState: Hashable, Sendable {
     public struct Photo: Hashable, Sendable {
         /// The shot's number (its file's).
         public var shot: UInt32
-        /// The orientation latched at the press, for the photo's EXIF tag.
-        public var orientation: UprightOrientation
+        /// The orientation latched at the press, for the photo's EXIF tag (nil: `unknown`, none).
+        public var orientation: UprightOrientation?
         /// The moment the photo is of: its press's first down edge.
         public var touchedAt: Instant
         /// When the order came; `signalledAt` when its program was asked for it (its wait).
@@ -22,8 +22,9 @@ public struct CameraSessionState: Hashable, Sendable {
     public struct Clip: Hashable, Sendable {
         /// The clip's number (its file's).
         public var clip: UInt32
-        /// The orientation latched at its start, for the movie's track matrix.
-        public var orientation: UprightOrientation
+        /// The orientation latched at its start, for the movie's track matrix (nil: `unknown`,
+        /// the identity).
+        public var orientation: UprightOrientation?
         /// The recorder reported it records.
         public var started = false
         /// The machine ordered it stopped.

@@ -4,10 +4,11 @@ import UprightCore
 /// finished (its orientation written, its final name given atomically), or a temporary file
 /// discarded. `CameraFiles.carryOut` does it.
 public enum CameraFileJob: Equatable, Sendable {
-    /// The photo a program closed at this path, as shot `shot` with `orientation`'s EXIF tag.
-    case finishPhoto(at: String, shot: UInt32, orientation: UprightOrientation)
-    /// Clip `clip`'s file, with `orientation`'s rotation.
-    case finishClip(clip: UInt32, orientation: UprightOrientation)
+    /// The photo a program closed at this path, as shot `shot` with `orientation`'s EXIF tag
+    /// (nil: `unknown`, no tag).
+    case finishPhoto(at: String, shot: UInt32, orientation: UprightOrientation?)
+    /// Clip `clip`'s file, with `orientation`'s rotation (nil: `unknown`, the identity).
+    case finishClip(clip: UInt32, orientation: UprightOrientation?)
     /// The file at this path, which nothing will finish.
     case discard(String)
 }

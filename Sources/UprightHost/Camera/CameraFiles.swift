@@ -47,9 +47,10 @@ public struct CameraFiles: Equatable, Sendable {
 
     /// Finishes a photo a program closed at `temporary`: it must be a whole JPEG (a program
     /// that died while writing also closes its file), gets `orientation` as its EXIF
-    /// Orientation and is written as `IMG_NNNN.jpg` atomically; the temporary file is removed.
+    /// Orientation (nil, `unknown`: no Orientation tag, whatever the program wrote) and is
+    /// written as `IMG_NNNN.jpg` atomically; the temporary file is removed.
     /// Returns the final path, or why not (the temporary file is removed either way).
-    public func finishPhoto(at temporary: String, shot: UInt32, orientation: UprightOrientation) -> Result<String, CameraFileError> {
+    public func finishPhoto(at temporary: String, shot: UInt32, orientation: UprightOrientation?) -> Result<String, CameraFileError> {
         defer { discard(temporary) }
         let bytes: [UInt8]
         do throws(FileError) {
@@ -63,7 +64,7 @@ public struct CameraFiles: Equatable, Sendable {
         }
         let patched: [UInt8]
         do throws(MediaError) {
-            patched = try JPEGOrientationPatcher.patched(bytes, exifValue: UInt16(orientation.exifValue))
+            patched = try JPEGOrientationPatcher.patched(bytes, exifValue: orientation.map { UInt16($0.exifValue) })
         } catch {
             return .failure(CameraFileError("\(temporary): \(error)"))
         }
@@ -77,11 +78,12 @@ public struct CameraFiles: Equatable, Sendable {
     }
 
     /// Finishes a clip the video program ended cleanly: its track matrix gets `orientation`'s
-    /// rotation (the same MP4 path for rpicam-vid's files and the simulator's), then it takes
+    /// rotation (nil, `unknown`: the identity; the same MP4 path for rpicam-vid's files and the
+    /// simulator's), then it takes
     /// its final name `CLIP_NNNN.<ext>`: fsync of the file, rename, fsync of the file under its
     /// new name and of the directory, so that once the caller journals it the clip is on the
     /// card under that name.
-    public func finishClip(at temporary: String, clip: UInt32, orientation: UprightOrientation) -> Result<String, CameraFileError> {
+    public func finishClip(at temporary: String, clip: UInt32, orientation: UprightOrientation?) -> Result<String, CameraFileError> {
         do throws(MediaError) {
             try MediaOrientationWriter.apply(orientation, toFileAt: temporary)
         } catch {

@@ -7,9 +7,10 @@ import UprightCore
 /// what runs when; a port only carries it out.
 public protocol CameraProcesses {
     /// Starts `program` writing to `output` (a pattern with a `%04d` counter for the still
-    /// server, a file otherwise) with `orientation` for the templates' placeholders. False when
-    /// it could not be started; its `.exited(_, .notStarted)` event follows.
-    mutating func start(_ program: CameraProgram, output: String, orientation: UprightOrientation, at now: Instant) -> Bool
+    /// server, a file otherwise) with `orientation` for the templates' placeholders (nil:
+    /// `unknown`). False when it could not be started; its `.exited(_, .notStarted)` event
+    /// follows.
+    mutating func start(_ program: CameraProgram, output: String, orientation: UprightOrientation?, at now: Instant) -> Bool
     /// Asks the still server for the photo of the moment `touchedAt` (SIGUSR1 to rpicam, which
     /// takes its next frame; a port that keeps recent frames returns the one nearest it).
     mutating func requestPhoto(touchedAt: Instant, at now: Instant)

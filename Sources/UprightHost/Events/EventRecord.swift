@@ -11,18 +11,20 @@ public enum EventRecord: Equatable, Sendable {
     case orientation(Orientation)
     /// The camera state machine changed state (`idle`, `previewing`, `capturing`, `recording`).
     case state(from: String, to: String)
-    /// A photo: its latched orientation; `stale` when the sensor was faulty at the press and
+    /// A photo: its latched orientation (nil: `unknown`, written without `exif`; see
+    /// `Latch`); `stale` when the sensor was faulty at the press and
     /// the last known orientation was used; `file` when one was written; `lagSeconds` its
     /// shutter lag when the camera reports when it was taken (negative: a frame from a frame
     /// ring exposed just before the touch); `waitSeconds` how long it waited
     /// for the camera to be ready (0: not at all).
-    case capture(shot: Int, orientation: UprightOrientation, stale: Bool, file: String?, lagSeconds: Double? = nil, waitSeconds: Double = 0)
+    case capture(shot: Int, orientation: UprightOrientation?, stale: Bool, file: String?, lagSeconds: Double? = nil, waitSeconds: Double = 0)
     /// A photo that was attempted and failed (camera error or timeout).
     case captureFailed(shot: Int, reason: String)
-    /// A clip started with this latched orientation.
-    case recordStart(clip: Int, orientation: UprightOrientation, stale: Bool, file: String?)
+    /// A clip started with this latched orientation (nil: `unknown`, written without `exif`
+    /// and `rotation`).
+    case recordStart(clip: Int, orientation: UprightOrientation?, stale: Bool, file: String?)
     /// A clip ended; it reports the orientation latched at its start.
-    case recordStop(clip: Int, orientation: UprightOrientation, durationSeconds: Double, reason: String, file: String?)
+    case recordStop(clip: Int, orientation: UprightOrientation?, durationSeconds: Double, reason: String, file: String?)
     /// A clip that could not start or broke off.
     case recordFailed(clip: Int, reason: String)
     /// A shutter press that did not produce a capture, and why.

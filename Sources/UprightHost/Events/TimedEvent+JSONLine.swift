@@ -59,7 +59,7 @@ extension EventRecord {
                 file: try reader.fileName())
         case "record-stop":
             return .recordStop(
-                clip: try reader.mediaNumber("clip"), orientation: try reader.uprightOrientation("orientation"),
+                clip: try reader.mediaNumber("clip"), orientation: try reader.latch("orientation"),
                 durationSeconds: try reader.number("duration", in: 0...1e12) ?? 0,
                 reason: try reader.requiredString("reason"), file: try reader.fileName())
         case "record-failed":
@@ -89,12 +89,15 @@ extension EventRecord {
             }
             guard let file = try reader.fileName() else { throw reader.error("file", "missing (required)") }
             if event == "file-missing" { return .fileMissing(number, file: file) }
+            // A file that says nothing of its orientation has no `orientation` key (never
+            // `unknown`: the key is left out).
             var orientation: UprightOrientation?
             if reader.contains("orientation") {
+                let named = try reader.uprightOrientation("orientation")
                 if case .shot = number {
-                    orientation = try reader.latched(exif: true, rotation: false)
+                    orientation = try reader.derived(from: named, exif: true, rotation: false)
                 } else {
-                    orientation = try reader.latched(exif: false, rotation: true)
+                    orientation = try reader.derived(from: named, exif: false, rotation: true)
                 }
             }
             return .fileRecovered(number, orientation: orientation, file: file)
@@ -121,9 +124,29 @@ extension JSONObjectReader {
         return orientation
     }
 
-    /// A latched orientation and the keys derived from it, which must agree with it.
-    fileprivate func latched(exif: Bool, rotation: Bool) throws(ConfigError) -> UprightOrientation {
-        let orientation = try uprightOrientation("orientation")
+    /// One of the four upright names, or `unknown` (nil): what a photo or clip was latched with.
+    fileprivate func latch(_ key: String) throws(ConfigError) -> UprightOrientation? {
+        let name = try requiredString(key)
+        guard let latch = UprightOrientation.latch(named: name) else {
+            throw error(key, "unknown latch \"" + name + "\" (an upright orientation or unknown)")
+        }
+        return latch
+    }
+
+    /// A latched orientation and the keys derived from it, which must agree with it; an
+    /// `unknown` latch has neither `exif` nor `rotation` (no value of them means unknown).
+    fileprivate func latched(exif: Bool, rotation: Bool) throws(ConfigError) -> UprightOrientation? {
+        guard let orientation = try latch("orientation") else {
+            for key in ["exif", "rotation"] where contains(key) {
+                throw error(key, "present, where an unknown orientation has none")
+            }
+            return nil
+        }
+        return try derived(from: orientation, exif: exif, rotation: rotation)
+    }
+
+    /// `orientation` after checking the keys derived from it.
+    fileprivate func derived(from orientation: UprightOrientation, exif: Bool, rotation: Bool) throws(ConfigError) -> UprightOrientation {
         if exif {
             let value = try integer("exif")
             guard value == Int(orientation.exifValue) else {

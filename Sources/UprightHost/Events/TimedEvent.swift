@@ -24,8 +24,9 @@ public struct TimedEvent: Equatable, Sendable {
             writer.field("from", from)
             writer.field("to", to)
         case .capture(let shot, let orientation, let stale, let file, let lag, let wait):
-            writer.field("orientation", orientation.description)
-            writer.field("exif", Int(orientation.exifValue))
+            // An unknown latch claims no EXIF value: its photo has no Orientation tag.
+            writer.field("orientation", orientation.latchName)
+            if let orientation { writer.field("exif", Int(orientation.exifValue)) }
             writer.field("shot", shot)
             if stale { writer.field("stale", true) }
             if let file { writer.field("file", file) }
@@ -35,14 +36,16 @@ public struct TimedEvent: Equatable, Sendable {
             writer.field("shot", shot)
             writer.field("reason", reason)
         case .recordStart(let clip, let orientation, let stale, let file):
-            writer.field("orientation", orientation.description)
-            writer.field("exif", Int(orientation.exifValue))
-            writer.field("rotation", orientation.rotationDegrees)
+            writer.field("orientation", orientation.latchName)
+            if let orientation {
+                writer.field("exif", Int(orientation.exifValue))
+                writer.field("rotation", orientation.rotationDegrees)
+            }
             writer.field("clip", clip)
             if stale { writer.field("stale", true) }
             if let file { writer.field("file", file) }
         case .recordStop(let clip, let orientation, let durationSeconds, let reason, let file):
-            writer.field("orientation", orientation.description)
+            writer.field("orientation", orientation.latchName)
             writer.field("clip", clip)
             writer.field("duration", durationSeconds)
             writer.field("reason", reason)

@@ -8,8 +8,13 @@ import UprightCore
 /// produce there (a release in `recording`, whose entering hold already consumed it).
 public enum TransitionTable {
     public static let rows: [Transition] = [
-        Transition(nil, .shutterTouched, "", nil, "latch the last upright pose (stale while faulty); idle or previewing, room: order the photo"),
-        Transition(nil, .orientationChanged, "", nil, "remember the pose; show it unless idle"),
+        Transition(
+            nil, .shutterTouched, "", nil,
+            "latch the last upright pose (stale while faulty, none yet: unknown); idle or previewing, room: order the photo (before the first decision: at it)"
+        ),
+        Transition(
+            nil, .orientationChanged, "", nil,
+            "remember the pose; show it unless idle; the first decision fills the open latches and orders the touch's photo"),
         Transition(nil, .sensorFault, "sensor was ok", nil, "later latches are stale; fault record"),
         Transition(nil, .sensorRecovered, "sensor was faulty", nil, "recovered record"),
         Transition(nil, .eventsLost, "", nil, "fault record"),

@@ -68,6 +68,27 @@ public enum ExifOrientationEditor {
         return header.bytes
     }
 
+    /// `tiff` without IFD0's Orientation entry (an `unknown` latch claims no orientation), or
+    /// as it is when IFD0 has none. The entries after it and the next-IFD pointer move up one
+    /// entry in place, the count drops by one and the 12 bytes freed at the IFD's end are
+    /// zeroed: nothing else moves, so every other offset stays valid.
+    public static func removingOrientation(in tiff: [UInt8]) throws(MediaError) -> [UInt8] {
+        let reader = try header(of: tiff)
+        let ifdOffset = Int(reader.u32(at: 4))
+        guard ifdOffset >= 8, ifdOffset + 2 <= tiff.count else { throw .malformed("Exif IFD0 offset \(ifdOffset) out of range") }
+        let count = Int(reader.u16(at: ifdOffset))
+        guard count <= maximumEntries else { throw .malformed("Exif IFD0 has \(count) entries") }
+        let end = ifdOffset + 2 + 12 * count + 4
+        guard end <= tiff.count else { throw .truncated("Exif IFD0 at offset \(ifdOffset)") }
+        guard let index = (0..<count).first(where: { reader.u16(at: ifdOffset + 2 + 12 * $0) == orientationTag }) else { return tiff }
+        let entry = ifdOffset + 2 + 12 * index
+        var out = TIFFBytes(bytes: tiff, bigEndian: reader.bigEndian)
+        out.bytes.replaceSubrange(entry..<(end - 12), with: tiff[(entry + 12)..<end])
+        out.bytes.replaceSubrange((end - 12)..<end, with: repeatElement(0, count: 12))
+        out.setU16(UInt16(count - 1), at: ifdOffset)
+        return out.bytes
+    }
+
     /// The TIFF header (TIFF 6.0 section 2): byte order "II" (little-endian) or "MM"
     /// (big-endian), then 42.
     static func header(of tiff: [UInt8]) throws(MediaError) -> TIFFBytes {

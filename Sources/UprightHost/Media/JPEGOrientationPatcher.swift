@@ -1,6 +1,6 @@
 /// Writes the EXIF Orientation into a JPEG held in memory: patches the tag, adds it to
-/// IFD0, or inserts a whole Exif APP1 segment. Only the Exif segment changes; the image data
-/// is copied byte for byte.
+/// IFD0, or inserts a whole Exif APP1 segment; or, for an `unknown` latch, removes the tag.
+/// Only the Exif segment changes; the image data is copied byte for byte.
 public enum JPEGOrientationPatcher {
     /// APP0 = FF E0, APP1 = FF E1 (T.81 Table B.1); the Exif APP1 payload starts with
     /// "Exif" 00 00 (CIPA DC-008 4.5.4).
@@ -8,16 +8,24 @@ public enum JPEGOrientationPatcher {
     static let app1: UInt8 = 0xE1
     static let exifIdentifier: [UInt8] = [0x45, 0x78, 0x69, 0x66, 0x00, 0x00]
 
-    /// `exifValue` is the Orientation value (1...8, CIPA DC-008 Table 4 "Orientation").
-    public static func patched(_ bytes: [UInt8], exifValue: UInt16) throws(MediaError) -> [UInt8] {
-        guard (1...8).contains(exifValue) else { throw .unsupported("EXIF Orientation \(exifValue) (must be 1 to 8)") }
+    /// `exifValue` is the Orientation value (1...8, CIPA DC-008 Table 4 "Orientation"); nil
+    /// removes the tag (a photo whose orientation is unknown claims none: viewers show its
+    /// rows as stored), leaving a JPEG without one as it is.
+    public static func patched(_ bytes: [UInt8], exifValue: UInt16?) throws(MediaError) -> [UInt8] {
+        if let exifValue, !(1...8).contains(exifValue) { throw .unsupported("EXIF Orientation \(exifValue) (must be 1 to 8)") }
         let segments = try JPEGStructure.headerSegments(of: bytes)
 
         if let exif = segments.first(where: { isExif($0, in: bytes) }) {
             let tiffStart = exif.payloadStart + exifIdentifier.count
             let tiff = Array(bytes[tiffStart..<exif.end])
             try MultiSegmentExif.check(exif, among: segments, in: bytes, tiff: tiff)
-            let edited = try ExifOrientationEditor.setting(orientation: exifValue, in: tiff)
+            let edited: [UInt8]
+            if let exifValue {
+                edited = try ExifOrientationEditor.setting(orientation: exifValue, in: tiff)
+            } else {
+                edited = try ExifOrientationEditor.removingOrientation(in: tiff)
+                if edited == tiff { return bytes }
+            }
             let segment = try app1Segment(tiff: edited)
             var out: [UInt8] = []
             out.reserveCapacity(bytes.count + segment.count - (exif.end - exif.start))
@@ -27,8 +35,9 @@ public enum JPEGOrientationPatcher {
             return out
         }
 
-        // No Exif: insert after SOI, or after the JFIF APP0 (and its JFXX extension), which
-        // JFIF 1.02 requires to come first.
+        // No Exif: nothing to remove; or insert after SOI, or after the JFIF APP0 (and its
+        // JFXX extension), which JFIF 1.02 requires to come first.
+        guard let exifValue else { return bytes }
         var insertAt = 2
         for segment in segments {
             guard segment.marker == app0,

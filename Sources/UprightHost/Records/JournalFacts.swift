@@ -6,15 +6,16 @@ import UprightCore
 struct JournalFacts {
     /// Photos journaled with a file (`capture`), by shot.
     var photoFiles: [Int: String] = [:]
-    /// Clips journaled as started, with their latched orientation.
-    var clipStarts: [Int: UprightOrientation] = [:]
+    /// Clips journaled as started, with their latched orientation (nil: `unknown`; the clip
+    /// is there all the same).
+    var clipStarts: [Int: UprightOrientation?] = [:]
     /// Clips whose end was journaled (`record-stop`, `record-failed`).
     var clipEnded: Set<Int> = []
     /// Clips whose `record-stop` named a file.
     var clipFiles: [Int: String] = [:]
     /// The orientation each photo's or clip's file carries, by the record that named it (a
     /// `capture`'s latch, a clip's `record-start`, a `file-recovered`'s reading); absent when
-    /// unknown (a recovered file whose orientation could not be read).
+    /// it carries none (a latch `unknown`, a recovered file whose orientation could not be read).
     var orientations: [MediaNumber: UprightOrientation] = [:]
     /// Numbers whose file the journal already accounts for (a record with it, `file-recovered`).
     var accounted: Set<MediaNumber> = []
@@ -33,7 +34,7 @@ struct JournalFacts {
             orientations[.shot(shot)] = orientation
             accounted.insert(.shot(shot))
         case .recordStart(let clip, let orientation, _, _):
-            clipStarts[clip] = orientation
+            clipStarts[clip] = .some(orientation)
             orientations[.clip(clip)] = orientation
         case .recordStop(let clip, _, _, _, let file):
             clipEnded.insert(clip)

@@ -92,7 +92,7 @@ public struct OutputReconciliation: Equatable, Sendable {
             let media = MediaNumber.clip(number)
             if let name = clips[number] {
                 if !journal.accounted.contains(media) {
-                    result.records.append(.fileRecovered(media, orientation: journal.clipStarts[number], file: name))
+                    result.records.append(.fileRecovered(media, orientation: journal.clipStarts[number] ?? nil, file: name))
                 }
             } else if let file = journal.clipFiles[number] {
                 if !journal.missing.contains(media) { result.records.append(.fileMissing(media, file: file)) }

@@ -51,11 +51,13 @@ public final class WatchModel {
     static func line(_ record: MachineRecord) -> String? {
         switch record {
         case .capture(let shot, let orientation, let stale, _, _):
-            "photo \(shot) would be \(orientation) (EXIF \(orientation.exifValue))\(stale ? ", stale" : "")"
+            "photo \(shot) would be \(orientation.latchName) (" + (orientation.map { "EXIF \($0.exifValue)" } ?? "no EXIF Orientation") + ")"
+                + (stale ? ", stale" : "")
         case .recordStart(let clip, let orientation, let stale):
-            "clip \(clip) would start \(orientation) (rotation \(orientation.rotationDegrees))\(stale ? ", stale" : "")"
+            "clip \(clip) would start \(orientation.latchName) (" + (orientation.map { "rotation \($0.rotationDegrees)" } ?? "no rotation") + ")"
+                + (stale ? ", stale" : "")
         case .recordStop(let clip, let orientation, _, _):
-            "clip \(clip) would stop, \(orientation)"
+            "clip \(clip) would stop, \(orientation.latchName)"
         case .shutterRejected(let reason):
             "press rejected: \(EventRecord(record).rejectionText ?? String(describing: reason))"
         case .fault, .recovered, .bound:

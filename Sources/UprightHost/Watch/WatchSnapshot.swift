@@ -14,9 +14,12 @@ public struct WatchSnapshot: Equatable, Sendable {
     /// frame); nil without a gyro or before its first rest. With a gyro `gravityG` is the
     /// detector's fusion of the gyro and the accelerometer.
     public var gyroOffsetDPS: Vector3?
-    public var orientation: Orientation
-    /// What a press latches now (the detector's last upright orientation).
-    public var latch: UprightOrientation
+    /// The detector's decision; nil before its first.
+    public var orientation: Orientation?
+    /// What a press latches now (the detector's last upright orientation); nil when it has
+    /// decided none: before its first decision a press waits for it, after a flat one (a
+    /// camera flat since power-on) it latches `unknown`.
+    public var latch: UprightOrientation?
     /// The sensor is at fault: a press now latches the last known orientation, marked stale.
     public var stale: Bool
     public var state: StateName
@@ -31,7 +34,7 @@ public struct WatchSnapshot: Equatable, Sendable {
     public var light: Bool?
 
     public init(
-        seconds: Double, gravityG: Vector3?, orientation: Orientation, latch: UprightOrientation, stale: Bool, state: StateName,
+        seconds: Double, gravityG: Vector3?, orientation: Orientation?, latch: UprightOrientation?, stale: Bool, state: StateName,
         recent: [String] = [], samplesPerSecond: Double? = nil, reads: Int? = nil, failedReads: Int? = nil, busErrors: Int? = nil, light: Bool? = nil,
         gyroOffsetDPS: Vector3? = nil
     ) {
@@ -63,9 +66,13 @@ public struct WatchSnapshot: Equatable, Sendable {
         return atan2(Double(-g.x), Double(g.y)) * 180 / Double.pi
     }
 
+    /// What a press latches now, in a word: the orientation, `unknown`, or before the
+    /// detector's first decision `waiting` (a press waits for it).
+    var latchText: String { orientation == nil ? "waiting" : latch.latchName }
+
     /// What the plain view prints a line for when it changes (not the light: its fault
     /// pattern would make four lines a second).
     var discrete: [String] {
-        [orientation.description, latch.description, String(stale), String(describing: state.name), recent.first ?? ""]
+        [orientation.map(\.description) ?? "deciding", latchText, String(stale), String(describing: state.name), recent.first ?? ""]
     }
 }

@@ -47,9 +47,7 @@ public struct WatchView {
         lines.append(
             "tilt      " + (s.tiltDegrees.map { signed($0, 1) } ?? "-") + " degrees (lens up +)   in-plane angle "
                 + (s.angleDegrees.map { signed($0, 1) } ?? "-") + " degrees (clockwise +)")
-        lines.append(
-            "detected  \(s.orientation)   a press now latches \(s.latch) (EXIF \(s.latch.exifValue))"
-                + (s.stale ? ", stale: the sensor is at fault" : ""))
+        lines.append("detected  " + pressLine(s) + (s.stale ? ", stale: the sensor is at fault" : ""))
         lines.append("state     \(String(describing: s.state.name))")
         lines.append("recent    " + (s.recent.first ?? "no presses yet"))
         for line in s.recent.dropFirst() { lines.append("          " + line) }
@@ -72,13 +70,23 @@ public struct WatchView {
         }
         if let tilt = s.tiltDegrees { fields.append("tilt=" + signed(tilt, 1)) }
         if let angle = s.angleDegrees { fields.append("angle=" + signed(angle, 1)) }
-        fields += ["detected=\(s.orientation)", "latch=\(s.latch)" + (s.stale ? "(stale)" : ""), "state=\(String(describing: s.state.name))"]
+        fields += [
+            "detected=" + (s.orientation.map(\.description) ?? "deciding"), "latch=" + s.latchText + (s.stale ? "(stale)" : ""),
+            "state=\(String(describing: s.state.name))",
+        ]
         if let rate = s.samplesPerSecond { fields.append("rate=" + fixed(rate, 0)) }
         if let failed = s.failedReads { fields.append("failed=\(failed)") }
         if let bus = s.busErrors { fields.append("bus-errors=\(bus)") }
         if let light = s.light { fields.append("light=" + (light ? "on" : "off")) }
         if let recent = s.recent.first { fields.append("last=\"\(recent)\"") }
         return fields.joined(separator: " ")
+    }
+
+    /// The detector's decision and what a press would latch now.
+    static func pressLine(_ s: WatchSnapshot) -> String {
+        guard let orientation = s.orientation else { return "(deciding)   a press now waits for the first decision" }
+        guard let latch = s.latch else { return "\(orientation)   a press now latches unknown (no EXIF Orientation)" }
+        return "\(orientation)   a press now latches \(latch) (EXIF \(latch.exifValue))"
     }
 
     static func fixed(_ value: Double, _ decimals: Int) -> String { TextFormat.fixed(value, decimals: decimals) }

@@ -68,16 +68,19 @@ public struct RpicamProcesses: CameraProcesses {
 
     // MARK: CameraProcesses
 
-    public mutating func start(_ program: CameraProgram, output: String, orientation: UprightOrientation, at now: Instant) -> Bool {
+    public mutating func start(_ program: CameraProgram, output: String, orientation: UprightOrientation?, at now: Instant) -> Bool {
         lastNow = max(lastNow, now)
         guard child == nil else {
             // The session never does this; refusing keeps one owner even if it did.
             events.append(.exited(program, .notStarted(reason: "another camera program is still running")))
             return false
         }
+        // An unknown latch (nil) claims nothing: {exif} 1 and {rotation} 0 are what a file
+        // without an orientation displays as, and the session removes the photo's tag when it
+        // finishes it (docs/boards.md).
         var values = [
-            "file": output, "exif": String(orientation.exifValue), "rotation": String(orientation.rotationDegrees),
-            "orientation": "\(orientation.name)", "shot": "0", "clip": "0",
+            "file": output, "exif": String(orientation?.exifValue ?? 1), "rotation": String(orientation?.rotationDegrees ?? 0),
+            "orientation": orientation.latchName, "shot": "0", "clip": "0",
         ]
         let template: ArgvTemplate
         switch program {

@@ -129,7 +129,7 @@ public struct V4L2Processes<Stream: V4L2FrameStream>: CameraProcesses {
 
     // MARK: CameraProcesses
 
-    public mutating func start(_ program: CameraProgram, output: String, orientation: UprightOrientation, at now: Instant) -> Bool {
+    public mutating func start(_ program: CameraProgram, output: String, orientation: UprightOrientation?, at now: Instant) -> Bool {
         lastNow = max(lastNow, now)
         guard self.program == nil else {
             events.append(.exited(program, .notStarted(reason: "another camera program is still running")))

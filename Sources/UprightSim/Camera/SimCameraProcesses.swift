@@ -93,7 +93,7 @@ public struct SimCameraProcesses: CameraProcesses {
 
     // MARK: CameraProcesses
 
-    public mutating func start(_ program: CameraProgram, output: String, orientation: UprightOrientation, at now: Instant) -> Bool {
+    public mutating func start(_ program: CameraProgram, output: String, orientation: UprightOrientation?, at now: Instant) -> Bool {
         applyFaults(by: now)
         let openAt = now + Self.ms(timings.openMilliseconds)
         nextID += 1

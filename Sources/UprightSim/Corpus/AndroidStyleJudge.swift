@@ -22,8 +22,10 @@ import UprightCore
 /// - a prediction must hold 40 ms before it is proposed.
 /// The proposal is reported as the judge's orientation (Android's window manager adopts it).
 public struct AndroidStyleJudge: OrientationClassifier {
-    public private(set) var orientation: Orientation = .normal
-    public private(set) var lastUpright: UprightOrientation = .normal
+    /// Undecided until the first proposal, which is reported like any change (as the detector
+    /// reports its first decision).
+    public private(set) var orientation: Orientation?
+    public private(set) var lastUpright: UprightOrientation?
 
     static let filterTimeConstantSeconds = 0.2
     static let standardGravity = 9.80665
@@ -82,8 +84,6 @@ public struct AndroidStyleJudge: OrientationClassifier {
         guard let proposal = predicted, proposal != current, acceptable(now) else { return nil }
         current = proposal
         let pose: UprightOrientation = [.normal, .leftUp, .bottomUp, .rightUp][proposal]
-        // The first proposal after power-on may be the pose already assumed.
-        guard pose.orientation != orientation else { return nil }
         orientation = pose.orientation
         lastUpright = pose
         return orientation

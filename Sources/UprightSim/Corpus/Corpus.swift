@@ -12,9 +12,10 @@ public enum Corpus {
     typealias T = CorpusScenario.Turn
     typealias P = CorpusScenario.Press
 
-    /// The detector starts at `normal`; a camera booted in another pose reports it once.
+    /// A classifier starts undecided and reports its first decision, the pose the camera
+    /// boots in (`normal` too), like a change: scored as a turn that stops at 0.
     static func boot(_ orientation: Orientation) -> [T] {
-        orientation == .normal ? [] : [T(from: 0, to: 0, expect: orientation)]
+        [T(from: 0, to: 0, expect: orientation)]
     }
 
     static var staticPoses: [CorpusScenario] {
@@ -40,7 +41,8 @@ public enum Corpus {
                         name: "dwell-\(Int(angle))deg\(gyro ? "-gyro" : "")", rateHz: 100, durationSeconds: 8, hasGyro: gyro, noiseG: 0.03,
                         keyframes: [K(0, roll: 0), K(1, roll: 0), K(1.6, roll: angle)],
                         disturbances: [.sway(rollDegrees: 2, frequencyHz: 6, bounceG: 0.02, from: 1.6, to: 8)],
-                        presses: [P(at: 3, expect: .normal), P(at: 5, expect: .normal), P(at: 7.5, expect: .normal)], seed: UInt64(20 + index)))
+                        turns: boot(.normal), presses: [P(at: 3, expect: .normal), P(at: 5, expect: .normal), P(at: 7.5, expect: .normal)],
+                        seed: UInt64(20 + index)))
             }
         }
         list.append(
@@ -58,12 +60,12 @@ public enum Corpus {
             CorpusScenario(
                 name: "turn-normal-to-left-up-100hz", rateHz: 100, durationSeconds: 4,
                 keyframes: [K(0, roll: 0), K(1, roll: 0), K(1.4, roll: 90)],
-                turns: [T(from: 1, to: 1.4, expect: .leftUp)],
+                turns: boot(.normal) + [T(from: 1, to: 1.4, expect: .leftUp)],
                 presses: [P(at: 0.8, expect: .normal), P(at: 1.6, expect: .leftUp), P(at: 3, expect: .leftUp)], seed: 30),
             CorpusScenario(
                 name: "turn-normal-to-left-up-gyro-200hz", rateHz: 200, durationSeconds: 4, hasGyro: true,
                 keyframes: [K(0, roll: 0), K(1, roll: 0), K(1.4, roll: 90)],
-                turns: [T(from: 1, to: 1.4, expect: .leftUp)],
+                turns: boot(.normal) + [T(from: 1, to: 1.4, expect: .leftUp)],
                 presses: [P(at: 0.8, expect: .normal), P(at: 1.6, expect: .leftUp), P(at: 3, expect: .leftUp)], seed: 31),
             CorpusScenario(
                 name: "turn-left-up-to-bottom-up-15hz", rateHz: 15, durationSeconds: 5,
@@ -78,17 +80,17 @@ public enum Corpus {
             CorpusScenario(
                 name: "turn-fast-0.2s-50hz", rateHz: 50, durationSeconds: 3,
                 keyframes: [K(0, roll: 0), K(1, roll: 0), K(1.2, roll: -90)],
-                turns: [T(from: 1, to: 1.2, expect: .rightUp)],
+                turns: boot(.normal) + [T(from: 1, to: 1.2, expect: .rightUp)],
                 presses: [P(at: 1.5, expect: .rightUp)], seed: 35),
             CorpusScenario(
                 name: "turn-snap-0.1s-gyro-15hz", rateHz: 15, durationSeconds: 3, hasGyro: true,
                 keyframes: [K(0, roll: 0), K(1, roll: 0), K(1.1, roll: 180)],
-                turns: [T(from: 1, to: 1.1, expect: .bottomUp)],
+                turns: boot(.normal) + [T(from: 1, to: 1.1, expect: .bottomUp)],
                 presses: [P(at: 1.4, expect: .bottomUp)], seed: 36),
             CorpusScenario(
                 name: "turn-slow-and-back-50hz", rateHz: 50, durationSeconds: 7,
                 keyframes: [K(0, roll: 0), K(1, roll: 0), K(2.5, roll: -90), K(4, roll: -90), K(5, roll: 0)],
-                turns: [T(from: 1, to: 2.5, expect: .rightUp), T(from: 4, to: 5, expect: .normal)],
+                turns: boot(.normal) + [T(from: 1, to: 2.5, expect: .rightUp), T(from: 4, to: 5, expect: .normal)],
                 presses: [P(at: 3, expect: .rightUp), P(at: 6.5, expect: .normal)], seed: 34),
         ]
     }
@@ -99,15 +101,15 @@ public enum Corpus {
             CorpusScenario(
                 name: "shake-x-1.5g-3hz", rateHz: 100, durationSeconds: 5, keyframes: [K(0, roll: 0)],
                 disturbances: [.shake(axis: 0, amplitudeG: 1.5, frequencyHz: 3, from: 1, to: 4)],
-                presses: [P(at: 2.55, expect: .normal), P(at: 4.5, expect: .normal)], seed: 40),
+                turns: boot(.normal), presses: [P(at: 2.55, expect: .normal), P(at: 4.5, expect: .normal)], seed: 40),
             CorpusScenario(
                 name: "shake-x-1.5g-3hz-gyro", rateHz: 200, durationSeconds: 5, hasGyro: true, keyframes: [K(0, roll: 0)],
                 disturbances: [.shake(axis: 0, amplitudeG: 1.5, frequencyHz: 3, from: 1, to: 4)],
-                presses: [P(at: 2.55, expect: .normal), P(at: 4.5, expect: .normal)], seed: 41),
+                turns: boot(.normal), presses: [P(at: 2.55, expect: .normal), P(at: 4.5, expect: .normal)], seed: 41),
             CorpusScenario(
                 name: "shake-x-1.2g-1.5hz-15hz", rateHz: 15, durationSeconds: 6, keyframes: [K(0, roll: 0)],
                 disturbances: [.shake(axis: 0, amplitudeG: 1.2, frequencyHz: 1.5, from: 1, to: 5)],
-                presses: [P(at: 2.2, expect: .normal), P(at: 5.5, expect: .normal)], seed: 42),
+                turns: boot(.normal), presses: [P(at: 2.2, expect: .normal), P(at: 5.5, expect: .normal)], seed: 42),
             CorpusScenario(
                 name: "shake-y-1.5g-5hz-left-up", rateHz: 100, durationSeconds: 5, keyframes: [K(0, roll: 90)],
                 disturbances: [.shake(axis: 1, amplitudeG: 1.5, frequencyHz: 5, from: 1, to: 4)],
@@ -115,7 +117,7 @@ public enum Corpus {
             CorpusScenario(
                 name: "walking-sway", rateHz: 100, durationSeconds: 8, keyframes: [K(0, roll: 0)],
                 disturbances: [.sway(rollDegrees: 12, frequencyHz: 1.8, bounceG: 0.3, from: 0.5, to: 8)],
-                presses: [P(at: 3, expect: .normal), P(at: 6, expect: .normal)], seed: 44),
+                turns: boot(.normal), presses: [P(at: 3, expect: .normal), P(at: 6, expect: .normal)], seed: 44),
             CorpusScenario(
                 name: "engine-vibration-1khz", rateHz: 1000, durationSeconds: 4, keyframes: [K(0, roll: -90, tilt: 20)],
                 disturbances: [.vibration(amplitudeG: 0.6, frequencyHz: 33, from: 0.5, to: 4)],
@@ -123,7 +125,7 @@ public enum Corpus {
             CorpusScenario(
                 name: "engine-vibration-aliased-100hz", rateHz: 100, durationSeconds: 4, keyframes: [K(0, roll: 0, tilt: -30)],
                 disturbances: [.vibration(amplitudeG: 0.8, frequencyHz: 47, from: 0.5, to: 4)],
-                presses: [P(at: 2, expect: .normal), P(at: 3.5, expect: .normal)], seed: 46),
+                turns: boot(.normal), presses: [P(at: 2, expect: .normal), P(at: 3.5, expect: .normal)], seed: 46),
         ]
     }
 
@@ -138,6 +140,7 @@ public enum Corpus {
                     .flick(at: 1, rollDegrees: 70, duration: 0.3), .flick(at: 2.5, rollDegrees: -80, duration: 0.25),
                     .flick(at: 4, rollDegrees: 90, duration: 0.3), .flick(at: 5, rollDegrees: -70, duration: 0.45),
                 ],
+                turns: boot(.normal),
                 presses: [P(at: 1.15, expect: .normal), P(at: 4.15, expect: .normal), P(at: 5.2, expect: .normal), P(at: 5.8, expect: .normal)],
                 seed: gyro ? 51 : 50)
         }
@@ -171,7 +174,8 @@ public enum Corpus {
         var list = sensorRates.enumerated().map { index, sensor in
             CorpusScenario(
                 name: "held-flicks" + suffix(rateHz: sensor.rateHz, gyro: sensor.gyro), rateHz: sensor.rateHz, durationSeconds: 7,
-                hasGyro: sensor.gyro, keyframes: [K(0, roll: 0)], disturbances: flicks, presses: presses, seed: 100 + UInt64(index))
+                hasGyro: sensor.gyro, keyframes: [K(0, roll: 0)], disturbances: flicks, turns: boot(.normal), presses: presses,
+                seed: 100 + UInt64(index))
         }
         list.append(
             CorpusScenario(
@@ -192,7 +196,7 @@ public enum Corpus {
                     K(0, roll: 0), K(1, roll: 0), K(1.1, roll: 90), K(2.5, roll: 90), K(2.7, roll: 0),
                     K(3.5, roll: 0), K(3.6, roll: -90), K(4.1, roll: -90), K(4.2, roll: 0),
                 ],
-                turns: [
+                turns: boot(.normal) + [
                     T(from: 1, to: 1.1, expect: .leftUp), T(from: 2.5, to: 2.7, expect: .normal),
                     T(from: 3.5, to: 3.6, expect: .rightUp), T(from: 4.1, to: 4.2, expect: .normal),
                 ],
@@ -213,7 +217,7 @@ public enum Corpus {
                     .glitch(at: 1, valueG: Vector3(x: 3, y: -3, z: 0)), .glitch(at: 2, valueG: .zero),
                     .glitch(at: 3, valueG: Vector3(x: -1, y: 0, z: 0)), .glitch(at: 4, valueG: Vector3(x: 0, y: -1, z: 0)),
                 ],
-                presses: [P(at: 1.01, expect: .normal), P(at: 3.01, expect: .normal), P(at: 4.5, expect: .normal)], seed: seed)
+                turns: boot(.normal), presses: [P(at: 1.01, expect: .normal), P(at: 3.01, expect: .normal), P(at: 4.5, expect: .normal)], seed: seed)
         }
     }
 
@@ -228,7 +232,7 @@ public enum Corpus {
             CorpusScenario(
                 name: "put-down-lens-down-gyro", rateHz: 400, durationSeconds: 6, hasGyro: true,
                 keyframes: [K(0, roll: 0), K(1, roll: 0), K(1.5, roll: 0, tilt: 90), K(3.5, roll: 0, tilt: 90), K(4, roll: 180, tilt: 20)],
-                turns: [T(from: 1, to: 1.5, expect: .lensDown), T(from: 3.5, to: 4, expect: .bottomUp)],
+                turns: boot(.normal) + [T(from: 1, to: 1.5, expect: .lensDown), T(from: 3.5, to: 4, expect: .bottomUp)],
                 presses: [P(at: 3, expect: .normal), P(at: 5, expect: .bottomUp)], seed: 71),
             CorpusScenario(
                 name: "steep-tilts-50hz", rateHz: 50, durationSeconds: 8,
@@ -251,11 +255,11 @@ public enum Corpus {
             CorpusScenario(
                 name: "dropout-still", rateHz: 100, durationSeconds: 4, keyframes: [K(0, roll: 0)],
                 disturbances: [.dropout(from: 1, to: 2), .dropout(from: 2.5, to: 2.8)],
-                presses: [P(at: 2.05, expect: .normal), P(at: 3.5, expect: .normal)], seed: 80),
+                turns: boot(.normal), presses: [P(at: 2.05, expect: .normal), P(at: 3.5, expect: .normal)], seed: 80),
             CorpusScenario(
                 name: "dropout-across-turn", rateHz: 100, durationSeconds: 4, keyframes: [K(0, roll: 0), K(1.2, roll: 0), K(1.6, roll: 90)],
                 disturbances: [.dropout(from: 1, to: 2)],
-                turns: [T(from: 1.2, to: 2, expect: .leftUp)],
+                turns: boot(.normal) + [T(from: 1.2, to: 2, expect: .leftUp)],
                 presses: [P(at: 0.9, expect: .normal), P(at: 3, expect: .leftUp)], seed: 81),
         ]
     }

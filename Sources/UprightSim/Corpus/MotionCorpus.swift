@@ -37,7 +37,7 @@ extension Corpus {
                     .sway(rollDegrees: 7, frequencyHz: 1.35, bounceG: 0.1, from: 0.5, to: 9),
                     .push(forwardG: 0.15, rightG: 0, upG: 0, from: 0.5, to: 1.5),
                 ],
-                turns: [T(from: 1.2, to: 1.6, expect: .leftUp)],
+                turns: Corpus.boot(.normal) + [T(from: 1.2, to: 1.6, expect: .leftUp)],
                 presses: [P(at: 3, expect: .leftUp), P(at: 5, expect: .leftUp), P(at: 7, expect: .leftUp), P(at: 8.5, expect: .leftUp)],
                 seed: 300),
             // Running in portrait: the same stride, no turn: nothing may change.
@@ -48,7 +48,8 @@ extension Corpus {
                     .bounce(amplitudeG: 0.9, frequencyHz: 2.8, from: 0.5, to: 8),
                     .sway(rollDegrees: 9, frequencyHz: 1.4, bounceG: 0.1, from: 0.5, to: 8),
                 ],
-                presses: [P(at: 2.5, expect: .normal), P(at: 5, expect: .normal), P(at: 7.5, expect: .normal)], seed: 301),
+                turns: Corpus.boot(.normal), presses: [P(at: 2.5, expect: .normal), P(at: 5, expect: .normal), P(at: 7.5, expect: .normal)], seed: 301
+            ),
             // A handlebar mount turned to right-up while riding: 0.5 g at 18 Hz, a 2.5 g bump
             // every 1.3 s and the road's slow pitching.
             CorpusScenario(
@@ -61,7 +62,7 @@ extension Corpus {
                     .impact(at: 4.8, peakG: 2.5, duration: 0.04), .impact(at: 6.1, peakG: 2.5, duration: 0.04),
                     .impact(at: 7.4, peakG: 2.5, duration: 0.04), .impact(at: 8.7, peakG: 2.5, duration: 0.04),
                 ],
-                turns: [T(from: 2, to: 2.5, expect: .rightUp)],
+                turns: Corpus.boot(.normal) + [T(from: 2, to: 2.5, expect: .rightUp)],
                 presses: [P(at: 4, expect: .rightUp), P(at: 6, expect: .rightUp), P(at: 8, expect: .rightUp)], seed: 302),
             // A dashboard camera turned to left-up while driving (engine vibration), then a
             // 0.45 g corner and a 0.6 g braking: the apparent gravity leans 24 and 31 degrees.
@@ -74,7 +75,7 @@ extension Corpus {
                     .push(forwardG: 0, rightG: 0.45, upG: 0, from: 1.3, to: 4.5),
                     .push(forwardG: -0.6, rightG: 0, upG: 0, from: 5, to: 7.5),
                 ],
-                turns: [T(from: 1, to: 1.5, expect: .leftUp)],
+                turns: Corpus.boot(.normal) + [T(from: 1, to: 1.5, expect: .leftUp)],
                 presses: [P(at: 3.5, expect: .leftUp), P(at: 6.5, expect: .leftUp), P(at: 9, expect: .leftUp)], seed: 303),
             // Spinning on the spot at 180 degrees a second, the camera at arm's length (0.6 g
             // toward the body), turned to left-up during the spin.
@@ -85,14 +86,14 @@ extension Corpus {
                     .spin(rateDPS: 180, radiusMetres: 0.6, from: 1, to: 7),
                     .sway(rollDegrees: 3, frequencyHz: 1.5, bounceG: 0.1, from: 1, to: 7),
                 ],
-                turns: [T(from: 1.6, to: 2, expect: .leftUp)],
+                turns: Corpus.boot(.normal) + [T(from: 1.6, to: 2, expect: .leftUp)],
                 presses: [P(at: 3.5, expect: .leftUp), P(at: 5, expect: .leftUp), P(at: 6.5, expect: .leftUp)], seed: 304),
             // Walking with an ADXL345 at 25 Hz, turned to right-up mid-stride.
             CorpusScenario(
                 name: "motion-walking-adxl345-25hz", rateHz: 25, durationSeconds: 9, noiseG: 0.02,
                 keyframes: [K(0, roll: 0), K(1.5, roll: 0), K(2, roll: -90)],
                 disturbances: [.sway(rollDegrees: 10, frequencyHz: 1.8, bounceG: 0.35, from: 0.5, to: 9)],
-                turns: [T(from: 1.5, to: 2, expect: .rightUp)],
+                turns: Corpus.boot(.normal) + [T(from: 1.5, to: 2, expect: .rightUp)],
                 presses: [P(at: 3.5, expect: .rightUp), P(at: 5.5, expect: .rightUp), P(at: 8, expect: .rightUp)], seed: 305),
             // A shot aimed 50 degrees up (a tower) in left-up, with a shaking hand (0.5 g, 4 Hz).
             CorpusScenario(
@@ -103,7 +104,7 @@ extension Corpus {
                     .shake(axis: 1, amplitudeG: 0.4, frequencyHz: 3.3, from: 0.8, to: 6),
                     .sway(rollDegrees: 6, frequencyHz: 2.5, bounceG: 0.1, from: 0.8, to: 6),
                 ],
-                turns: [T(from: 1, to: 1.6, expect: .leftUp)],
+                turns: Corpus.boot(.normal) + [T(from: 1, to: 1.6, expect: .leftUp)],
                 presses: [P(at: 3, expect: .leftUp), P(at: 4.5, expect: .leftUp), P(at: 5.8, expect: .leftUp)], seed: 306),
             // Turned to left-up while crouching, then three jumps: a 1.2 g push, 0.4 s of free
             // fall, a 3 g landing; photos in the air and between the jumps.
@@ -119,7 +120,7 @@ extension Corpus {
                     .impact(at: 4.9, peakG: 3, duration: 0.08),
                     .sway(rollDegrees: 5, frequencyHz: 1.2, bounceG: 0.2, from: 1, to: 7),
                 ],
-                turns: [T(from: 1, to: 1.3, expect: .leftUp)],
+                turns: Corpus.boot(.normal) + [T(from: 1, to: 1.3, expect: .leftUp)],
                 presses: [P(at: 2.3, expect: .leftUp), P(at: 3.2, expect: .leftUp), P(at: 4.0, expect: .leftUp), P(at: 6, expect: .leftUp)],
                 seed: 307),
             // A quick snap: turned to right-up in a quarter second while walking, the shutter
@@ -128,7 +129,7 @@ extension Corpus {
                 name: "motion-snap-after-turn", rateHz: 100, durationSeconds: 5, noiseG: 0.02,
                 keyframes: [K(0, roll: 0), K(1.5, roll: 0), K(1.75, roll: -90)],
                 disturbances: [.sway(rollDegrees: 6, frequencyHz: 1.8, bounceG: 0.25, from: 0.3, to: 5)],
-                turns: [T(from: 1.5, to: 1.75, expect: .rightUp)],
+                turns: Corpus.boot(.normal) + [T(from: 1.5, to: 1.75, expect: .rightUp)],
                 presses: [P(at: 1.95, expect: .rightUp), P(at: 2.95, expect: .rightUp), P(at: 4.5, expect: .rightUp)], seed: 308),
         ]
     }

@@ -1,10 +1,11 @@
 import UprightCore
 
 /// The baseline the detector is measured against: "the larger of |x| and |y| wins", flat when
-/// |z| is larger still, no filtering, no hysteresis, no settle time.
+/// |z| is larger still, no filtering, no hysteresis, no settle time. Like the detector it
+/// starts undecided: its first sample is its first report.
 public struct NaiveClassifier: OrientationClassifier {
-    public private(set) var orientation: Orientation = .normal
-    public private(set) var lastUpright: UprightOrientation = .normal
+    public private(set) var orientation: Orientation?
+    public private(set) var lastUpright: UprightOrientation?
 
     public init() {}
 

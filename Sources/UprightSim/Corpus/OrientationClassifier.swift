@@ -5,8 +5,8 @@ import UprightCore
 public protocol OrientationClassifier {
     /// Feeds one sample; returns the new stable orientation when it changed.
     mutating func update(_ sample: Sample) -> Orientation?
-    /// What a shutter press latches.
-    var lastUpright: UprightOrientation { get }
+    /// What a shutter press latches; nil before the first upright decision.
+    var lastUpright: UprightOrientation? { get }
 }
 
 extension OrientationDetector: OrientationClassifier {}

@@ -5,7 +5,7 @@ import UprightHost
 public struct ScenarioOutcome: Sendable {
     public var name: String
     /// What each press latched, in press order.
-    public var latches: [UprightOrientation]
+    public var latches: [UprightOrientation?]
     public var correctLatches: Int
     /// Every change reported, with its time.
     public var changes: [(seconds: Double, orientation: Orientation)]
@@ -28,7 +28,7 @@ public enum CorpusEvaluation {
     }
 
     public static func run<C: OrientationClassifier>(_ scenario: CorpusScenario, rows: [TraceRow], _ classifier: inout C) -> ScenarioOutcome {
-        var latches: [UprightOrientation] = []
+        var latches: [UprightOrientation?] = []
         var changes: [(seconds: Double, orientation: Orientation)] = []
         var pressIndex = 0
         for row in rows {

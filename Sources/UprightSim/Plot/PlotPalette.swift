@@ -9,6 +9,8 @@ enum PlotPalette {
     static let grid = "#dddddd"
     static let axis = "#333333"
     static let muted = "#666666"
+    /// A photo or clip latched `unknown` (no upright orientation decided).
+    static let unknown = "#9e9e9e"
 
     static func color(_ orientation: Orientation) -> String {
         switch orientation {

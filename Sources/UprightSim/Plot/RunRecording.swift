@@ -55,9 +55,10 @@ public struct RunRecording: Equatable, Sendable {
         public var kind: Kind
         /// Shot or clip number.
         public var number: Int
-        public var orientation: UprightOrientation
+        /// nil: `unknown`.
+        public var orientation: UprightOrientation?
         public var stale: Bool
-        public init(timeSeconds: Double, kind: Kind, number: Int, orientation: UprightOrientation, stale: Bool = false) {
+        public init(timeSeconds: Double, kind: Kind, number: Int, orientation: UprightOrientation?, stale: Bool = false) {
             self.timeSeconds = timeSeconds
             self.kind = kind
             self.number = number
@@ -136,7 +137,7 @@ public struct RunRecording: Equatable, Sendable {
         let t = (event.time - origin).seconds
         switch event.record {
         case .orientation(let orientation):
-            // A change at the very start replaces the assumed initial orientation.
+            // Two reports at one instant: the later one holds.
             if let last = orientations.last, last.timeSeconds == t { orientations.removeLast() }
             orientations.append(OrientationMark(timeSeconds: t, orientation: orientation))
         case .state(let from, let to):
@@ -172,9 +173,9 @@ public struct RunRecording: Equatable, Sendable {
     /// and the events the firmware emitted.
     public init(scenario: Scenario, motion: ScenarioMotion, events: [TimedEvent], title: String, origin: Instant = .zero) {
         self.init(title: title, durationSeconds: scenario.durationSeconds)
-        // A simulated board boots in `idle` with the detector at `normal`; the stream reports
-        // only changes, so without these the bands would start at the first change.
-        orientations = [OrientationMark(timeSeconds: 0, orientation: .normal)]
+        // A simulated board boots in `idle`; the stream reports only changes of state, so
+        // without this the band would start at the first change. The detector starts
+        // undecided: its band starts at its first decision (before it, none is drawn).
         states = [StateMark(timeSeconds: 0, state: "idle")]
         samplePoses(motion)
         addButton(scenario.button)

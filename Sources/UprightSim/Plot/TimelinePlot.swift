@@ -251,16 +251,16 @@ public enum TimelinePlot {
         var row = 0
         for capture in recording.captures {
             let cx = x(capture.timeSeconds)
-            let color = PlotPalette.color(capture.orientation.orientation)
+            let color = capture.orientation.map { PlotPalette.color($0.orientation) } ?? PlotPalette.unknown
             svg.line(
                 x1: cx, y1: captureStripTop + 8, x2: cx, y2: buttonLane.top + buttonLane.height, stroke: "#444444", width: 1,
                 extra: "stroke-dasharray=\"3 3\" stroke-opacity=\"0.7\"")
             let label: String
             switch capture.kind {
             case .photo:
-                label = "#\(capture.number) \(capture.orientation)" + (capture.stale ? " (stale)" : "")
+                label = "#\(capture.number) \(capture.orientation.latchName)" + (capture.stale ? " (stale)" : "")
             case .clipStart:
-                label = "clip \(capture.number) \(capture.orientation)"
+                label = "clip \(capture.number) \(capture.orientation.latchName)"
             case .clipStop:
                 label = "stop \(capture.number)"
             }

@@ -5,8 +5,8 @@ extension ScenarioExpectations {
     /// Checks the run's event stream against the expectations, in a fixed order: counts,
     /// final state, then each latch as written in the file.
     public func check(_ events: [TimedEvent]) -> [ExpectationResult] {
-        var captures: [UprightOrientation] = []
-        var clips: [UprightOrientation] = []
+        var captures: [UprightOrientation?] = []
+        var clips: [UprightOrientation?] = []
         var changes = 0
         var rejections = 0
         var lastState: String?
@@ -39,10 +39,10 @@ extension ScenarioExpectations {
                 case .capture(let number): ("capture", number, captures)
                 case .clip(let number): ("clip", number, clips)
                 }
-            let expected = "\(noun) \(number) latched \(latch.orientation)"
+            let expected = "\(noun) \(number) latched \(latch.orientation.latchName)"
             if number <= list.count {
                 let actual = list[number - 1]
-                results.append(ExpectationResult(expected: expected, actual: actual.description, passed: actual == latch.orientation))
+                results.append(ExpectationResult(expected: expected, actual: actual.latchName, passed: actual == latch.orientation))
             } else {
                 results.append(ExpectationResult(expected: expected, actual: "no \(noun) \(number)", passed: false))
             }

@@ -27,7 +27,7 @@ public enum RunSummary {
         var faultCount = 0
         var rejections = 0
         var changes = 0
-        var openClips: [(clip: Int, start: Instant, orientation: UprightOrientation, file: String?)] = []
+        var openClips: [(clip: Int, start: Instant, orientation: UprightOrientation?, file: String?)] = []
 
         init(origin: Instant) { self.origin = origin }
 
@@ -41,7 +41,8 @@ public enum RunSummary {
                     lag.map { TextFormat.fixed($0 * 1000, decimals: 0) + (wait > 0 ? " (waited \(TextFormat.fixed(wait * 1000, decimals: 0)))" : "") }
                     ?? "-"
                 captures.append([
-                    String(shot), time, orientation.description, String(orientation.exifValue), stale ? "yes" : "no", lagText, file ?? "-",
+                    String(shot), time, orientation.latchName, orientation.map { String($0.exifValue) } ?? "-", stale ? "yes" : "no", lagText,
+                    file ?? "-",
                 ])
             case .captureFailed(let shot, let reason):
                 failedCaptures += 1
@@ -54,7 +55,7 @@ public enum RunSummary {
                 openClips.removeAll { $0.clip == clip }
                 clips.append([
                     String(clip), start.map { TimelineFormatter.seconds($0.start - origin) } ?? "-", time,
-                    TextFormat.fixed(duration, decimals: 3), orientation.description, String(orientation.rotationDegrees),
+                    TextFormat.fixed(duration, decimals: 3), orientation.latchName, orientation.map { String($0.rotationDegrees) } ?? "-",
                     reason, file ?? start?.file ?? "-",
                 ])
             case .recordFailed(let clip, let reason):
@@ -93,8 +94,8 @@ public enum RunSummary {
             var clips = clips
             for open in openClips {
                 clips.append([
-                    String(open.clip), TimelineFormatter.seconds(open.start - origin), "-", "-", open.orientation.description,
-                    String(open.orientation.rotationDegrees), "still recording", open.file ?? "-",
+                    String(open.clip), TimelineFormatter.seconds(open.start - origin), "-", "-", open.orientation.latchName,
+                    open.orientation.map { String($0.rotationDegrees) } ?? "-", "still recording", open.file ?? "-",
                 ])
             }
             var lines: [String] = []

@@ -32,15 +32,18 @@ public enum TimelineFormatter {
         case .state(let from, let to):
             return "\(from) -> \(to)"
         case .capture(let shot, let orientation, let stale, let file, let lag, let wait):
-            return "#\(shot) \(orientation) (EXIF \(orientation.exifValue))" + (stale ? " stale" : "") + (file.map { " \($0)" } ?? "")
+            let exif = orientation.map { "EXIF \($0.exifValue)" } ?? "no EXIF Orientation"
+            return "#\(shot) \(orientation.latchName) (\(exif))" + (stale ? " stale" : "") + (file.map { " \($0)" } ?? "")
                 + (lag.map { " lag \(TextFormat.fixed($0 * 1000, decimals: 0)) ms" } ?? "")
                 + (wait > 0 ? " waited \(TextFormat.fixed(wait * 1000, decimals: 0)) ms" : "")
         case .captureFailed(let shot, let reason):
             return "#\(shot) \(reason)"
         case .recordStart(let clip, let orientation, let stale, let file):
-            return "clip \(clip) \(orientation) (rotation \(orientation.rotationDegrees))" + (stale ? " stale" : "") + (file.map { " \($0)" } ?? "")
+            let rotation = orientation.map { "rotation \($0.rotationDegrees)" } ?? "no rotation"
+            return "clip \(clip) \(orientation.latchName) (\(rotation))" + (stale ? " stale" : "")
+                + (file.map { " \($0)" } ?? "")
         case .recordStop(let clip, let orientation, let duration, let reason, let file):
-            return "clip \(clip) \(orientation) \(TextFormat.fixed(duration, decimals: 3)) s \(reason)" + (file.map { " \($0)" } ?? "")
+            return "clip \(clip) \(orientation.latchName) \(TextFormat.fixed(duration, decimals: 3)) s \(reason)" + (file.map { " \($0)" } ?? "")
         case .recordFailed(let clip, let reason):
             return "clip \(clip) \(reason)"
         case .shutterRejected(let reason):

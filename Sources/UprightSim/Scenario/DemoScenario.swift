@@ -61,7 +61,7 @@ public enum DemoScenario {
   "expect": {
     "captures": 7,
     "clips": 1,
-    "orientation_changes": 7,
+    "orientation_changes": 8,
     "rejections": 0,
     "final_state": "idle",
     "latched": [

@@ -12,9 +12,11 @@ public struct ScenarioExpectations: Equatable, Sendable {
         }
 
         public var target: Target
-        public var orientation: UprightOrientation
+        /// The orientation expected; nil: `unknown` (no upright orientation decided when the
+        /// photo or clip was ordered).
+        public var orientation: UprightOrientation?
 
-        public init(target: Target, orientation: UprightOrientation) {
+        public init(target: Target, orientation: UprightOrientation?) {
             self.target = target
             self.orientation = orientation
         }

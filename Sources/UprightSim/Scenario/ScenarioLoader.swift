@@ -318,9 +318,9 @@ public enum ScenarioLoader {
             case (.some, .some): throw latch.error("clip", "give either \"capture\" or \"clip\", not both")
             case (nil, nil): throw latch.error("capture", "missing (required): \"capture\": N or \"clip\": N")
             }
-            let names = UprightOrientation.allCases.map(\.description)
+            let names = UprightOrientation.allCases.map(\.description) + [UprightOrientation.unknownName]
             guard let name = try latch.string("orientation") else { throw latch.error("orientation", "missing (required)") }
-            guard let orientation = UprightOrientation(name: name) else {
+            guard let orientation = UprightOrientation.latch(named: name) else {
                 let flat = Orientation(name: name)?.isFlat == true ? " (a latch is never flat)" : ""
                 throw latch.error("orientation", "\"\(name)\" is not one of \(names.map { "\"\($0)\"" }.joined(separator: ", "))\(flat)")
             }

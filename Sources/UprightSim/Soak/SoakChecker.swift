@@ -17,7 +17,7 @@ public struct SoakChecker: Sendable {
     public private(set) var violation: SoakViolation?
     /// The state the last `state` record went to (the machine boots in `idle`).
     public private(set) var state = "idle"
-    private var openClip: (clip: Int, orientation: UprightOrientation)?
+    private var openClip: (clip: Int, orientation: UprightOrientation?)?
     private var lastClip = 0
     /// The latest record's time: records never go back.
     private var lastTime = Instant.zero
@@ -135,7 +135,7 @@ public struct SoakChecker: Sendable {
     }
 
     /// A clip starts only after the last one stopped, numbered one after it: a press's answer.
-    private mutating func checkClipStart(_ clip: Int, orientation: UprightOrientation, at time: Instant) {
+    private mutating func checkClipStart(_ clip: Int, orientation: UprightOrientation?, at time: Instant) {
         counts.clipsStarted += 1
         answered(at: time)
         if let open = openClip { fail("clip " + String(clip) + " started while clip " + String(open.clip) + " is still recording", at: time) }
@@ -146,7 +146,7 @@ public struct SoakChecker: Sendable {
 
     /// A clip stops only while recording, with the orientation it started with; a stop by the
     /// shutter is that press's answer.
-    private mutating func checkClipStop(_ clip: Int, orientation: UprightOrientation, reason: String, at time: Instant) {
+    private mutating func checkClipStop(_ clip: Int, orientation: UprightOrientation?, reason: String, at time: Instant) {
         counts.clipsStopped += 1
         if reason == "shutter" {
             counts.clipsStoppedByShutter += 1
@@ -159,7 +159,7 @@ public struct SoakChecker: Sendable {
         }
         if open.orientation != orientation {
             fail(
-                "clip " + String(clip) + " latched " + open.orientation.description + " at its start but stopped with " + orientation.description,
+                "clip " + String(clip) + " latched " + open.orientation.latchName + " at its start but stopped with " + orientation.latchName,
                 at: time)
         }
         openClip = nil

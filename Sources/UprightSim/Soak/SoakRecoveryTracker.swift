@@ -57,7 +57,7 @@ public struct SoakRecoveryTracker: Sendable {
 
     /// Called after each step: `newestSample` is the newest sample time the detector has seen,
     /// `reported` its orientation, `expected` the true one (nil while the camera moves).
-    public mutating func check(now: Instant, newestSample: Instant?, reported: Orientation, expected: Orientation?) -> SoakViolation? {
+    public mutating func check(now: Instant, newestSample: Instant?, reported: Orientation?, expected: Orientation?) -> SoakViolation? {
         var index = 0
         while index < pending.count {
             let fault = pending[index]
@@ -72,7 +72,7 @@ public struct SoakRecoveryTracker: Sendable {
                     fault.kind.name + " injected at t=" + SoakReport.seconds(fault.time.seconds) + " s (cleared at "
                     + SoakReport.seconds(fault.clears.seconds) + " s): detector not recovered within "
                     + SoakReport.seconds(SoakRecoveryTracker.limit.seconds)
-                    + " s; it reports " + reported.description + ", the camera is " + (expected?.description ?? "moving")
+                    + " s; it reports " + (reported?.description ?? "no decision") + ", the camera is " + (expected?.description ?? "moving")
                 message += newestSample.map { ", newest sample t=" + SoakReport.seconds($0.seconds) + " s" } ?? ", no sample since"
                 return SoakViolation(time: now, message: message)
             }

@@ -19,7 +19,7 @@ import UprightCore
                 changes.append(change)
             }
         }
-        let exif = detector.orientation.exifValue
+        let exif = detector.orientation?.exifValue
 
         #expect(changes == [.leftUp])
         #expect(exif == 6)

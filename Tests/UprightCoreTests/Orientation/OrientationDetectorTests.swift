@@ -56,8 +56,9 @@ import Glibc
 
     @Test func hysteresisHoldsAtFiftyDegreesAndSwitchesAtSixty() {
         var detector = OrientationDetector()
-        // 50 degrees clockwise: (-sin 50, cos 50) = (-0.7660, 0.6428); 60: (-0.8660, 0.5).
-        #expect(Self.hold(&detector, Vector3(x: -0.7660, y: 0.6428, z: 0), rateHz: 100, seconds: 1) == [])
+        // 50 degrees clockwise: (-sin 50, cos 50) = (-0.7660, 0.6428); 60: (-0.8660, 0.5). The
+        // first decision is `normal`: from no decision, the reference is normal's axis.
+        #expect(Self.hold(&detector, Vector3(x: -0.7660, y: 0.6428, z: 0), rateHz: 100, seconds: 1) == [.normal])
         #expect(Self.hold(&detector, Vector3(x: -0.8660, y: 0.5, z: 0), rateHz: 100, from: 1_000_000_000, seconds: 1) == [.leftUp])
         // Back to 40 degrees from left-up is 50 degrees from it: held.
         #expect(Self.hold(&detector, Vector3(x: -0.6428, y: 0.7660, z: 0), rateHz: 100, from: 2_000_000_000, seconds: 1) == [])
@@ -95,7 +96,25 @@ import Glibc
     @Test func freeFallIsNotTrusted() {
         var detector = OrientationDetector()
         #expect(Self.hold(&detector, Vector3(x: 0.05, y: -0.05, z: 0.02), rateHz: 100, seconds: 2) == [])
-        #expect(detector.orientation == .normal)
+        #expect(detector.orientation == nil)
+        #expect(detector.lastUpright == nil)
+    }
+
+    /// No default: before its first decision the detector has decided nothing (a press then
+    /// waits for the decision), and its first decision is reported whatever it is, `normal`
+    /// included, within settle and still time; lying flat from the start, it decides no
+    /// upright orientation.
+    @Test func startsUndecidedAndReportsItsFirstDecisionNormalToo() {
+        var detector = OrientationDetector()
+        #expect(detector.orientation == nil)
+        #expect(detector.lastUpright == nil)
+        let changes = Self.timedChanges(&detector, [(Vector3(x: 0, y: 1, z: 0), 1)], rateHz: 100)
+        #expect(changes.map(\.orientation) == [.normal])
+        #expect(changes[0].seconds <= 0.1)
+        #expect(detector.lastUpright == .normal)
+        var flat = OrientationDetector()
+        #expect(Self.hold(&flat, Vector3(x: 0, y: 0, z: 1), rateHz: 100, seconds: 1) == [.lensDown])
+        #expect(flat.lastUpright == nil)
     }
 
     @Test func rotatingGyroBlocksTheCommit() {
@@ -135,10 +154,11 @@ import Glibc
         let up = Vector3(x: 0, y: 1, z: 0)
         let left = Vector3(x: -1, y: 0, z: 0)
         let changes = Self.timedChanges(&detector, [(up, 1), (left, 0.25), (up, 1), (left, 1)], rateHz: rateHz)
-        #expect(changes.map(\.pose) == [3])
-        #expect(changes.map(\.orientation) == [.leftUp])
+        // The first decision (normal, in the first pose), then only the held turn.
+        #expect(changes.map(\.pose) == [0, 3])
+        #expect(changes.map(\.orientation) == [.normal, .leftUp])
         let period = 1 / Double(rateHz)
-        #expect(changes[0].seconds >= 0.3 - period && changes[0].seconds <= 0.3 + 0.02 + period, "\(changes[0].seconds)")
+        #expect(changes[1].seconds >= 0.3 - period && changes[1].seconds <= 0.3 + 0.02 + period, "\(changes[1].seconds)")
     }
 
     /// Without the flick time the same flick is reported: the rule above is what rejects it.
@@ -147,7 +167,7 @@ import Glibc
         let up = Vector3(x: 0, y: 1, z: 0)
         let left = Vector3(x: -1, y: 0, z: 0)
         let changes = Self.timedChanges(&detector, [(up, 1), (left, 0.25), (up, 1)], rateHz: 100)
-        #expect(changes.map(\.orientation) == [.leftUp, .normal])
+        #expect(changes.map(\.orientation) == [.normal, .leftUp, .normal])
     }
 
     /// Powered on in a pose: reported as quickly as before the flick rule (no pose to have
@@ -213,16 +233,19 @@ import Glibc
             }
             return changes
         }
-        #expect(changes(DetectorParameters()) == [])
-        #expect(changes(DetectorParameters(motionSteadyRateDPS: 1e9)) == [.leftUp, .bottomUp, .rightUp, .normal, .leftUp, .bottomUp])
+        // Without a gyro the rate estimate starts at rest, so the first decision (normal, a few
+        // degrees into the tumble) comes before the turning shows; nothing after it.
+        #expect(changes(DetectorParameters()) == (gyro ? [] : [.normal]))
+        #expect(changes(DetectorParameters(motionSteadyRateDPS: 1e9)) == [.normal, .leftUp, .bottomUp, .rightUp, .normal, .leftUp, .bottomUp])
     }
 
     /// A free fall shrinks the long estimate: no trust, no change, however long it lasts
     /// (here 0.5 s at zero g after a tilted hold that the hysteresis keeps `normal`).
     @Test func freeFallEarnsNoMotionTrust() {
         var detector = OrientationDetector()
-        // 50 degrees clockwise: (-0.7660, 0.6428), within the hysteresis of normal.
-        #expect(Self.hold(&detector, Vector3(x: -0.7660, y: 0.6428, z: 0), rateHz: 100, seconds: 1) == [])
+        // 50 degrees clockwise: (-0.7660, 0.6428), within the hysteresis of normal (the first
+        // decision).
+        #expect(Self.hold(&detector, Vector3(x: -0.7660, y: 0.6428, z: 0), rateHz: 100, seconds: 1) == [.normal])
         #expect(Self.hold(&detector, Vector3(x: -0.05, y: 0, z: 0), rateHz: 100, from: 1_000_000_000, seconds: 0.5) == [])
         #expect(detector.orientation == .normal)
     }

@@ -78,6 +78,19 @@ private func ms(_ value: Int64) -> Instant { Instant(nanoseconds: value * 1_000_
         #expect(runtime.camera.mainOrders.contains(.capturePhoto(shot: 1, orientation: .leftUp, touchedAt: ms(turn - 10))))
     }
 
+    /// Issue 39: on its side from power-on, pressed at 20 ms, before the detector's first
+    /// decision (right-up, at T): no default is latched; the decision orders the photo, of the
+    /// touch's moment, with right-up.
+    @Test func aPressBeforeTheFirstDecisionLatchesIt() throws {
+        let samples = Self.turning(Self.rightUp, Self.rightUp, at: 0, until: 1000)
+        let first = try #require(Self.reportTime(of: .rightUp, in: samples))
+        #expect(first > 20)
+        let runtime = Self.run(samples, edges: [(20, true), (first + 200, false)], until: 2000)
+        #expect(
+            runtime.camera.orders.contains { $0.time == ms(first) && $0.order == .capturePhoto(shot: 1, orientation: .rightUp, touchedAt: ms(20)) })
+        #expect(Self.captures(runtime) == [Entry(milliseconds: first + 230, record: .capture(shot: 1, orientation: .rightUp, stale: false))])
+    }
+
     /// The control: the same turn 10 ms before the edge is latched.
     @Test func turnTenMillisecondsBeforeTheEdgeIsLatched() throws {
         let samples = Self.turning(Self.leftUp, Self.rightUp, at: 1000, until: 3000)
@@ -134,12 +147,15 @@ private func ms(_ value: Int64) -> Instant { Instant(nanoseconds: value * 1_000_
     /// not at the sample after them (the per-sample path only compares with the wake time).
     @Test func samplesRunWhatIsDueBeforeThem() {
         var runtime = Runtime(camera: FakeCamera(), sink: RecordingSink(), configuration: MachineConfiguration(idleTimeout: .seconds(10)))
+        // The first decision, before the press (at 100 Hz).
+        runtime.ingest((0..<20).map { Sample(time: ms(Int64($0) * 10), accelerationG: Vector3(x: 0, y: 1, z: 0)) })
         runtime.buttonEdge(down: true, at: ms(1000))
         runtime.buttonEdge(down: false, at: ms(1200))
         let samples = (0..<300).map { Sample(time: ms(1201 + Int64($0) * 50), accelerationG: Vector3(x: 0, y: 1, z: 0)) }
         runtime.ingest(samples)
         #expect(
             runtime.sink.records == [
+                Entry(milliseconds: 80, record: .orientation(.normal)),
                 Entry(milliseconds: 1030, record: .state(from: .idle, to: .previewing)),
                 Entry(milliseconds: 1230, record: .state(from: .previewing, to: .capturing)),
                 Entry(milliseconds: 1230, record: .capture(shot: 1, orientation: .normal, stale: false)),

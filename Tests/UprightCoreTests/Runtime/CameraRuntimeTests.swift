@@ -22,6 +22,7 @@ private func hold(_ x: Float, _ y: Float, _ z: Float, from start: Int64, to end:
 
     @Test func shortPressTakesAPhotoThenIdleTimeoutSleeps() {
         var runtime = runtime(configuration: MachineConfiguration(idleTimeout: .seconds(10)))
+        runtime.ingest(hold(0, 1, 0, from: 0, to: 200))
         runtime.buttonEdge(down: true, at: ms(1000))
         runtime.buttonEdge(down: false, at: ms(1200))
         runtime.advance(to: ms(11_229))
@@ -31,6 +32,7 @@ private func hold(_ x: Float, _ y: Float, _ z: Float, from start: Int64, to end:
         // release (settled at 1230 ms), which journals it at once.
         #expect(
             runtime.sink.records == [
+                Entry(milliseconds: 80, record: .orientation(.normal)),
                 Entry(milliseconds: 1030, record: .state(from: .idle, to: .previewing)),
                 Entry(milliseconds: 1230, record: .state(from: .previewing, to: .capturing)),
                 Entry(milliseconds: 1230, record: .capture(shot: 1, orientation: .normal, stale: false)),
@@ -102,12 +104,13 @@ private func hold(_ x: Float, _ y: Float, _ z: Float, from start: Int64, to end:
         runtime.advance(to: ms(60_000))
         runtime.buttonEdge(down: false, at: ms(61_000))
         runtime.advance(to: ms(62_000))
+        // No sample, so no decision: the clip, which must start at the hold, is `unknown`.
         #expect(
             runtime.sink.records.map(\.record) == [
                 .state(from: .idle, to: .previewing),
                 .state(from: .previewing, to: .recording),
-                .recordStart(clip: 1, orientation: .normal, stale: false),
-                .recordStop(clip: 1, orientation: .normal, reason: .clipLimit, durationMilliseconds: 9900),
+                .recordStart(clip: 1, orientation: nil, stale: false),
+                .recordStop(clip: 1, orientation: nil, reason: .clipLimit, durationMilliseconds: 9900),
                 .state(from: .recording, to: .previewing),
                 .fault(.button),
                 .recovered(.button),
@@ -132,7 +135,9 @@ private func hold(_ x: Float, _ y: Float, _ z: Float, from start: Int64, to end:
         batch.withUnsafeBufferPointer { runtime.ingest($0) }
         #expect(
             runtime.sink.records == [
-                // 300 ms (the flick time) after each jump, less the one period a sample stands for.
+                // The first decision, within settle and still time; then 300 ms (the flick
+                // time) after each jump, less the one period a sample stands for.
+                Entry(milliseconds: 80, record: .orientation(.normal)),
                 Entry(milliseconds: 490, record: .orientation(.leftUp)),
                 Entry(milliseconds: 890, record: .orientation(.lensUp)),
             ])

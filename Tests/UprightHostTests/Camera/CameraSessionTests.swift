@@ -25,7 +25,7 @@ struct ScriptedProcesses: CameraProcesses {
     var alive = 0
     var mostAlive = 0
 
-    mutating func start(_ program: CameraProgram, output: String, orientation: UprightOrientation, at now: Instant) -> Bool {
+    mutating func start(_ program: CameraProgram, output: String, orientation: UprightOrientation?, at now: Instant) -> Bool {
         calls.append(.start(program, output: output))
         alive += 1
         mostAlive = max(mostAlive, alive)

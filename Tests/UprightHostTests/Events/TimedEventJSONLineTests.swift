@@ -21,6 +21,11 @@ struct TimedEventJSONLineTests {
         #"{"t":9.600000,"event":"file-recovered","clip":5,"orientation":"right-up","rotation":270,"file":"CLIP_0005.mov"}"#,
         #"{"t":9.600000,"event":"file-recovered","shot":6,"file":"IMG_0006.jpg"}"#,
         #"{"t":9.700000,"event":"file-missing","clip":7,"file":"CLIP_0007.mp4"}"#,
+        // A latch `unknown` (no upright orientation decided when it was ordered): no `exif`,
+        // no `rotation` (docs/events.md).
+        #"{"t":9.800000,"event":"capture","orientation":"unknown","shot":8,"file":"IMG_0008.jpg"}"#,
+        #"{"t":9.800000,"event":"record-start","orientation":"unknown","clip":9,"stale":true}"#,
+        #"{"t":9.900000,"event":"record-stop","orientation":"unknown","clip":9,"duration":0.1,"reason":"shutter"}"#,
     ]
 
     @Test func everyKindReadsBackToTheRecordAndTheSameLine() throws {
@@ -41,7 +46,11 @@ struct TimedEventJSONLineTests {
             .fileRecovered(.clip(5), orientation: .rightUp, file: "CLIP_0005.mov"),
             .fileRecovered(.shot(6), orientation: nil, file: "IMG_0006.jpg"),
             .fileMissing(.clip(7), file: "CLIP_0007.mp4"),
+            .capture(shot: 8, orientation: nil, stale: false, file: "IMG_0008.jpg"),
+            .recordStart(clip: 9, orientation: nil, stale: true, file: nil),
+            .recordStop(clip: 9, orientation: nil, durationSeconds: 0.1, reason: "shutter", file: nil),
         ]
+        #expect(Self.lines.count == expected.count)
         for (line, record) in zip(Self.lines, expected) {
             let event = try TimedEvent(jsonLine: line)
             #expect(event.record == record, "\(line)")
@@ -77,6 +86,8 @@ struct TimedEventJSONLineTests {
             .recordStop(clip: 1, orientation: .rightUp, reason: .clipLimit, durationMilliseconds: 4321),
             .recordFailed(clip: 2, reason: .camera), .shutterRejected(.busy), .fault(.sensor), .recovered(.sensor), .fault(.storage),
             .bound(.shutterEdges, lost: 2),
+            .capture(shot: 5, orientation: nil, stale: true), .recordStart(clip: 3, orientation: nil, stale: false),
+            .recordStop(clip: 3, orientation: nil, reason: .shutter, durationMilliseconds: 20),
         ]
         // Times of whole microseconds: the line keeps six decimals.
         for (index, record) in records.enumerated() { log.record(record, at: Instant(nanoseconds: Int64(index) * 1_234_000)) }
@@ -92,11 +103,25 @@ struct TimedEventJSONLineTests {
             (#"{"t":1.0,"event":"capture","orientation":"left-up","exif":1,"shot":1}"#, ConfigError(path: "exif", message: "1, where left-up is 6")),
             (
                 #"{"t":1.0,"event":"capture","orientation":"sideways","exif":1,"shot":1}"#,
-                ConfigError(path: "orientation", message: "unknown upright orientation \"sideways\"")
+                ConfigError(path: "orientation", message: "unknown latch \"sideways\" (an upright orientation or unknown)")
             ),
             (
                 #"{"t":1.0,"event":"capture","orientation":"lens-up","exif":1,"shot":1}"#,
-                ConfigError(path: "orientation", message: "unknown upright orientation \"lens-up\"")
+                ConfigError(path: "orientation", message: "unknown latch \"lens-up\" (an upright orientation or unknown)")
+            ),
+            // An unknown latch claims no EXIF value and no rotation: a default would be a claim.
+            (
+                #"{"t":1.0,"event":"capture","orientation":"unknown","exif":1,"shot":1}"#,
+                ConfigError(path: "exif", message: "present, where an unknown orientation has none")
+            ),
+            (
+                #"{"t":1.0,"event":"record-start","orientation":"unknown","rotation":0,"clip":1}"#,
+                ConfigError(path: "rotation", message: "present, where an unknown orientation has none")
+            ),
+            // A recovered file that says nothing of its orientation leaves the key out.
+            (
+                #"{"t":1.0,"event":"file-recovered","shot":1,"orientation":"unknown","file":"IMG_0001.jpg"}"#,
+                ConfigError(path: "orientation", message: "unknown upright orientation \"unknown\"")
             ),
             (
                 #"{"t":1.0,"event":"record-start","orientation":"left-up","exif":6,"rotation":0,"clip":1}"#,

@@ -8,7 +8,8 @@ import UprightHost
 /// follow the button (a touch only while up; pressed or a glitch only while up after a touch;
 /// released or held only while down; a hold's release gives no gesture, as ShutterGesture
 /// does); two poses, one upright (`left-up`) and one flat
-/// (`lens-up`); camera completions for the current shot or clip, plus one late completion for
+/// (`lens-up`), so that a `normal` latch can only be a default (the machine starts undecided,
+/// and never latches one: checked on every order and record); camera completions for the current shot or clip, plus one late completion for
 /// the previous one of each; a timer fires only while armed; sensor fault and recovery, lost
 /// events, shutdown.
 ///
@@ -28,26 +29,26 @@ struct MachineExplorer {
         /// shutter-rejected record.
         var openPresses = 0
         /// The latch of the running clip, from its record-start.
-        var clipLatch: UprightOrientation?
+        var clipLatch: UprightOrientation??
         /// Photos ordered and neither recorded nor given up (at most one: one in flight).
         var photosOut: [UInt32] = []
     }
 
     struct Key: Hashable {
         var name: StateName
-        var orientation: Orientation
-        var lastUpright: UprightOrientation
+        var orientation: Orientation?
+        var lastUpright: UprightOrientation?
         var sensorFaulty: Bool
         var touchLatch: UInt8?
         var touched: Bool
-        var press: [UInt8]
+        var press: PressPhase
         var queue: [UInt8]
         var shotLatch: UInt8
         var clipLatch: UInt8
         var buttonDown: Bool
         var armed: [Bool]
         var openPresses: Int
-        var recordedClipLatch: UprightOrientation?
+        var recordedClipLatch: UprightOrientation??
         var early: UInt8
         var photosOut: Int
     }
@@ -76,11 +77,13 @@ struct MachineExplorer {
         self.mutation = mutation
     }
 
-    static func code(_ latch: Latch) -> UInt8 { latch.orientation.rawValue | (latch.stale ? 4 : 0) }
+    /// The latch as a byte: its orientation (4: none, `unknown`) and whether it is stale.
+    static func code(_ latch: Latch) -> UInt8 { (latch.orientation?.rawValue ?? 4) | (latch.stale ? 8 : 0) }
 
     static func earlyCode(_ early: EarlyPhoto) -> UInt8 {
         switch early {
         case .none: 0
+        case .deferred: 5
         case .ordered: 1
         case .finished: 2
         case .failed: 3
@@ -93,16 +96,10 @@ struct MachineExplorer {
         var queue = state.queue
         var queued: [UInt8] = []
         while let latch = queue.removeFirst() { queued.append(code(latch)) }
-        let press: [UInt8]
-        switch state.press {
-        case .up: press = [0]
-        case .consumed: press = [1]
-        case .pending(let latch): press = [2, code(latch)]
-        }
         return Key(
             name: state.name, orientation: state.orientation, lastUpright: state.lastUpright,
             sensorFaulty: state.sensorFaulty, touchLatch: state.touchLatch.map(code), touched: node.touched,
-            press: press, queue: queued,
+            press: state.press, queue: queued,
             shotLatch: code(state.shotLatch), clipLatch: code(state.clipLatch),
             buttonDown: node.buttonDown, armed: node.armed, openPresses: node.openPresses,
             recordedClipLatch: node.clipLatch, early: earlyCode(state.early), photosOut: node.photosOut.count)
@@ -187,10 +184,20 @@ struct MachineExplorer {
         var photoRecords = 0
         var records = 0
         var givenUp: [UInt32] = []
+        var ordered: UprightOrientation??
         for command in commands {
+            // No default: the only upright pose this alphabet decides is left-up, so a
+            // `normal` in an order or a record can only be one.
+            switch command {
+            case .camera(.capturePhoto(_, .normal, _)), .camera(.startRecording(_, .normal)), .journal(.capture(_, .normal, _, _, _)),
+                .journal(.recordStart(_, .normal, _)), .journal(.recordStop(_, .normal, _, _)):
+                fail("\(command) latched a default", event, before)
+            default: break
+            }
             switch command {
             case .camera(.capturePhoto(let shot, let orientation, let touchedAt)):
                 photosStarted += 1
+                ordered = orientation
                 if shot != after.shot || orientation != after.shotLatch.orientation { fail("photo \(shot) is not the one in flight", event, before) }
                 if touchedAt != after.shotLatch.pressedAt { fail("photo \(shot) is not of its own touch", event, before) }
                 if !node.photosOut.isEmpty { fail("photo \(shot) ordered with \(node.photosOut) in flight", event, before) }
@@ -225,7 +232,7 @@ struct MachineExplorer {
                     node.clipLatch = orientation
                 case .recordStop(_, let orientation, _, _):
                     if orientation != node.clipLatch {
-                        fail("record-stop reports \(orientation), clip latched \(String(describing: node.clipLatch))", event, before)
+                        fail("record-stop reports \(orientation.latchName), clip latched \(String(describing: node.clipLatch))", event, before)
                     }
                     node.clipLatch = nil
                 case .recordFailed(let clip, _):
@@ -242,11 +249,36 @@ struct MachineExplorer {
         if photosStarted > 1 { fail("two photos ordered by one event", event, before) }
         // A touch orders its photo where a press would shoot (zero shutter lag); nothing else
         // orders one outside `capturing`.
-        let touchOrders = event == .shutterTouched(at: .zero) && (before.name == .idle || before.name == .previewing) && !before.storageFull
+        // Before the detector's first decision the touch defers it to that decision, which
+        // orders it with what it decided (`unknown` when it decided a flat pose).
+        let touchShoots = event == .shutterTouched(at: .zero) && (before.name == .idle || before.name == .previewing) && !before.storageFull
+        let touchOrders = touchShoots && before.orientation != nil
         if touchOrders && (photosStarted != 1 || after.early != .ordered) { fail("the touch ordered no photo", event, before) }
-        if photosStarted == 1 && after.name != .capturing && !touchOrders { fail("photo ordered outside capturing", event, before) }
-        // At most one photo in flight: the one `capturing` is at, or the touch's.
-        let expectedOut = after.name == .capturing ? 1 : (after.early == .none ? 0 : 1)
+        if touchShoots && before.orientation == nil && (photosStarted != 0 || after.early != .deferred) {
+            fail("the touch before the first decision did not wait for it", event, before)
+        }
+        var decisionOrders = false
+        if case .orientationChanged(let pose) = event, before.orientation == nil {
+            decisionOrders = before.early == .deferred
+            if decisionOrders && (photosStarted != 1 || after.early != .ordered || ordered != .some(pose.upright)) {
+                fail("the first decision did not order the touch's photo with it (\(String(describing: ordered)))", event, before)
+            }
+            if let upright = pose.upright {
+                // Every latch still open takes it: the touch's, the press pending, the queued ones.
+                var open: [Latch] = after.touchLatch.map { [$0] } ?? []
+                var queue = after.queue
+                while let latch = queue.removeFirst() { open.append(latch) }
+                if before.early == .deferred { open.append(after.shotLatch) }
+                for latch in open where latch.orientation != upright {
+                    fail("the first decision left a latch open: \(latch)", event, before)
+                }
+            }
+        }
+        if photosStarted == 1 && after.name != .capturing && !touchOrders && !decisionOrders {
+            fail("photo ordered outside capturing", event, before)
+        }
+        // At most one photo in flight: the one `capturing` is at, or the touch's (once ordered).
+        let expectedOut = after.name == .capturing ? 1 : (after.early == .none || after.early == .deferred ? 0 : 1)
         if node.photosOut.count != expectedOut { fail("photos in flight \(node.photosOut), expected \(expectedOut)", event, before) }
         // A hold leaves no still: the press's one answer is its record-start, and the touch's
         // photo is given up (no capture, no file: the camera is told to keep none).
@@ -263,7 +295,7 @@ struct MachineExplorer {
         // Every accepted press is answered exactly once: the presses still open are exactly the
         // one down, the queued ones and the one in flight.
         var open = 0
-        if case .pending = after.press { open += 1 }
+        if after.press == .pending { open += 1 }
         open += Int(after.queue.count)
         if after.name == .capturing { open += 1 }
         if node.openPresses != open { fail("open presses \(node.openPresses), expected \(open)", event, before) }
@@ -288,11 +320,13 @@ struct MachineExplorer {
         if event == .shutterTouched(at: .zero), after.touchLatch != Latch(orientation: before.lastUpright, stale: before.sensorFaulty) {
             fail("the touch latched \(String(describing: after.touchLatch))", event, before)
         }
-        if event == .shutterPressed {
-            if after.touchLatch != nil { fail("the touch latch outlived its press", event, before) }
-            if case .pending(let latch) = after.press, latch != before.touchLatch {
-                fail("the press took \(latch), its touch \(String(describing: before.touchLatch))", event, before)
-            }
+        if event == .shutterPressed, after.press == .pending, after.touchLatch != before.touchLatch {
+            fail("the press took \(String(describing: after.touchLatch)), its touch \(String(describing: before.touchLatch))", event, before)
+        }
+        // A pending press holds its latch until its release or hold uses it, and no longer.
+        if after.press == .pending && after.touchLatch == nil { fail("a pending press without its latch", event, before) }
+        if (event == .shutterReleased || event == .shutterHeld) && after.touchLatch != nil {
+            fail("the latch outlived its press", event, before)
         }
         if before != after || !commands.isEmpty {
             steps.insert(Step(from: before.name, event: event.kind, to: before.name == after.name ? nil : after.name))

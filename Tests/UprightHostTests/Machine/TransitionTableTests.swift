@@ -60,28 +60,52 @@ import UprightHost
         #expect(explorer.sequencesChecked > 1000)
     }
 
+    /// The exploration's failures (six events from `previewing`, a queue of one) for the machine
+    /// with `mutation` applied to its commands.
+    static func failures(_ mutation: @escaping (MachineEvent, [MachineCommand]) -> [MachineCommand]) -> [String] {
+        var explorer = MachineExplorer(configuration: MachineConfiguration(queueDepth: 1), mutation: mutation)
+        explorer.explore(from: .previewing, depth: 6)
+        return explorer.failures
+    }
+
     /// Mutations the exploration must catch: a hold that keeps the touch's photo (the camera
     /// never told to give it up), a glitch that keeps it, a release that orders a second photo.
     @Test func aHoldOrAGlitchThatKeepsTheTouchsPhotoIsCaught() {
-        func failures(_ mutation: @escaping (MachineEvent, [MachineCommand]) -> [MachineCommand]) -> [String] {
-            var explorer = MachineExplorer(configuration: MachineConfiguration(queueDepth: 1), mutation: mutation)
-            explorer.explore(from: .previewing, depth: 6)
-            return explorer.failures
-        }
-        let keptByTheHold = failures { event, commands in
+        let keptByTheHold = Self.failures { event, commands in
             event == .shutterHeld ? commands.filter { if case .camera(.abandonPhoto) = $0 { false } else { true } } : commands
         }
         #expect(keptByTheHold.contains { $0.hasPrefix("a hold left a still") }, "\(keptByTheHold.prefix(3))")
-        let keptByTheGlitch = failures { event, commands in
+        let keptByTheGlitch = Self.failures { event, commands in
             event == .shutterGlitch ? commands.filter { if case .camera(.abandonPhoto) = $0 { false } else { true } } : commands
         }
         #expect(keptByTheGlitch.contains { $0.hasPrefix("a glitch left") }, "\(keptByTheGlitch.prefix(3))")
-        let orderedTwice = failures { event, commands in
+        let orderedTwice = Self.failures { event, commands in
             guard event == .shutterReleased, commands.contains(.journal(.state(from: .previewing, to: .capturing))) else { return commands }
             return commands + [.camera(.capturePhoto(shot: 1, orientation: .normal, touchedAt: .zero))]
         }
         #expect(orderedTwice.contains { $0.contains("ordered with") }, "\(orderedTwice.prefix(3))")
-        #expect(failures { _, commands in commands } == [])
+        #expect(Self.failures { _, commands in commands } == [])
+    }
+
+    /// Issue 39's defect as a mutation the exploration catches: a photo ordered before the
+    /// detector's first decision with a default (`normal`) instead of waiting for the decision
+    /// or saying `unknown`; and a touch that orders at once instead of waiting.
+    @Test func aDefaultLatchIsCaught() {
+        let defaulted = Self.failures { _, commands in
+            commands.map { command in
+                if case .camera(.capturePhoto(let shot, nil, let touchedAt)) = command {
+                    .camera(.capturePhoto(shot: shot, orientation: .normal, touchedAt: touchedAt))
+                } else {
+                    command
+                }
+            }
+        }
+        #expect(defaulted.contains { $0.contains("latched a default") }, "\(defaulted.prefix(3))")
+        let notWaiting = Self.failures { event, commands in
+            guard event == .shutterTouched(at: .zero), commands.isEmpty else { return commands }
+            return [.camera(.capturePhoto(shot: 1, orientation: nil, touchedAt: .zero))]
+        }
+        #expect(notWaiting.contains { $0.hasPrefix("the touch before the first decision did not wait for it") }, "\(notWaiting.prefix(3))")
     }
 
     @Test func diagramsComeFromTheRows() {

@@ -9,7 +9,7 @@ import UprightCore
     typealias F = MediaFixtures
 
     /// Writes `bytes`, runs `upright`'s writer on the file, and returns exiftool's reading.
-    func orientAndRead(_ bytes: [UInt8], _ orientation: UprightOrientation) throws -> (bytes: [UInt8], exif: String, path: String) {
+    func orientAndRead(_ bytes: [UInt8], _ orientation: UprightOrientation?) throws -> (bytes: [UInt8], exif: String, path: String) {
         let path = try F.temporaryFile(bytes, name: "photo.jpg")
         #expect(try MediaOrientationWriter.apply(orientation, toFileAt: path) == .jpeg)
         #expect(try F.directoryListing(path) == ["photo.jpg"])
@@ -52,6 +52,18 @@ import UprightCore
         }
     }
 
+    /// The camera's other tags (`MediaFixtures.cameraTIFF`), read by exiftool: out-of-line ASCII
+    /// and RATIONAL values, the Exif and GPS IFDs, and IFD1's thumbnail, byte-identical.
+    func expectTheCamerasTags(_ path: String, thumbnail: [UInt8]) throws {
+        let tags = try ExternalTool.exiftool(["Make", "XResolution", "DateTimeOriginal", "GPSVersionID", "ThumbnailLength", "Warning"], path)
+        #expect(
+            tags == [
+                "Make": "UprightTestCam", "XResolution": "300", "DateTimeOriginal": "2026:11:29 21:00:00",
+                "GPSVersionID": "2 3 0 0", "ThumbnailLength": String(thumbnail.count),
+            ])
+        #expect(try ExternalTool.run("exiftool", ["-b", "-ThumbnailImage", path]) == thumbnail)
+    }
+
     /// IFD0 without Orientation: the tag is added and every other offset still resolves,
     /// as read by exiftool: out-of-line ASCII and RATIONAL values, the Exif and GPS IFDs,
     /// and IFD1's thumbnail, which must come out byte-identical.
@@ -64,18 +76,31 @@ import UprightCore
 
         let (out, exif, path) = try orientAndRead(original, .rightUp)
         #expect(exif == "8")
-        let tags = try ExternalTool.exiftool(["Make", "XResolution", "DateTimeOriginal", "GPSVersionID", "ThumbnailLength", "Warning"], path)
-        #expect(
-            tags == [
-                "Make": "UprightTestCam", "XResolution": "300", "DateTimeOriginal": "2026:11:29 21:00:00",
-                "GPSVersionID": "2 3 0 0", "ThumbnailLength": String(thumbnail.count),
-            ])
-        #expect(try ExternalTool.run("exiftool", ["-b", "-ThumbnailImage", path]) == thumbnail)
+        try expectTheCamerasTags(path, thumbnail: thumbnail)
         #expect(Array(out.suffix(F.imageSegments.count)) == F.imageSegments)
         // And a second run patches the tag it added, in place.
         let again = try orientAndRead(out, .bottomUp)
         #expect(again.exif == "3")
         #expect(again.bytes.count == out.count)
+    }
+
+    /// An `unknown` latch (nil) claims no orientation: the camera's own tag (here 1, as
+    /// rpicam-still writes it) is removed from IFD0 in place, the entries after it moved up,
+    /// and every other tag and the thumbnail still resolve (exiftool); the image data is
+    /// untouched. A JPEG with no tag, or no Exif, is left as it is.
+    @Test(arguments: [false, true], [false, true])
+    func anUnknownLatchRemovesTheTag(bigEndian: Bool, jfifFirst: Bool) throws {
+        let (tiff, thumbnail) = F.cameraTIFF(bigEndian: bigEndian, orientation: 1)
+        let original = F.exifJPEG(tiff, jfifFirst: jfifFirst)
+        let (out, exif, path) = try orientAndRead(original, nil)
+        #expect(exif == "")
+        #expect(out.count == original.count)
+        try expectTheCamerasTags(path, thumbnail: thumbnail)
+        #expect(Array(out.suffix(F.imageSegments.count)) == F.imageSegments)
+        #expect(try JPEGOrientationPatcher.patched(out, exifValue: nil) == out)
+        #expect(try JPEGOrientationPatcher.patched(F.plainJPEG, exifValue: nil) == F.plainJPEG)
+        // A known latch puts one back.
+        #expect(try orientAndRead(out, .rightUp).exif == "8")
     }
 
     @Test func setsTheSameValueTwiceWithoutRewriting() throws {

@@ -34,6 +34,18 @@ import UprightCore
         #expect(try F.contents(path) == original, "\(name)")
     }
 
+    /// An `unknown` latch (nil) claims no rotation: the identity matrix, whatever the clip had.
+    @Test func anUnknownLatchGivesTheIdentity() throws {
+        let original = F.mp4()
+        let path = try F.temporaryFile(original, name: "clip.mp4")
+        #expect(try MediaOrientationWriter.apply(.leftUp, toFileAt: path) == .mp4)
+        #expect(try ExternalTool.exiftool("Rotation", path) == "90")
+        #expect(try MediaOrientationWriter.apply(nil, toFileAt: path) == .mp4)
+        #expect(try ExternalTool.exiftool("Rotation", path) == "0")
+        #expect(try F.contents(path) == original)
+        #expect(try MediaOrientationWriter.patched(original, orientation: nil) == (.mp4, original))
+    }
+
     /// Literal matrices (ISO/IEC 14496-12 8.3.2; QuickTime's translations for a 640 x 480
     /// track) and the sound track's tkhd untouched.
     @Test func writesTheExpectedMatrix() throws {

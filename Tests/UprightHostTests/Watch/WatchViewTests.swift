@@ -37,6 +37,17 @@ import UprightHost
         #expect(WatchView.plainLine(snapshot) == "t=0.00 detected=normal latch=bottom-up(stale) state=idle")
     }
 
+    /// No default: before the detector's first decision a press waits for it; flat since
+    /// power-on (a decision, but no upright one), a press latches unknown.
+    @Test func beforeTheFirstDecisionAndFlatFromTheStart() {
+        var snapshot = WatchSnapshot(seconds: 0, gravityG: nil, orientation: nil, latch: nil, stale: false, state: .idle)
+        #expect(WatchView.lines(snapshot, title: "t")[3] == "detected  (deciding)   a press now waits for the first decision")
+        #expect(WatchView.plainLine(snapshot) == "t=0.00 detected=deciding latch=waiting state=idle")
+        snapshot.orientation = .lensUp
+        #expect(WatchView.lines(snapshot, title: "t")[3] == "detected  lens-up   a press now latches unknown (no EXIF Orientation)")
+        #expect(WatchView.plainLine(snapshot) == "t=0.00 detected=lens-up latch=unknown state=idle")
+    }
+
     /// With a gyro whose offset has been learnt, a line says the gravity is fused and the offset.
     @Test func aLearntGyroOffset() {
         var snapshot = Self.snapshot
@@ -69,6 +80,18 @@ import UprightHost
         #expect(plain.frame(later) != nil)
         later.seconds = 14.1
         #expect(plain.frame(later) != nil)
+    }
+
+    /// A photo or clip latched `unknown` is said so, with no EXIF value or rotation claimed;
+    /// before the detector's first decision the snapshot has no pose and no latch.
+    @Test func modelSaysUnknownLatches() {
+        let model = WatchModel(start: .zero)
+        model.observe(.capture(shot: 1, orientation: nil, stale: false), at: Instant(nanoseconds: 1_000_000_000))
+        model.observe(.recordStart(clip: 1, orientation: nil, stale: false), at: Instant(nanoseconds: 2_000_000_000))
+        #expect(model.recent == ["clip 1 would start unknown (no rotation) at 2.00 s", "photo 1 would be unknown (no EXIF Orientation) at 1.00 s"])
+        let snapshot = model.snapshot(
+            now: .zero, detector: OrientationDetector(), state: MachineState(), samplesHandled: 0, sampler: nil, busErrors: nil, light: nil)
+        #expect(snapshot.orientation == nil && snapshot.latch == nil)
     }
 
     @Test func modelKeepsTheNewestRecordsAndMeasuresTheRate() {

@@ -22,6 +22,10 @@ import UprightMCUShared
         (.fault(.sensor), "f 100000000 0\n"),
         (.recovered(.button), "v 100000000 2\n"),
         (.bound(.sampleRing, lost: 345), "b 100000000 1 345\n"),
+        // A latch `unknown` (no upright orientation decided): 255.
+        (.capture(shot: 5, orientation: nil, stale: false), "c 100000000 5 255 0\n"),
+        (.recordStart(clip: 2, orientation: nil, stale: true), "r 100000000 2 255 1\n"),
+        (.recordStop(clip: 2, orientation: nil, reason: .shutter, durationMilliseconds: 20), "p 100000000 2 255 0 20\n"),
     ]
 
     @Test func everyRecordHasItsLine() {
@@ -45,6 +49,7 @@ import UprightMCUShared
         ("o", [1, 2]), // a field too many
         ("s", [1]), // a field short
         ("c", [1, 4, 0]), // no upright orientation 4
+        ("r", [1, 254, 0]), // 255 is unknown, 254 nothing
         ("c", [1, 1, 2]), // stale is 0 or 1
         ("p", [1, 1, 4, 0]), // no stop reason 4
         ("p", [1, 1, 1]), // no duration

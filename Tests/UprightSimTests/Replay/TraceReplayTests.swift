@@ -32,15 +32,17 @@ import UprightSim
         var replay = TraceReplay()
         // 20 ms of contact, released: shorter than the 30 ms debounce, no press. Then down
         // from 100 to 200 ms: pressed (settled at 130 ms), released (settled at 230 ms). The
-        // glitch's touch ordered photo 1 and gave it up (no line): the press's photo is 2.
+        // glitch's touch came before the detector's first decision (80 ms): its photo waited
+        // for it and was given up unordered, using no number: the press's photo is 1.
         for row in Self.rows(milliseconds: 0..<300, button: { $0 < 20 || (100..<200).contains($0) }) {
             replay.feed(row)
         }
         replay.finish()
         #expect(
             replay.events.map { $0.jsonLine() } == [
+                #"{"t":0.080000,"event":"orientation","orientation":"normal"}"#,
                 #"{"t":0.230000,"event":"state","from":"previewing","to":"capturing"}"#,
-                #"{"t":0.230000,"event":"capture","orientation":"normal","exif":1,"shot":2}"#,
+                #"{"t":0.230000,"event":"capture","orientation":"normal","exif":1,"shot":1}"#,
                 #"{"t":0.230000,"event":"state","from":"capturing","to":"previewing"}"#,
                 #"{"t":0.299000,"event":"state","from":"previewing","to":"idle"}"#,
             ])
@@ -56,6 +58,7 @@ import UprightSim
         replay.finish()
         #expect(
             replay.events.map { $0.jsonLine() } == [
+                #"{"t":0.080000,"event":"orientation","orientation":"normal"}"#,
                 #"{"t":0.700000,"event":"state","from":"previewing","to":"recording"}"#,
                 #"{"t":0.700000,"event":"record-start","orientation":"normal","exif":1,"rotation":0,"clip":1}"#,
                 #"{"t":0.999000,"event":"record-stop","orientation":"normal","clip":1,"duration":0.299,"reason":"shutdown"}"#,
@@ -74,6 +77,7 @@ import UprightSim
         replay.finish()
         #expect(
             replay.events.map { $0.jsonLine() } == [
+                #"{"t":0.080000,"event":"orientation","orientation":"normal"}"#,
                 #"{"t":1.000000,"event":"state","from":"previewing","to":"recording"}"#,
                 #"{"t":1.000000,"event":"record-start","orientation":"normal","exif":1,"rotation":0,"clip":1}"#,
                 #"{"t":2.000000,"event":"fault","kind":"button","detail":"shutter held down past the stuck time"}"#,

@@ -85,6 +85,7 @@ func temporaryDirectory() -> String {
         let lines = result.events.map { Self.at($0) + " " + $0.record.name }
         #expect(
             lines == [
+                "0.181 orientation", // the detector's first decision: normal
                 "1.030 state", // idle -> previewing at the press edge's settling
                 "1.130 state", // previewing -> capturing at the release's settling
                 "2.740 capture", // the file closed (the server started at the touch, 1.000)
@@ -93,6 +94,45 @@ func temporaryDirectory() -> String {
             ])
         #expect(result.events.last?.record == .state(from: "previewing", to: "idle"))
         #expect(result.finalState == .idle)
+    }
+
+    /// Issue 39: on its side (right-up) from power-on, pressed at 0.02 s, before the detector's
+    /// first decision (0.181 s). `scenario` presses for `seconds`; returns the photo's latch in
+    /// its record and the EXIF Orientation its file carries (nil: no tag).
+    static func pressAtPowerOn(held seconds: Double) throws -> (record: String, exif: UInt16?, firstDecision: Double?) {
+        let scenario = try ScenarioLoader.parse(
+            """
+            { "duration": 2, "motion": [ { "t": 0, "angle": 270 } ],
+              "button": { "actions": [ { "t": 0.02, "action": "hold", "duration": \(seconds) } ] } }
+            """, file: "power-on.json")
+        let out = temporaryDirectory()
+        let result = try Self.run(scenario, out: out)
+        let first = result.events.first { if case .orientation = $0.record { true } else { false } }
+        let captures = result.events.compactMap { event -> (UprightOrientation?, String?)? in
+            if case .capture(_, let orientation, _, let file, _, _) = event.record { return (orientation, file) }
+            return nil
+        }
+        try #require(captures.count == 1)
+        let file = try #require(captures[0].1)
+        let exif = try JPEGOrientationPatcher.orientation(of: try POSIXFile.readAll(out + "/" + file, limit: 1 << 24))
+        return (captures[0].0.latchName, exif, first?.time.seconds)
+    }
+
+    /// Held past the first decision, the press latches it: right-up in the record, EXIF 8
+    /// (right-up, docs/conventions.md) in the photo; the decision ordered the photo.
+    @Test func aPressBeforeTheFirstDecisionHeldPastItLatchesIt() throws {
+        let photo = try Self.pressAtPowerOn(held: 0.3)
+        #expect(photo.firstDecision.map { TextFormat.fixed($0, decimals: 3) } == "0.181")
+        #expect(photo.record == "right-up")
+        #expect(photo.exif == 8)
+    }
+
+    /// Released before the first decision, the photo must be ordered undecided: `unknown` in
+    /// the record and no Orientation tag in the photo (never a default `normal`, EXIF 1).
+    @Test func aPressReleasedBeforeTheFirstDecisionIsUnknown() throws {
+        let photo = try Self.pressAtPowerOn(held: 0.1)
+        #expect(photo.record == "unknown")
+        #expect(photo.exif == nil)
     }
 
     /// The scenario says how the chip is really mounted and biased; the board file what the
@@ -125,7 +165,7 @@ func temporaryDirectory() -> String {
         calibrated.sensor.mountMatrix = try MountMatrix(parsing: "0, -1, 0; 1, 0, 0; 0, 0, 1")
         calibrated.sensor.offsetG = Vector3(x: 0, y: 0.3, z: 0)
         let truth = try latched(calibrated)
-        #expect(truth.orientations == [])
+        #expect(truth.orientations == [.orientation(.normal)])
         #expect(truth.capture == .normal)
     }
 
@@ -147,7 +187,7 @@ func temporaryDirectory() -> String {
         #expect(faults.count == (faulted ? 1 : 0))
         #expect(recoveries.isEmpty)
         if let fault = faults.first { #expect((1.0...1.5).contains(fault.time.seconds), "\(Self.at(fault))") }
-        let captures = result.events.compactMap { event -> (UprightOrientation, Bool)? in
+        let captures = result.events.compactMap { event -> (UprightOrientation?, Bool)? in
             if case .capture(_, let orientation, let stale, _, _, _) = event.record { return (orientation, stale) }
             return nil
         }
@@ -170,7 +210,7 @@ func temporaryDirectory() -> String {
     @Test func unpluggedSensorMakesStaleLatchesAndRecovers() throws {
         let scenario = try ScenarioLoader.load(path: repositoryPath("scenarios/examples/faults.json"))
         let result = try Self.run(scenario)
-        let captures = result.events.compactMap { event -> (Double, UprightOrientation, Bool)? in
+        let captures = result.events.compactMap { event -> (Double, UprightOrientation?, Bool)? in
             if case .capture(_, let orientation, let stale, _, _, _) = event.record { return (event.time.seconds, orientation, stale) }
             return nil
         }
