@@ -290,6 +290,7 @@ check_files() {
         clip=$(echo "$line" | sed -n 's/.*"clip":\([0-9]*\).*/\1/p')
         grep -qE "\"event\":\"(record-failed|file-missing)\".*\"clip\":$clip[,}]" "$JOURNAL" && continue
         rotation=$(echo "$line" | sed -n 's/.*"rotation":\([0-9]*\).*/\1/p')
+        rotation=${rotation:-0}   # an `unknown` latch has no rotation key: the identity matrix
         got=$(exiftool -n -s3 -Rotation "$F/$file" 2>&1)
         if [ "$got" = "$rotation" ]; then host_pass "${label}exiftool: $file has Rotation $rotation, as journaled"
         else host_fail "${label}exiftool: $file has Rotation $rotation, as journaled" "exiftool says '$got'"; fi
