@@ -24,8 +24,8 @@ R=${KERNEL_RIG:-$ROOT/.kernel-rig}
 TIMEOUT=${KERNEL_TEST_TIMEOUT:-300}
 ONLY=${KERNEL_TEST_ONLY:-}
 case "$ONLY" in
-    ''|probe|run) ;;
-    *) echo "kernel-test: KERNEL_TEST_ONLY='$ONLY' is not one of probe, run (or empty for every check)" >&2; exit 2 ;;
+    ''|probe|run|iio) ;;
+    *) echo "kernel-test: KERNEL_TEST_ONLY='$ONLY' is not one of probe, run, iio (or empty for every check)" >&2; exit 2 ;;
 esac
 SWIFT=${SWIFT:-swift}
 RIG=kernel-test
@@ -34,6 +34,7 @@ RIG_INIT=$HERE/guest-init.sh
 RIG_INITRAMFS=$R/initramfs.cpio.gz
 RIG_EXTRA_PACKAGES=
 RIG_VIDEO_MODULES=1
+RIG_IIO_MODULES=1
 . "$HERE/rig.sh"
 
 # ---------------------------------------------------------------- 6. boot and report
@@ -87,7 +88,7 @@ check_files() {
             host_fail "${label}ffprobe: $file is a video stream displayed at rotation $rotation" "ffprobe says '$probe'"
     done
 }
-if [ "${ONLY:-}" != probe ]; then
+if [ "${ONLY:-}" != probe ] && [ "${ONLY:-}" != iio ]; then
     set +e   # a failed read is a FAIL line, not the end of the report
     unpack FILE "$R/files"
     check_files "$R/files" ""
