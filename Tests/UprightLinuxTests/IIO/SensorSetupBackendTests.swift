@@ -69,4 +69,31 @@ import UprightHost
                 == "sensor.backend iio: no kernel driver holds 0x68 on bus 1 (\(fake.root)/bus/i2c/devices/1-0068 has no driver): turn the chip's overlay on (dtoverlay=mpu6050, or dtoverlay=i2c-sensor,adxl345 with an IIO driver) or use sensor.backend i2c"
         )
     }
+
+    /// `upright trace` and `upright calibrate` read through LinuxSensorFeed: the IIO device's
+    /// samples, with the gyro's rates, through the engine's sampler and ring.
+    @Test func theSensorFeedReadsTheIIODevice() throws {
+        let fake = FakeSysfs()
+        _ = fake.heldMPU6050()
+        let board = try Board.parse(
+            Array(
+                """
+                { "sensor": { "kind": "mpu6050", "backend": "iio", "rate_hz": 50 },
+                  "camera": { "backend": "simulated" }, "output": { "directory": "/tmp" } }
+                """.utf8), file: "t.json")
+        let feed = try LinuxSensorFeed(
+            settings: board.sensor, supervision: board.firmwareSettings().supervision, devices: devices(fake),
+            clock: { monotonicNow() }, note: { _ in })
+        #expect(feed.sensorName == "mpu6050 through the kernel's IIO device iio:device0 (raw reads at 50 Hz)")
+        #expect(feed.readsGyro)
+        var samples: [Sample] = []
+        var edges: [ShutterEdge] = []
+        // Bounded: 20 waits of at most 50 ms (a sample is due every 20 ms).
+        for _ in 0..<20 where samples.isEmpty {
+            _ = feed.next(until: monotonicNow() + .milliseconds(50), samples: &samples, edges: &edges)
+        }
+        let first = try #require(samples.first)
+        #expect(IIOAccelerometerTests.near(first.accelerationG, Vector3(x: -0.99908, y: 0.124885, z: -0.24977)))
+        #expect(IIOAccelerometerTests.near(try #require(first.angularRateDPS), Vector3(x: 2.50117, y: -5.00234, z: 7.50351), within: 0.001))
+    }
 }
