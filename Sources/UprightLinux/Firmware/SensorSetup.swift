@@ -31,12 +31,17 @@ public enum SensorSetup {
         return .chip(try sensor(on: bus, settings: settings, interrupt: interrupt, busName: devices.busName))
     }
 
-    /// The kernel drivers holding the board's address (or, with `kind` `auto` and no address,
-    /// any candidate address), in scan order; none without a bus number.
+    /// The kernel drivers holding the board's address (any driver: i2c-dev refuses the address
+    /// whoever holds it), or, with `kind` `auto` and no address, the accelerometer drivers
+    /// holding a candidate address (another chip's driver there, a clock's at 0x68, is left to
+    /// the scan); in scan order, none without a bus number.
     static func holders<Bus>(settings: Board.SensorSettings, devices: FirmwareDevices<Bus>) -> [KernelHolder] {
         guard let bus = devices.busNumber else { return [] }
-        let addresses: [UInt8] = settings.address.map { [$0] } ?? [0x68, 0x69, 0x53, 0x1D]
-        return addresses.compactMap { KernelHolder.find(bus: bus, address: $0, sysfs: devices.sysfs) }
+        if let address = settings.address {
+            return KernelHolder.find(bus: bus, address: address, sysfs: devices.sysfs).map { [$0] } ?? []
+        }
+        return [0x68, 0x69, 0x53, 0x1D].compactMap { KernelHolder.find(bus: bus, address: $0, sysfs: devices.sysfs) }
+            .filter(\.isAccelerometer)
     }
 
     /// The IIO path: the first held address's device, set up; the error names the key.

@@ -9,13 +9,21 @@ public struct KernelHolder: Equatable, Sendable {
     public var driver: String
     /// The client's IIO device ("iio:device0"), when the driver made one.
     public var iioDevice: String?
+    /// Whether the driver reads an accelerometer: one of the chips' drivers, or an IIO device
+    /// with `in_accel_scale`. Another chip at a candidate address (a DS3231 clock at 0x68,
+    /// rtc-ds1307) is left alone, not reported as the accelerometer's holder.
+    public var isAccelerometer: Bool
 
-    public init(bus: Int, address: UInt8, driver: String, iioDevice: String?) {
+    public init(bus: Int, address: UInt8, driver: String, iioDevice: String?, isAccelerometer: Bool = true) {
         self.bus = bus
         self.address = address
         self.driver = driver
         self.iioDevice = iioDevice
+        self.isAccelerometer = isAccelerometer
     }
+
+    /// The drivers of the two chips Raspberry Pi OS's overlays bind (`overlay(driver:)`).
+    public static let accelerometerDrivers: Set<String> = ["inv-mpu6050-i2c", "adxl34x", "adxl345_i2c"]
 
     /// The driver bound to the client at `address` on `bus`, nil when none is (no client, or
     /// a client no driver took: i2c-dev refuses only a bound one).
@@ -23,7 +31,9 @@ public struct KernelHolder: Equatable, Sendable {
         let client = sysfs.i2cClient(bus: bus, address: address)
         guard let driver = Sysfs.linkName(client + "/driver") else { return nil }
         let device = Sysfs.list(client).first { $0.hasPrefix("iio:device") }
-        return KernelHolder(bus: bus, address: address, driver: driver, iioDevice: device)
+        let accelerometer =
+            accelerometerDrivers.contains(driver) || device.map { Sysfs.exists(client + "/" + $0 + "/in_accel_scale") } == true
+        return KernelHolder(bus: bus, address: address, driver: driver, iioDevice: device, isAccelerometer: accelerometer)
     }
 
     /// The Raspberry Pi OS config.txt line that usually binds `driver`: the mpu6050 overlay

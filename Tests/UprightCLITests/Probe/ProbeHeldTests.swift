@@ -40,4 +40,21 @@ private final class CountingBus: I2CBus {
             ])
         #expect(report.exitStatus == 1)
     }
+
+    /// A clock's driver at 0x68 is named and left alone, without the ways out.
+    @Test func anotherChipsDriverIsLeftAlone() {
+        let bus = CountingBus()
+        var probe = BusProbe(bus: bus, now: { .zero }, sleep: { _ in })
+        probe.holder = { address in
+            address == 0x68 ? KernelHolder(bus: 1, address: 0x68, driver: "rtc-ds1307", iioDevice: nil, isAccelerometer: false) : nil
+        }
+        let report = probe.run()
+        #expect(!bus.addresses.contains(0x68))
+        #expect(report.addressLines[0] == "0x68 held by the kernel's rtc-ds1307 driver")
+        #expect(
+            report.adviceLines(bus: 1) == [
+                "kernel: the kernel's rtc-ds1307 driver holds 0x68 on bus 1 (no IIO device; a dtoverlay or a module binds it): not an accelerometer's driver; left alone",
+                "verdict: not ok: something answers, but no supported accelerometer could be read (see the lines above)",
+            ])
+    }
 }

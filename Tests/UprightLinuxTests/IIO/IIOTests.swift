@@ -46,6 +46,20 @@ import UprightHost
         )
     }
 
+    /// A DS3231 clock at 0x68 (dtoverlay=i2c-rtc,ds3231 binds rtc-ds1307) is not the
+    /// accelerometer's holder; an unknown driver whose IIO device has in_accel_scale is.
+    @Test func whetherTheHolderReadsAnAccelerometer() throws {
+        let fake = FakeSysfs()
+        _ = fake.client(bus: 1, address: "68", driver: "rtc-ds1307")
+        let clock = try #require(KernelHolder.find(bus: 1, address: 0x68, sysfs: fake.sysfs))
+        #expect(!clock.isAccelerometer)
+        let client = fake.client(bus: 1, address: "53", driver: "some-accel")
+        _ = fake.device(client, attributes: ["name": "some\n", "in_accel_scale": "0.01\n"])
+        #expect(try #require(KernelHolder.find(bus: 1, address: 0x53, sysfs: fake.sysfs)).isAccelerometer)
+        _ = fake.client(bus: 1, address: "69", driver: "inv-mpu6050-i2c")
+        #expect(try #require(KernelHolder.find(bus: 1, address: 0x69, sysfs: fake.sysfs)).isAccelerometer)
+    }
+
     /// i2c-dev refuses only an address whose client a driver took.
     @Test func aClientWithoutADriverOrNoClientHoldsNothing() {
         let fake = FakeSysfs()

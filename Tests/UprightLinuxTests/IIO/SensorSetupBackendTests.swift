@@ -48,6 +48,23 @@ import UprightHost
         #expect(SensorSetup.describe(sensor, busName: "/dev/i2c-1") == "mpu6050 through the kernel's IIO device iio:device0 (raw reads at 50 Hz)")
     }
 
+    /// With `kind` `auto` a clock's driver at 0x68 is left to the scan, which finds the
+    /// ADXL345 at 0x53; named at 0x68, the clock's driver is refused (i2c-dev would refuse it).
+    @Test func anotherChipsDriverAtACandidateAddress() throws {
+        let fake = FakeSysfs()
+        _ = fake.client(bus: 1, address: "68", driver: "rtc-ds1307")
+        let devices = devices(fake)
+        let sensor = try SensorSetup.sensor(
+            on: devices.bus, settings: try settings(backend: "i2c", kind: "auto"), interrupt: false, devices: devices)
+        #expect(sensor.chip?.chip == .adxl345)
+        let error = #expect(throws: FirmwareError.self) {
+            try SensorSetup.sensor(on: devices.bus, settings: try settings(backend: "i2c"), interrupt: false, devices: devices)
+        }
+        #expect(
+            error?.description.split(separator: "\n").first
+                == "the kernel's rtc-ds1307 driver holds 0x68 on bus 1 (no IIO device; a dtoverlay or a module binds it)")
+    }
+
     /// `auto` with nothing holding the address reads the chip over I2C.
     @Test func autoWithoutAHolderIsI2C() throws {
         let fake = FakeSysfs()
