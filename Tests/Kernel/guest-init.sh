@@ -159,7 +159,7 @@ BOARD
         echo pull-up > $PULL
         $UPRIGHT run --board /tmp/kt/board-iio-$kind.json --json > $EI 2> /tmp/kt/run-iio-$kind.err &
         RUNI=$!
-        waitfor $EI '"event":"orientation","orientation":"left-up"' 1
+        iio_waitfor $EI '"event":"orientation","orientation":"left-up"' 1
         if kill -0 $RUNI 2>/dev/null && grep -q '"orientation":"left-up"' $EI; then
             pass "iio $kind: run with backend iio reads left-up through $node"
         else
@@ -167,20 +167,20 @@ BOARD
         fi
         sleep 1.5   # the still server's start (ready_ms)
         click
-        waitfor $JI '"event":"capture"' 1
+        iio_waitfor $JI '"event":"capture"' 1
         # -f: i2c-dev refuses I2C_SLAVE for an address a driver holds; I2C_SLAVE_FORCE writes
         # the stub's registers under it, as the chip's own measurement changes them.
         $I2CSET -f -y $SMBUS $address "$@" i
-        waitfor $EI '"event":"orientation","orientation":"normal"' 1
+        iio_waitfor $EI '"event":"orientation","orientation":"normal"' 1
         click
-        waitfor $JI '"event":"capture"' 2
+        iio_waitfor $JI '"event":"capture"' 2
         if [ $kind = mpu6050 ]; then
             echo $address > $I2CDEVS/i2c-$SMBUS/delete_device
-            waitfor $JI '"event":"fault"' 1
+            iio_waitfor $JI '"event":"fault"' 1
             expect "iio $kind: the IIO device taken away is a sensor fault record" 1 \
                 "$(grep -c '"event":"fault","kind":"sensor"' $JI 2>/dev/null)"
             echo $kind $address > $I2CDEVS/i2c-$SMBUS/new_device
-            waitfor $JI '"event":"recovered"' 1
+            iio_waitfor $JI '"event":"recovered"' 1
             expect "iio $kind: bound again, it is read again (a recovered record)" 1 \
                 "$(grep -c '"event":"recovered","kind":"sensor"' $JI 2>/dev/null)"
         fi
@@ -206,9 +206,13 @@ BOARD
         sed 's/^/KT-INFO iio trace stderr | /' /tmp/kt/trace-iio.err | tail -3
         echo $address > $I2CDEVS/i2c-$SMBUS/delete_device 2>/dev/null
     }
-    waitfor() { # waitfor FILE PATTERN COUNT: at most 20 s of TCG time
+    iio_waitfor() { # iio_waitfor FILE PATTERN COUNT: at most 20 s of TCG time; a file not made yet counts 0
         waited=0
-        while [ $waited -lt 200 ] && [ "$(grep -c "$2" $1 2>/dev/null)" -lt $3 ]; do sleep 0.1; waited=$((waited + 1)); done
+        while [ $waited -lt 200 ]; do
+            n=$(grep -c "$2" $1 2>/dev/null)
+            [ "${n:-0}" -ge $3 ] && return
+            sleep 0.1; waited=$((waited + 1))
+        done
     }
     # Normal: MPU-6050 x 0, y +16384, z -4096 (+-2 g, big-endian); ADXL345 x 0, y +256, z -64
     # (full resolution, little-endian), as guest-init.sh's header derives the left-up bytes.
