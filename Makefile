@@ -294,7 +294,7 @@ swarm: release
 	.build/release/upright sim --soak $(SWARM_HOURS) --swarm $(SWARM_SEEDS) --seed $(SWARM_SEED) --out $(SWARM_OUT)
 
 ## kernel-test: LinuxI2CBus, GPIOLine, probe and run against a real kernel (QEMU, i2c-stub, gpio-sim)
-## KERNEL_TEST_ONLY=probe (or run) runs that command's checks only, e.g. `make kernel-test KERNEL_TEST_ONLY=probe`
+## KERNEL_TEST_ONLY=probe (or run, or iio: a chip the kernel drives) runs those checks only, e.g. `make kernel-test KERNEL_TEST_ONLY=probe`
 .PHONY: kernel-test
 kernel-test: deps
 	SWIFT=$(SWIFT) Tests/Kernel/kernel-test.sh

@@ -24,8 +24,8 @@ R=${KERNEL_RIG:-$ROOT/.kernel-rig}
 TIMEOUT=${KERNEL_TEST_TIMEOUT:-300}
 ONLY=${KERNEL_TEST_ONLY:-}
 case "$ONLY" in
-    ''|probe|run) ;;
-    *) echo "kernel-test: KERNEL_TEST_ONLY='$ONLY' is not one of probe, run (or empty for every check)" >&2; exit 2 ;;
+    ''|probe|run|iio) ;;
+    *) echo "kernel-test: KERNEL_TEST_ONLY='$ONLY' is not one of probe, run, iio (or empty for every check)" >&2; exit 2 ;;
 esac
 SWIFT=${SWIFT:-swift}
 RIG=kernel-test
@@ -34,6 +34,7 @@ RIG_INIT=$HERE/guest-init.sh
 RIG_INITRAMFS=$R/initramfs.cpio.gz
 RIG_EXTRA_PACKAGES=
 RIG_VIDEO_MODULES=1
+RIG_IIO_MODULES=1
 . "$HERE/rig.sh"
 
 # ---------------------------------------------------------------- 6. boot and report
@@ -55,7 +56,7 @@ unpack() {
         $0 ~ "^KT-" substr(m, 1, length(m) - 4) "B64 " && name != "" { print substr($0, index($0, " ") + 1) > (dir "/" name ".b64") }'
     for b in "$2"/*.b64; do [ -f "$b" ] && base64 -d "$b" >"${b%.b64}" && rm -f "$b"; done
 }
-if [ "${ONLY:-}" != probe ]; then
+if [ "${ONLY:-}" != probe ] && [ "${ONLY:-}" != iio ]; then
     set +e   # a failed read is a FAIL line, not the end of the report
     unpack FILE "$R/files"
     check_files "$R/files" ""

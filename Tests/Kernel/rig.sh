@@ -82,10 +82,17 @@ VIDEO_MODULES="drivers/media/rc/rc-core drivers/media/cec/core/cec drivers/media
   drivers/media/common/videobuf2/videobuf2-vmalloc drivers/media/common/videobuf2/videobuf2-dma-contig
   drivers/media/v4l2-core/v4l2-dv-timings drivers/media/common/v4l2-tpg/v4l2-tpg
   drivers/media/test-drivers/vivid/vivid"
+# The kernel's own drivers of both chips, for the checks of a chip the kernel drives (docs/setup.md,
+# "A chip the kernel drives"): inv_mpu6050 (its I2C half needs i2c-mux) and the adxl345 IIO
+# driver, with what they need (`modinfo -F depends`; regmap-i2c is built in), in load order.
+IIO_MODULES="drivers/iio/industrialio drivers/iio/buffer/kfifo_buf drivers/iio/buffer/industrialio-triggered-buffer
+  drivers/iio/common/inv_sensors/inv_sensors_timestamp drivers/i2c/i2c-mux
+  drivers/iio/imu/inv_mpu6050/inv-mpu6050 drivers/iio/imu/inv_mpu6050/inv-mpu6050-i2c
+  drivers/iio/accel/adxl345_core drivers/iio/accel/adxl345_i2c"
 # Every rig unpacks every list (one cache for all: rigs run one after another, or at once, on
-# the same .kernel-rig); only a rig that sets RIG_BLOCK_MODULES or RIG_VIDEO_MODULES packs those.
-STOCK_MODULES="fs/configfs/configfs drivers/i2c/i2c-dev drivers/i2c/i2c-stub ${RIG_BLOCK_MODULES:+$BLOCK_MODULES} ${RIG_VIDEO_MODULES:+$VIDEO_MODULES}"
-UNPACKED_MODULES="fs/configfs/configfs drivers/i2c/i2c-dev drivers/i2c/i2c-stub $BLOCK_MODULES $VIDEO_MODULES"
+# the same .kernel-rig); only a rig that sets RIG_BLOCK_MODULES, RIG_VIDEO_MODULES or RIG_IIO_MODULES packs those.
+STOCK_MODULES="fs/configfs/configfs drivers/i2c/i2c-dev drivers/i2c/i2c-stub ${RIG_BLOCK_MODULES:+$BLOCK_MODULES} ${RIG_VIDEO_MODULES:+$VIDEO_MODULES} ${RIG_IIO_MODULES:+$IIO_MODULES}"
+UNPACKED_MODULES="fs/configfs/configfs drivers/i2c/i2c-dev drivers/i2c/i2c-stub $BLOCK_MODULES $VIDEO_MODULES $IIO_MODULES"
 MODULES_KEY=$KVER-$(echo "$UNPACKED_MODULES" | sha1sum | cut -c1-12)
 if [ ! -e "$R/k/.stamp-$MODULES_KEY" ]; then
     rm -rf "$R/k" && mkdir -p "$R/k"

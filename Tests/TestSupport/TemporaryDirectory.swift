@@ -13,6 +13,9 @@ public struct TemporaryDirectory {
 
     public func remove() { Self.remove(path, depth: 4) }
 
+    /// Removes it with what is in it `depth` levels down (a fake sysfs tree is ten deep).
+    public func remove(depth: Int) { Self.remove(path, depth: depth) }
+
     /// Files and folders `depth` levels down (tests make a lock folder or two, no more).
     private static func remove(_ path: String, depth: Int) {
         guard let directory = opendir(path) else { return }

@@ -37,7 +37,9 @@ enum ProbeCommand: Subcommand {
             ? "I2C_RDWR combined transfers"
             : "SMBus only: register reads as I2C block reads of at most \(adapter.capabilities.maximumReadBytes) bytes"
         console.print("bus \(bus): \(adapter.path) (\(kind))")
-        let report = BusProbe(bus: adapter, now: MonotonicClock.now, sleep: sleep).run()
+        var probe = BusProbe(bus: adapter, now: MonotonicClock.now, sleep: sleep)
+        probe.holder = { KernelHolder.find(bus: bus, address: $0) }
+        let report = probe.run()
         for line in report.addressLines { console.print(line) }
         // Every transfer the probe made, by the path LinuxI2CBus chose for it (a contract line
         // of Tests/Kernel/guest-init.sh).

@@ -1,5 +1,6 @@
 import UprightCore
 import UprightHost
+import UprightLinux
 
 /// `upright probe`'s work on any `I2CBus`, so it is tested against `SimBus` and its simulated
 /// chips: read the identity register at each candidate address, name what answered (relatives
@@ -16,6 +17,9 @@ public struct BusProbe<Bus: I2CBus> {
     public var sampleCount = 8
     private let now: () -> Instant
     private let sleep: (TimeSpan) -> Void
+    /// The kernel driver holding an address, if any (`KernelHolder.find`); such an address is
+    /// reported and never touched.
+    public var holder: (UInt8) -> KernelHolder? = { _ in nil }
 
     /// `now` reads the clock, `sleep` waits (a real sleep, or a simulated clock's advance).
     public init(bus: Bus, now: @escaping () -> Instant, sleep: @escaping (TimeSpan) -> Void) {
@@ -40,6 +44,9 @@ public struct BusProbe<Bus: I2CBus> {
 
     /// Identifies and reads whatever answers at `address`.
     public func probe(_ address: UInt8) -> ProbeAddressResult {
+        if let holder = holder(address) {
+            return ProbeAddressResult(address: address, outcome: .held, holder: holder)
+        }
         let isMPUAddress = address == SensorScan.mpuAddresses.0 || address == SensorScan.mpuAddresses.1
         // MPU-6050 WHO_AM_I 0x75 (RM 4.32); ADXL345 DEVID 0x00 (data sheet Table 19).
         let register = isMPUAddress ? MPU6050Register.whoAmI : ADXL345Register.deviceID

@@ -1,4 +1,5 @@
 import UprightCore
+import UprightLinux
 
 /// What `upright probe` found at one candidate address.
 public struct ProbeAddressResult: Equatable, Sendable {
@@ -19,14 +20,21 @@ public struct ProbeAddressResult: Equatable, Sendable {
         case noSamples(ChipIdentity)
         /// A known part, read.
         case chip(ProbeChipReading)
+        /// A kernel driver holds the address (`holder` says which): not touched (docs/setup.md,
+        /// "A chip the kernel drives"). No payload: with a `KernelHolder` in the case, the
+        /// release build's optimiser (Swift 6.3.1, CopyPropagation) crashed on `readings`.
+        case held
     }
 
     public var address: UInt8
     public var outcome: Outcome
+    /// The kernel driver holding the address, when `outcome` is `held`.
+    public var holder: KernelHolder?
 
-    public init(address: UInt8, outcome: Outcome) {
+    public init(address: UInt8, outcome: Outcome, holder: KernelHolder? = nil) {
         self.address = address
         self.outcome = outcome
+        self.holder = holder
     }
 
     /// The reading, when a known part was read.

@@ -1,5 +1,6 @@
 import UprightCore
 import UprightHost
+import UprightLinux
 import UprightSim
 
 /// `upright probe`'s text. The address lines are a contract (Tests/Kernel/guest-init.sh parses
@@ -39,6 +40,15 @@ extension ProbeReport {
                 )
             }
         }
+        for result in results {
+            guard let holder = result.holder else { continue }
+            guard holder.isAccelerometer else {
+                lines.append("kernel: \(holder.summary): not an accelerometer's driver; left alone")
+                continue
+            }
+            lines.append("kernel: " + holder.summary)
+            for way in holder.waysOut { lines.append("  " + way) }
+        }
         lines.append("verdict: " + verdict)
         let usable = readings.filter { Self.readsOneG($0.reading) }
         if !usable.isEmpty {
@@ -61,6 +71,9 @@ extension ProbeReport {
         }
         if !readings.isEmpty {
             return "not ok: the accelerometer answers but does not read about 1 g at rest"
+        }
+        if let holder = results.lazy.compactMap(\.holder).first(where: \.isAccelerometer) {
+            return "not ok: \(holder.summary): see the two ways out above"
         }
         let answered = results.contains { result in
             if case .absent = result.outcome { return false }
@@ -88,6 +101,9 @@ extension ProbeReport {
             return "\(address) \(identity.model.displayName) id=\(hex(identity.idValue)) read failed: \(message(error))"
         case .noSamples(let identity):
             return "\(address) \(identity.model.displayName) id=\(hex(identity.idValue)) delivered no samples"
+        case .held:
+            guard let holder = result.holder else { return "\(address) held by a kernel driver" }
+            return "\(address) held by the kernel's \(holder.driver) driver" + (holder.iioDevice.map { " (IIO device \($0))" } ?? "")
         case .chip(let reading):
             var text = "\(address) \(reading.identity.model.displayName) id=\(hex(reading.identity.idValue))"
             text += " x=\(fixed(reading.meanG.x)) y=\(fixed(reading.meanG.y)) z=\(fixed(reading.meanG.z)) g"

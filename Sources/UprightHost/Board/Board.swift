@@ -39,6 +39,17 @@ public struct Board: Equatable, Sendable {
         }
     }
 
+    /// `sensor.backend`: who talks to the chip (docs/boards.md, docs/setup.md "A chip the kernel
+    /// drives").
+    public enum SensorBackend: String, Equatable, Sendable, CaseIterable {
+        /// Upright reads the chip itself over /dev/i2c-N (its FIFO; the default).
+        case i2c
+        /// The kernel's driver reads it; Upright reads the driver's IIO device.
+        case iio
+        /// `i2c`, unless a kernel driver with an IIO device holds the address: then `iio`.
+        case auto
+    }
+
     public enum ReadMode: String, Equatable, Sendable, CaseIterable {
         /// Drain the chip's FIFO (fewest bus bytes per sample; the default).
         case fifo
@@ -48,6 +59,9 @@ public struct Board: Equatable, Sendable {
 
     public struct SensorSettings: Equatable, Sendable {
         public var kind: SensorKind
+        /// `sensor.backend`: over I2C (the default), through the kernel's IIO device, or
+        /// `auto` (I2C unless a kernel IIO driver holds the address).
+        public var backend = SensorBackend.i2c
         /// The 7-bit address; nil with `auto`.
         public var address: UInt8?
         public var rateHz: Double

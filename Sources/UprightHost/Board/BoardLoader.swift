@@ -41,7 +41,8 @@ extension Board {
         detector = try Board.detectorParameters(try root.object("detector"))
         shutter = try Board.shutterSettings(try root.object("shutter"))
         dataReady = try Board.dataReadyLine(try root.object("data_ready"), sensor: sensor)
-        try Board.checkBusCapacity(sensor: sensor, i2c: i2c)
+        // Through the kernel's IIO device the kernel reads the bus, at its own cost.
+        if sensor.backend != .iio { try Board.checkBusCapacity(sensor: sensor, i2c: i2c) }
         led = try Board.ledSettings(try root.object("led"), shutter: shutter)
         machine = try Board.machineSettings(try root.object("machine"))
         camera = try CameraSettings(try root.requiredObject("camera"))
@@ -93,6 +94,11 @@ extension Board {
     }
 
     private static func dataReadyLine(_ reader: JSONObjectReader?, sensor: SensorSettings) throws(ConfigError) -> GPIOLineSettings? {
+        if let reader, sensor.backend == .iio {
+            throw ConfigError(
+                path: reader.path,
+                message: "sensor.backend iio: the kernel's driver owns the chip's interrupt line (the overlay's); remove data_ready")
+        }
         guard let reader else { return nil }
         guard let line = try GPIOLineSettings(optional: reader) else {
             throw ConfigError(path: "data_ready.line", message: "missing (required)")
@@ -164,6 +170,16 @@ extension Board.SensorSettings {
     init(_ reader: JSONObjectReader) throws(ConfigError) {
         let kindName = try reader.choice("kind", Board.SensorKind.allCases.map(\.rawValue)) ?? "auto"
         kind = Board.SensorKind(rawValue: kindName) ?? .auto
+        let backendName = try reader.choice("backend", Board.SensorBackend.allCases.map(\.rawValue)) ?? "i2c"
+        backend = Board.SensorBackend(rawValue: backendName) ?? .i2c
+        if backend == .iio {
+            // The kernel's driver configures the chip (docs/boards.md, "sensor.backend"): keys
+            // that would configure it over I2C are refused rather than silently ignored.
+            for key in ["read_mode", "filter_hz", "range_g"] where reader.contains(key) {
+                throw reader.error(
+                    key, "sensor.backend iio: the kernel's driver sets the chip up (its own range, filter and buffer); remove \(key)")
+            }
+        }
         address = try Board.SensorSettings.address(reader, kind: kind)
         let rate = try reader.number("rate_hz") ?? 100
         switch kind {

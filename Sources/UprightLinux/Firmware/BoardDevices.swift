@@ -51,7 +51,9 @@ public enum BoardDevices {
                 try GPIOOutputLine(
                     chip: chip(settings.gpio.chip), offset: UInt32(settings.gpio.line), activeLow: settings.activeLow, consumer: "upright-led")
             }
-            return .init(bus: bus, busName: bus.path, shutter: shutter, dataReady: dataReady, led: led)
+            var devices = FirmwareDevices(bus: bus, busName: bus.path, shutter: shutter, dataReady: dataReady, led: led)
+            devices.busNumber = board.i2c.bus
+            return devices
         }
     }
 

@@ -12,6 +12,13 @@ public struct FirmwareDevices<Bus: I2CBus> {
     public var dataReady: (any EdgeSource)?
     /// The recording light's output line, when the board has an `led`.
     public var led: GPIOOutputLine?
+    /// N of /dev/i2c-N, for the kernel's view of the bus in sysfs (who holds the chip's
+    /// address, its IIO device); nil skips those looks (a simulated bus).
+    public var busNumber: Int?
+    /// Where sysfs is (a temporary tree in tests).
+    public var sysfs = Sysfs()
+    /// Where the IIO device nodes are (`/dev`).
+    public var devRoot = "/dev"
 
     public init(bus: Bus, busName: String, shutter: (any EdgeSource)?, dataReady: (any EdgeSource)? = nil, led: GPIOOutputLine? = nil) {
         self.bus = bus

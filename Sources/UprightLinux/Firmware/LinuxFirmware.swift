@@ -21,7 +21,7 @@ import UprightHost
 /// child left, at the latest after `shutdownLimit`. A second SIGINT/SIGTERM stops at once.
 /// SIGHUP reopens the journal (after logrotate moved it).
 public final class LinuxFirmware<Bus: I2CBus, Cam: LinuxCamera, Output: EventOutput> {
-    public typealias Engine = FirmwareEngine<AnySensor<Bus>, Cam, RecordWriter<Output>>
+    public typealias Engine = FirmwareEngine<BoardSensor<Bus>, Cam, RecordWriter<Output>>
 
     /// What the loop is doing.
     public enum Phase: Equatable, Sendable {
@@ -42,7 +42,7 @@ public final class LinuxFirmware<Bus: I2CBus, Cam: LinuxCamera, Output: EventOut
     public private(set) var phase = Phase.running
     public let ports: LinuxPorts
 
-    private let samplerThread: SamplerThread<AnySensor<Bus>>?
+    private let samplerThread: SamplerThread<BoardSensor<Bus>>?
     private let clock: @Sendable () -> Instant
     private let note: (String) -> Void
     private var shutdownDeadline: Instant?
@@ -65,7 +65,7 @@ public final class LinuxFirmware<Bus: I2CBus, Cam: LinuxCamera, Output: EventOut
         self.clock = clock
         self.note = note
         let interrupt = devices.dataReady != nil
-        let sensor = try SensorSetup.sensor(on: devices.bus, settings: board.sensor, interrupt: interrupt, busName: devices.busName)
+        let sensor = try SensorSetup.sensor(on: devices.bus, settings: board.sensor, interrupt: interrupt, devices: devices)
         do throws(SensorError) {
             var settings = board.firmwareSettings()
             settings.machine.numberedAfter = numberedAfter
@@ -74,7 +74,7 @@ public final class LinuxFirmware<Bus: I2CBus, Cam: LinuxCamera, Output: EventOut
             throw FirmwareError(.device, SensorSetup.describe(error, sensor: sensor, busName: devices.busName))
         }
         sensorName = SensorSetup.describe(engine.sampler?.sensor ?? sensor, busName: devices.busName)
-        samplingOnThread = engine.schedule.needsOwnContext || interrupt
+        samplingOnThread = engine.schedule.needsOwnContext || interrupt || sensor.blocksOnRead
         ports.note = note
         ports.cameraDescriptors = { [unowned engine] in engine.runtime.camera.pollDescriptors }
         if samplingOnThread, let sampler = engine.detachSampler() {

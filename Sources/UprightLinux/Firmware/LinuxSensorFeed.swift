@@ -14,7 +14,7 @@ public final class LinuxSensorFeed<Bus: I2CBus>: SensorFeed {
     public let ports: LinuxPorts
     public private(set) var failure: String?
 
-    private let stream: SensorStream<AnySensor<Bus>>
+    private let stream: SensorStream<BoardSensor<Bus>>
     private let clock: @Sendable () -> Instant
     private let note: (String) -> Void
     private var ended = false
@@ -30,7 +30,7 @@ public final class LinuxSensorFeed<Bus: I2CBus>: SensorFeed {
         } catch {
             throw .device(error)
         }
-        let sensor = try SensorSetup.sensor(on: devices.bus, settings: settings, interrupt: false, busName: devices.busName)
+        let sensor = try SensorSetup.sensor(on: devices.bus, settings: settings, interrupt: false, devices: devices)
         do throws(SensorError) {
             stream = try SensorStream(sensor: sensor, supervision: supervision, ringCapacity: 1024, start: clock())
         } catch {
@@ -47,7 +47,8 @@ public final class LinuxSensorFeed<Bus: I2CBus>: SensorFeed {
     /// Whether the samples carry the gyro's rates: an MPU-6050 whose FIFO records hold them
     /// (`sensor.gyro`, on by default; calibration turns it off).
     public var readsGyro: Bool {
-        guard let chip = stream.sampler.sensor.mpu6050 else { return false }
+        if let iio = stream.sampler.sensor.iio { return iio.readsGyro }
+        guard let chip = stream.sampler.sensor.chip?.mpu6050 else { return false }
         return chip.configuration.fifoContents != .accelerometer
     }
 

@@ -8,6 +8,60 @@ import UprightHost
 /// `Board.SensorSettings.mpu6050Configuration` / `adxl345Configuration` (shared with the
 /// simulator), and the chip itself found by kind and address (or by scanning, with `auto`).
 public enum SensorSetup {
+    /// The board's sensor: through the kernel's IIO device (`sensor.backend` `iio`, or `auto`
+    /// when a kernel driver with an IIO device holds the address), else the chip over I2C.
+    /// Over I2C an address a kernel driver holds is refused with the driver named and the two
+    /// ways out (`KernelHolder`), before anything touches the chip.
+    public static func sensor<Bus: I2CBus>(
+        on bus: Bus, settings: Board.SensorSettings, interrupt: Bool, devices: FirmwareDevices<Bus>
+    ) throws(FirmwareError) -> BoardSensor<Bus> {
+        let holders = holders(settings: settings, devices: devices)
+        let useIIO: Bool
+        switch settings.backend {
+        case .i2c: useIIO = false
+        case .iio: useIIO = true
+        case .auto: useIIO = holders.contains { $0.iioDevice != nil }
+        }
+        if useIIO {
+            return .iio(try iio(settings: settings, holders: holders, devices: devices))
+        }
+        if let holder = holders.first {
+            throw FirmwareError(.device, holder.message)
+        }
+        return .chip(try sensor(on: bus, settings: settings, interrupt: interrupt, busName: devices.busName))
+    }
+
+    /// The kernel drivers holding the board's address (any driver: i2c-dev refuses the address
+    /// whoever holds it), or, with `kind` `auto` and no address, the accelerometer drivers
+    /// holding a candidate address (another chip's driver there, a clock's at 0x68, is left to
+    /// the scan); in scan order, none without a bus number.
+    static func holders<Bus>(settings: Board.SensorSettings, devices: FirmwareDevices<Bus>) -> [KernelHolder] {
+        guard let bus = devices.busNumber else { return [] }
+        if let address = settings.address {
+            return KernelHolder.find(bus: bus, address: address, sysfs: devices.sysfs).map { [$0] } ?? []
+        }
+        return [0x68, 0x69, 0x53, 0x1D].compactMap { KernelHolder.find(bus: bus, address: $0, sysfs: devices.sysfs) }
+            .filter(\.isAccelerometer)
+    }
+
+    /// The IIO path: the first held address's device, set up; the error names the key.
+    static func iio<Bus>(
+        settings: Board.SensorSettings, holders: [KernelHolder], devices: FirmwareDevices<Bus>
+    ) throws(FirmwareError) -> IIOAccelerometer {
+        guard let bus = devices.busNumber else {
+            throw FirmwareError(.badBoard, "sensor.backend: iio needs the board's i2c.bus to find the kernel's device")
+        }
+        let address = holders.first { $0.iioDevice != nil }?.address ?? holders.first?.address ?? settings.address ?? 0x68
+        let iioSettings = IIOAccelerometer.Settings(
+            bus: bus, address: address, rateHz: settings.rateHz, gyro: settings.gyro, mount: settings.mountMatrix,
+            offsetG: settings.deviceOffsetG)
+        do throws(IIOError) {
+            return try IIOAccelerometer(settings: iioSettings, sysfs: devices.sysfs, devRoot: devices.devRoot)
+        } catch {
+            throw FirmwareError(.device, "sensor.backend iio: \(error)")
+        }
+    }
+
     /// The driver for the board's chip, not yet initialised, with the board's mount matrix and
     /// offsets. With `auto` the first chip that answers (0x68, 0x69, 0x53, 0x1D); with a named
     /// kind, that chip at its address, after checking that something acknowledges there.
@@ -32,6 +86,18 @@ public enum SensorSetup {
         case .adxl345:
             return settings.driver(.adxl345, on: bus, interrupt: interrupt)
         }
+    }
+
+    /// "ADXL345 at 0x53 on /dev/i2c-1", or the IIO device's description.
+    public static func describe<Bus>(_ sensor: BoardSensor<Bus>, busName: String) -> String {
+        if let chip = sensor.chip { return describe(chip, busName: busName) }
+        return sensor.iio?.description ?? "no sensor"
+    }
+
+    /// What to check when `sensor` did not start.
+    public static func describe<Bus>(_ error: SensorError, sensor: BoardSensor<Bus>, busName: String) -> String {
+        if let chip = sensor.chip { return describe(error, sensor: chip, busName: busName) }
+        return "sensor.backend iio: \(sensor.iio?.device.directory ?? "the IIO device") cannot be read (\(describe(error)))"
     }
 
     /// "ADXL345 at 0x53 on /dev/i2c-1".
