@@ -116,7 +116,7 @@ OOT_KEY=$KVER-$( { cat "$HERE/i2c-stub-rdwr-xfer.c" "$ROOT/Tests/System/dma-heap
 if [ ! -e "$R/oot/.stamp-$OOT_KEY" ]; then
     say "building gpio-sim.ko, i2c-stub-rdwr.ko and dma-heap-stub.ko out of tree"
     rm -rf "$R/hdr" "$R/src" "$R/oot"
-    mkdir -p "$R/hdr" "$R/src" "$R/oot/gpio-sim" "$R/oot/i2c-stub-rdwr" "$R/oot/dma-heap-stub"
+    mkdir -p "$R/hdr" "$R/src" "$R/oot/gpio-sim" "$R/oot/i2c-stub-rdwr" "$R/oot/dma-heap-stub" "$R/oot/adxl345"
     for p in "linux-headers-$KV" "$KCOMMON" "linux-kbuild-$KSERIES"; do
         dpkg-deb -x "$R/dl/${p}_${KVER}_"*.deb "$R/hdr"
     done
@@ -125,7 +125,8 @@ if [ ! -e "$R/oot/.stamp-$OOT_KEY" ]; then
     S=linux-source-$KSERIES
     dpkg-deb --fsys-tarfile "$R/dl/${S}_${KVER}_all.deb" | tar -xO "./usr/src/$S.tar.xz" | xz -dc |
         tar -x -C "$R/src" "$S/drivers/gpio/gpio-sim.c" "$S/drivers/gpio/gpiolib.h" \
-            "$S/kernel/irq/irq_sim.c" "$S/drivers/i2c/i2c-stub.c"
+            "$S/kernel/irq/irq_sim.c" "$S/drivers/i2c/i2c-stub.c" \
+            "$S/drivers/iio/accel/adxl345_core.c" "$S/drivers/iio/accel/adxl345_i2c.c" "$S/drivers/iio/accel/adxl345.h"
     cp "$R/src/$S/drivers/gpio/gpio-sim.c" "$R/oot/gpio-sim/gpio-sim-main.c"
     cp "$R/src/$S/drivers/gpio/gpiolib.h" "$R/src/$S/kernel/irq/irq_sim.c" "$R/oot/gpio-sim/"
     sed -i 's/handle_simple_irq(irq_to_desc(irqnum));/generic_handle_irq(irqnum);/' "$R/oot/gpio-sim/irq_sim.c"
@@ -149,10 +150,20 @@ if [ ! -e "$R/oot/.stamp-$OOT_KEY" ]; then
     # system test's sandbox checks (Debian's kernel has no heaps).
     cp "$ROOT/Tests/System/dma-heap-stub.c" "$R/oot/dma-heap-stub/"
     echo 'obj-m := dma-heap-stub.o' >"$R/oot/dma-heap-stub/Kbuild"
-    for d in gpio-sim i2c-stub-rdwr dma-heap-stub; do
+    # adxl345_core and adxl345_i2c (the IIO driver), as Debian builds them but for one line: 6.1's
+    # probe takes the chip type from device_get_match_data(), which a client made with
+    # new_device (no device tree here, as a Pi's overlay gives) does not have, and refuses it
+    # with -EINVAL; the patched probe takes ADXL345 then (later kernels read the I2C id table).
+    cp "$R/src/$S/drivers/iio/accel/adxl345_core.c" "$R/src/$S/drivers/iio/accel/adxl345_i2c.c" \
+        "$R/src/$S/drivers/iio/accel/adxl345.h" "$R/oot/adxl345/"
+    sed -i 's/^\ttype = (uintptr_t)device_get_match_data(dev);$/&\n\tif (!type)\n\t\ttype = ADXL345;/' "$R/oot/adxl345/adxl345_core.c"
+    grep -q '^[[:space:]]*type = ADXL345;$' "$R/oot/adxl345/adxl345_core.c" ||
+        { echo "$RIG: patching adxl345_core.c failed" >&2; exit 1; }
+    echo 'obj-m := adxl345_core.o adxl345_i2c.o' >"$R/oot/adxl345/Kbuild"
+    for d in gpio-sim i2c-stub-rdwr dma-heap-stub adxl345; do
         make -s -C "$R/hdr/usr/src/linux-headers-$KV" M="$R/oot/$d" modules >"$R/oot/$d.build.log" 2>&1 ||
             { cat "$R/oot/$d.build.log" >&2; exit 1; }
-        strip --strip-debug "$R/oot/$d/$d.ko"
+        strip --strip-debug "$R/oot/$d/"*.ko
     done
     rm -rf "$R/hdr" "$R/src"      # 100 MB of headers and sources, needed only for this build
     touch "$R/oot/.stamp-$OOT_KEY"
@@ -224,6 +235,8 @@ rig_pack_initramfs() {
     # shared libraries they need.
     [ -n "${RIG_EXTRA_BINARIES:-}" ] && copy_with_libs /usr/sbin $RIG_EXTRA_BINARIES
     cp "$R/oot/gpio-sim/gpio-sim.ko" "$R/oot/i2c-stub-rdwr/i2c-stub-rdwr.ko" "$IR/lib/modules/$KV/"
+    # The patched adxl345 IIO driver over Debian's (section 3), for a rig that packs the IIO modules.
+    [ -z "${RIG_IIO_MODULES:-}" ] || cp "$R/oot/adxl345/adxl345_core.ko" "$R/oot/adxl345/adxl345_i2c.ko" "$IR/lib/modules/$KV/"
     for f in "$IR/lib/modules/$KV/"*.ko.xz; do [ -e "$f" ] && xz -d "$f"; done   # newer kernels ship .ko.xz
     [ -e "$UP" ] && cp "$UP" "$IR/opt/kt/upright"
     [ -e "$R/edge-timing" ] && cp "$R/edge-timing" "$IR/opt/kt/edge-timing"
