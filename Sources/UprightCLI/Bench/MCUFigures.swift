@@ -6,6 +6,8 @@ import UprightHost
 /// a goal (docs/mcu.md); lines that do not read so are skipped (the file is the build's, not the user's).
 enum MCUFigures {
     static let defaultPath = ".build/mcu/figures.bench"
+    /// The Cortex-M0's engine with what it links: the figure the 48 KiB flash budget is for.
+    static let engineFlashKey = "mcu_m0_engine_flash_bytes"
     static let sizeLimit = 1 << 16
 
     static func read(path: String = defaultPath) -> [BenchFigure] {

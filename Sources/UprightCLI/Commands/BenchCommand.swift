@@ -54,9 +54,13 @@ enum BenchCommand: Subcommand {
         func wanted(_ group: String) -> Bool { only == nil || only == group }
         var report = BenchReport(machine: machineDescription())
         if wanted("latency") { report.figures += eventLatencyFigures(runs: runs) }
-        report.figures += sizeFigures(embeddedObject: arguments.value("embedded-object") ?? ".build/embedded/UprightCore-armv6m-none-none-eabi.o")
-        // The emulated chips' figures, when `make mcu-test` has run here.
-        report.figures += MCUFigures.read()
+        // The emulated chips' figures, when `make mcu-test` has run here: the linked firmware's
+        // flash and RAM against the budget, in place of the Embedded object's text.
+        let mcu = MCUFigures.read()
+        report.figures += sizeFigures(
+            embeddedObject: arguments.value("embedded-object") ?? ".build/embedded/UprightCore-armv6m-none-none-eabi.o",
+            linkedFirmwareMeasured: mcu.contains { $0.key == MCUFigures.engineFlashKey })
+        report.figures += mcu
         if wanted("pipeline") { report.figures += PipelineBenchmark.figures(runs: runs, passes: passes) }
         if wanted("ring") { report.figures += RingBenchmark.figures(runs: runs) + StalledConsumerBenchmark.figures(runs: runs) }
         if wanted("wire") {
@@ -96,15 +100,21 @@ enum BenchCommand: Subcommand {
         ]
     }
 
-    /// The binary's size, and the Embedded core's flash footprint when `make embedded` ran.
-    static func sizeFigures(embeddedObject: String) -> [BenchFigure] {
+    /// The binary's size, and the Embedded core object's text when `make embedded` ran and the
+    /// linked M0 firmware was not measured (`make mcu-test`: `mcu_m0_engine_flash_bytes`, the
+    /// engine with what it links, against the 48 KiB budget). The object's text holds every
+    /// generic and unused function the linker drops (100 KB where the linked engine is 49 KB),
+    /// so it is shown without the budget's goal: it read as a miss when the budget was met.
+    static func sizeFigures(embeddedObject: String, linkedFirmwareMeasured: Bool) -> [BenchFigure] {
         var figures: [BenchFigure] = []
         if let path = ProcessStats.executablePath, let size = ProcessStats.fileSize(path) {
             figures.append(BenchFigure(key: "binary_bytes", unit: "bytes", value: Double(size)))
         }
         // The default object exists only after `make embedded`; without it the row is left out.
-        if let bytes = try? POSIXFile.readAll(embeddedObject, limit: embeddedObjectLimit), let size = ELFSize.read(bytes) {
-            figures.append(BenchFigure(key: "embedded_text_bytes", unit: "bytes", value: Double(size.text), target: .atMost(48 * 1024)))
+        if !linkedFirmwareMeasured, let bytes = try? POSIXFile.readAll(embeddedObject, limit: embeddedObjectLimit),
+            let size = ELFSize.read(bytes)
+        {
+            figures.append(BenchFigure(key: "embedded_object_text_bytes", unit: "bytes", value: Double(size.text)))
         }
         return figures
     }

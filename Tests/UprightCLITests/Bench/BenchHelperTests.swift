@@ -12,6 +12,19 @@ import UprightCore
         #expect(report.table.contains("sim_speed_vs_realtime       -    -    -    -    -  x     >= 5_000 not available: no sim\n"))
     }
 
+    /// The Embedded object's text is no measure of the flash budget (the linker drops what it
+    /// holds unused): it has no goal, and once the linked M0 firmware is measured it is not shown.
+    @Test func theObjectsTextIsShownWithoutTheBudgetAndOnlyWhenTheFirmwareWasNotLinked() throws {
+        let object = "/bin/true" // an ELF object with a text section, as the Embedded one is
+        let alone = BenchCommand.sizeFigures(embeddedObject: object, linkedFirmwareMeasured: false)
+        let row = try #require(alone.first { $0.key == "embedded_object_text_bytes" })
+        #expect(row.target == nil)
+        #expect(row.median > 0)
+        let linked = BenchCommand.sizeFigures(embeddedObject: object, linkedFirmwareMeasured: true)
+        #expect(linked.map(\.key) == ["binary_bytes"])
+        #expect(MCUFigures.parse("mcu_m0_engine_flash_bytes bytes 48954.0 <=49152\n").map(\.key) == [MCUFigures.engineFlashKey])
+    }
+
     @Test func verdictFollowsTheTarget() {
         let figure = BenchFigure(key: "pipeline_samples_per_second", unit: "samples/s", values: [3, 1, 2], target: .atLeast(20))
         var report = BenchReport(machine: "m")
