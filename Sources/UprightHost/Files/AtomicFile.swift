@@ -13,13 +13,8 @@ public enum AtomicFile {
     /// Writes `bytes` as a new file `path`, refusing (EEXIST) when a file has that name: a final
     /// name is never written over (the camera's photos).
     public static func create(_ bytes: [UInt8], at path: String) throws(FileError) {
-        let file = try PendingFile(destination: path)
-        do throws(FileError) {
-            try POSIXFile.writeAll(file.fd, bytes, path: file.temporaryPath)
-            try file.commit(replacing: false)
-        } catch {
-            file.discard()
-            throw error
+        try fill(try PendingFile(destination: path), replacing: false) { (fd, temporary) throws(FileError) in
+            try POSIXFile.writeAll(fd, bytes, path: temporary)
         }
     }
 
@@ -36,10 +31,12 @@ public enum AtomicFile {
         try fill(try PendingFile(destination: path), body)
     }
 
-    private static func fill(_ file: PendingFile, _ body: (_ fd: Int32, _ temporaryPath: String) throws(FileError) -> Void) throws(FileError) {
+    private static func fill(
+        _ file: PendingFile, replacing: Bool = true, _ body: (_ fd: Int32, _ temporaryPath: String) throws(FileError) -> Void
+    ) throws(FileError) {
         do throws(FileError) {
             try body(file.fd, file.temporaryPath)
-            try file.commit()
+            try file.commit(replacing: replacing)
         } catch {
             file.discard()
             throw error

@@ -94,15 +94,16 @@ public enum POSIXFile {
     /// directory, as it does. (Glibc's renameat2 with RENAME_NOREPLACE is not reachable from
     /// Swift's Glibc module.)
     public static func renameRefusingExisting(_ from: String, to: String) throws(FileError) {
+        let taken = FileError(path: to, message: "rename: a file of that name exists (not replaced)", code: EEXIST)
         while link(from, to) != 0 {
             let code = errno
             if code == EINTR { continue }
-            if code == EEXIST { throw FileError(path: to, message: "rename: a file of that name exists (not replaced)", code: EEXIST) }
+            if code == EEXIST { throw taken }
             guard code == EPERM || code == EOPNOTSUPP || code == EMLINK || code == EXDEV else {
                 throw FileError(path: to, message: "rename: " + errorText(code), code: code)
             }
             var status = stat()
-            if lstat(to, &status) == 0 { throw FileError(path: to, message: "rename: a file of that name exists (not replaced)", code: EEXIST) }
+            if lstat(to, &status) == 0 { throw taken }
             guard rename(from, to) == 0 else { throw FileError(path: to, message: "rename: " + errorText(errno), code: errno) }
             return
         }

@@ -12,7 +12,7 @@ import Glibc
 /// last error is the command's, as if it had not waited.
 ///
 /// A node that exists but refuses us (EACCES, EPERM) is waited for `permissionGraceSeconds`
-/// from the first refusal only: udev's chown follows the kernel's node within milliseconds,
+/// from the first refusal only: udev's chown follows the kernel's node, usually within milliseconds,
 /// while a wrong group stays. With a limit of 0 nothing is waited for.
 public struct DeviceWait: Sendable, Equatable {
     /// How long a missing device is waited for, in seconds (0: not at all).
