@@ -85,7 +85,9 @@ public struct CompactRecord: Equatable {
             add(UInt32(reason.rawValue))
         case .fault(let kind), .recovered(let kind):
             add(UInt32(kind.rawValue))
-        case .bound(let kind, let lost):
+        case .bound(let kind, let lost, _):
+            // No wait: a microcontroller has no workers (`cameraFiles`, `journalQueue`), and
+            // every other bound waits for nothing.
             add(UInt32(kind.rawValue))
             add(lost)
         }

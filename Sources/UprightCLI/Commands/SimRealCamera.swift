@@ -75,17 +75,17 @@ enum SimRealCamera {
         var simulation = simulation
         let shutdown = Instant.zero + TimeSpan(seconds: simulation.scenario.shutdownSeconds ?? simulation.scenario.durationSeconds)
         simulation.scenario.shutdownSeconds = shutdown.seconds
-        simulation.scenario.durationSeconds = shutdown.seconds + camera.longestShutdown.seconds
+        simulation.scenario.durationSeconds = shutdown.seconds
         var endedAt = Instant.zero
         var ended = false
         let (finished, times) = try SimCommand.timedRun(simulation, realtime: true, failed: context.failed) { hooks throws(SimulationError) in
-            // Once shut down, the run ends when the camera's programs have.
+            // The run ends when the engine says so (`FirmwarePhase`: the shutdown's rule).
             var hooks = hooks
             let look = hooks.stepped
             hooks.stepped = { view in
                 look?(view)
                 endedAt = view.now
-                ended = view.now > shutdown && !view.cameraBusy
+                ended = view.phase == .finished
             }
             hooks.shouldStop = { ended }
             return try simulation.run(hooks: hooks, naming: naming) { _ in camera }

@@ -73,8 +73,12 @@ public final class FirmwareEngine<Sensor: Accelerometer, Cam: Camera, Records: R
     @exclusivity(unchecked) public private(set) var edgesHandled = 0
     /// The newest sample time seen: the failure timeout counts from it.
     @exclusivity(unchecked) public private(set) var newestSample: Instant
+    /// Where the firmware is in its life (`FirmwarePhase`: the one shutdown rule).
+    @exclusivity(unchecked) public private(set) var phase = FirmwarePhase.running
     /// Set by `requestShutdown`: edges are ignored from then on, the chip is no longer read.
     @exclusivity(unchecked) public private(set) var shuttingDown = false
+    /// When a shutdown stops waiting for the camera's programs (armed by `requestShutdown`).
+    @exclusivity(unchecked) private var shutdownDeadline = Instant.distantFuture
 
     private let stream: SensorStream<Sensor>
     /// The engine reads the chip in `step` until the sampler is detached.
@@ -157,6 +161,7 @@ public final class FirmwareEngine<Sensor: Accelerometer, Cam: Camera, Records: R
         runtime.advanceRealTime(to: now)
         readIfNeeded(at: now, edgeWaiting: !shutterEdges.isEmpty)
         finishStep(now: now, limit: now)
+        settle(at: now)
     }
 
     /// Steps at every deadline before `time`, each at its own time, as a loop that sleeps until
@@ -188,6 +193,9 @@ public final class FirmwareEngine<Sensor: Accelerometer, Cam: Camera, Records: R
         var earliest = runtime.nextDeadline ?? .distantFuture
         if let edge = shutterEdges.first { earliest = min(earliest, edge.time) }
         if let edge = heldEdge { earliest = min(earliest, edge.time) }
+        // Stopping, the shutdown's deadline is no wake-up of its own: the camera's timers (its
+        // stop and kill bounds, within it) and its files' answers wake the engine, and a
+        // board's loop never sleeps longer than its longest wait (a microcontroller's flash).
         guard !shuttingDown else { return earliest == .distantFuture ? nil : earliest }
         let sampler = stream.sampler
         // The next read, whatever the sensor's state (a failed sensor recovers by it).
@@ -209,14 +217,28 @@ public final class FirmwareEngine<Sensor: Accelerometer, Cam: Camera, Records: R
     }
 
     /// Handles everything up to `now`, then asks the machine to shut down (a clip is stopped,
-    /// queued presses rejected); the camera's children may take a while to end.
+    /// queued presses rejected) and arms the shutdown's deadline: `stopping` until the camera
+    /// has ended (`FirmwarePhase`), which may be at once.
     public func requestShutdown(at now: Instant) {
         guard !shuttingDown else { return }
         step(now: now)
         shuttingDown = true
+        phase = .stopping
+        shutdownDeadline = now + runtime.camera.longestShutdown
         // No more samples are read: nothing waits for them now.
         finishStep(now: now, limit: now)
         runtime.requestShutdown()
+        settle(at: now)
+    }
+
+    /// The shutdown's rule (`FirmwarePhase`), at `now` (the real clock): finished once the
+    /// camera is not busy, or past the deadline unless a photo or clip is being finished (the
+    /// camera is then still busy: the edge says so, and leaves its programs). One copy for
+    /// its three callers (a microcontroller's flash).
+    @inline(never)
+    private func settle(at now: Instant) {
+        guard phase == .stopping else { return }
+        if !runtime.camera.isBusy || (now >= shutdownDeadline && !runtime.camera.isFinishingFiles) { phase = .finished }
     }
 
     /// One turn of the loop every edge runs: take the shutter edges that came, step, then wait
@@ -244,6 +266,7 @@ public final class FirmwareEngine<Sensor: Accelerometer, Cam: Camera, Records: R
             heldEdge = shuttingDown ? nil : source.nextEdge()
         }
         finishStep(now: now, limit: min(known, heldEdge?.time ?? known))
+        settle(at: now)
         source.wait(until: nextDeadline)
     }
 

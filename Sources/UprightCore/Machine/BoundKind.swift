@@ -3,8 +3,9 @@
 /// is a record, never a silent drop.
 ///
 /// Two families. Bounds the world can push the firmware into (a stalled event loop, a bounce
-/// storm while the loop sleeps, a sampling context held up) are reported and run on:
-/// `shutterEdges`, `sampleRing`, `sensorEvents`, `chipFIFO`, `lateSamples`. Bounds that only a
+/// storm while the loop sleeps, a sampling context held up, a slow card) are reported and run
+/// on: `shutterEdges`, `sampleRing`, `sensorEvents`, `chipFIFO`, `lateSamples`, `cameraFiles`,
+/// `journalQueue`. Bounds that only a
 /// defect can reach (the worst case is proven and sized for) trap in strict builds (the
 /// simulator and the tests) and are reported in the field: `lateInput`, `gestures`,
 /// `commands`, `loop`.
@@ -32,11 +33,19 @@ public enum BoundKind: UInt8, CaseIterable, Sendable {
     /// A loop of the runtime reached its bound (more deadlines or events at one time than it
     /// can take): the rest wait for the next step.
     case loop
+    /// The queue of photos and clips to finish (the files' worker: a thread on a Pi, a
+    /// modelled card in the simulator) was full: the camera held its jobs until there was room
+    /// (the record says how long). A slow or stalled card reaches it.
+    case cameraFiles
+    /// The journal's queue (its worker's) was full: the engine waited for the card. A slow or
+    /// stalled card reaches it. (Written by the journal's worker itself, once a run, before the
+    /// line that found it full.)
+    case journalQueue
 
     /// Whether only a defect reaches this bound (see above): strict builds trap on it.
     public var onlyADefectReaches: Bool {
         switch self {
-        case .shutterEdges, .sampleRing, .sensorEvents, .chipFIFO, .lateSamples: false
+        case .shutterEdges, .sampleRing, .sensorEvents, .chipFIFO, .lateSamples, .cameraFiles, .journalQueue: false
         case .lateInput, .gestures, .commands, .loop: true
         }
     }

@@ -32,8 +32,10 @@ public enum MachineRecord: Equatable, Sendable {
     /// The fault of this kind is over.
     case recovered(FaultKind)
     /// A fixed bound was reached (`BoundKind` says which): `lost` inputs were dropped because
-    /// of it (0 when they were kept and handled late). A one-off fault: no `recovered` follows.
-    case bound(BoundKind, lost: UInt32)
+    /// of it (0 when they were kept and handled late); `waitedMilliseconds` how long the work
+    /// that found a worker's queue full waited for room (0 for the other bounds). A one-off
+    /// fault: no `recovered` follows.
+    case bound(BoundKind, lost: UInt32, waitedMilliseconds: UInt32 = 0)
 }
 
 /// Why a photo was not written.

@@ -28,6 +28,17 @@ public protocol Camera {
     /// True while a camera program runs or an order waits for one: a shutdown waits until it
     /// is false (or its bound passes).
     var isBusy: Bool { get }
+
+    /// How long a shutdown may wait for the camera's programs to end (`FirmwarePhase`).
+    var longestShutdown: TimeSpan { get }
+
+    /// True while a photo or clip is being finished (its file written on the card): a shutdown
+    /// waits for it past `longestShutdown` (`FirmwarePhase`).
+    var isFinishingFiles: Bool { get }
+
+    /// A bound one of the backend's own workers reached since the last call (its files'
+    /// queue full), for the runtime to record as the engine's other bounds are; nil when none.
+    mutating func takeBoundReached() -> PortBound?
 }
 
 extension Camera {
@@ -36,4 +47,13 @@ extension Camera {
 
     /// Never: a backend with nothing of its own to end (an instant camera, a fake).
     public var isBusy: Bool { false }
+
+    /// Nothing to wait for.
+    public var longestShutdown: TimeSpan { .zero }
+
+    /// Never: a backend that writes no files of its own.
+    public var isFinishingFiles: Bool { false }
+
+    /// None: a backend without workers of its own.
+    public mutating func takeBoundReached() -> PortBound? { nil }
 }

@@ -276,6 +276,13 @@ public struct CameraRuntime<C: Camera, S: RecordSink> {
         sink.record(.bound(kind, lost: lost), at: clock)
     }
 
+    /// A bound a camera's worker reached (`Camera.takeBoundReached`), with its wait. Apart from
+    /// `boundReached` so that a camera without workers (a microcontroller's) links none of it.
+    private mutating func portBoundReached(_ bound: PortBound) {
+        if strictBounds && bound.kind.onlyADefectReaches { preconditionFailure("Upright: a bound only a defect reaches") }
+        sink.record(.bound(bound.kind, lost: bound.lost, waitedMilliseconds: UInt32(clamping: bound.waited.milliseconds)), at: clock)
+    }
+
     /// An input older than `now` (see the type's documentation).
     @usableFromInline @inline(never)
     internal mutating func lateInput() { boundReached(.lateInput, lost: 0) }
@@ -295,7 +302,11 @@ public struct CameraRuntime<C: Camera, S: RecordSink> {
     /// camera, which holds them, rather than here.
     @inline(never)
     private mutating func takeCompletion() -> MachineEvent? {
-        guard let report = camera.nextCompletion(through: clock, now: realTime) else { return nil }
+        guard let report = camera.nextCompletion(through: clock, now: realTime) else {
+            // The camera has looked at its workers: a bound one reached is recorded now.
+            if let bound = camera.takeBoundReached() { portBoundReached(bound) }
+            return nil
+        }
         // A camera says when each completion happened and announces it (`nextDeadline`), so
         // the runtime takes it at that time: one from another time broke that promise.
         if report.time != clock { lateInput() }

@@ -32,43 +32,64 @@ public struct CameraFileOutcome: Equatable, Sendable {
 
 /// The files port of the camera session: carries out its `CameraFileJob`s in the order given,
 /// at once or later, and gives their outcomes back in the same order (the machine takes them
-/// whenever they come: `CameraSessionMachineExplorationTests` walks both). The simulator and
-/// the tests finish files at once, in the step (`InlineCameraFileWork`: deterministic); a Pi
-/// finishes them on a thread of its own (`CameraFileWorker`, UprightLinux), since on a slow
-/// card a photo's fsyncs take seconds, and the engine's step must go on reading the chip.
+/// whenever they come: `CameraSessionMachineExplorationTests` walks both). A Pi finishes them
+/// on a thread of its own (`CameraFileWorker`, UprightLinux), since on a slow card a photo's
+/// fsyncs take seconds, and the engine's step must go on reading the chip; the simulator
+/// models that thread and its card in virtual time (`SimulatedCameraFileWork`, UprightSim);
+/// unit tests may finish files at once, in the step (`InlineCameraFileWork`).
+///
+/// The workers' one contract (the journal's `DurableWork` keeps it too): a job is offered and
+/// taken (`accepted`) or refused at once because the queue is full (`full`). Nothing here
+/// waits: the session holds a refused job, and every job after it, in order, and offers it
+/// again at its next look; the wait is the `bound` `camera-files` the engine records.
 public protocol CameraFileWork {
-    /// Starts `job` on `files` (the session's, as they are now).
-    mutating func submit(_ job: CameraFileJob, files: CameraFiles)
-    /// The oldest outcome ready, nil when none is (yet).
-    mutating func nextOutcome() -> CameraFileOutcome?
-    /// Readable while an outcome waits, for an event loop to poll; nil when outcomes are ready
-    /// as soon as `submit` returns.
+    /// Offers `job` on `files` (the session's, as they are now) at `now`.
+    mutating func submit(_ job: CameraFileJob, files: CameraFiles, at now: Instant) -> WorkSubmission
+    /// The oldest outcome ready by `now`, nil when none is (yet).
+    mutating func nextOutcome(through now: Instant) -> CameraFileOutcome?
+    /// When the next outcome will be ready, when the port knows (a modelled card), so that the
+    /// engine steps straight to it; nil when unknown or nothing is in hand.
+    var nextOutcomeTime: Instant? { get }
+    /// Readable while an outcome waits, for an event loop to poll; nil when the port needs
+    /// no polling (outcomes at once, or at `nextOutcomeTime`).
     var readyDescriptor: Int32? { get }
-    /// Whether a job found the queue full since the last call (the caller then waited for the
-    /// card): a bound reached, for the journal.
-    mutating func takeFoundFull() -> Bool
+    /// Whether outcomes come after `submit` returns (a thread, a modelled card): the session
+    /// then tells the machine a photo handed over is taken (`captureTaken`), the same on a Pi
+    /// and in the simulator.
+    var finishesLater: Bool { get }
 }
 
-/// Files finished in the caller's step, as `submit` is called: its outcome is ready at once.
+extension CameraFileWork {
+    public var nextOutcomeTime: Instant? { nil }
+}
+
+/// Files finished in the caller's step, as `submit` is called: its outcome is ready at once,
+/// and it is never full.
 public struct InlineCameraFileWork: CameraFileWork {
     private var outcomes: [CameraFileOutcome] = []
 
     public init() {}
 
-    public mutating func submit(_ job: CameraFileJob, files: CameraFiles) {
+    public mutating func submit(_ job: CameraFileJob, files: CameraFiles, at now: Instant) -> WorkSubmission {
         if let outcome = files.carryOut(job) { outcomes.append(outcome) }
+        return .accepted
     }
 
-    public mutating func nextOutcome() -> CameraFileOutcome? {
+    public mutating func nextOutcome(through now: Instant) -> CameraFileOutcome? {
         outcomes.isEmpty ? nil : outcomes.removeFirst()
     }
 
     public var readyDescriptor: Int32? { nil }
 
-    public func takeFoundFull() -> Bool { false }
+    public var finishesLater: Bool { false }
 }
 
 extension CameraFiles {
+    /// The most jobs a files worker holds waiting (the Pi's thread, the simulator's model of
+    /// it): two of the machine's full photo queues (`CameraSessionState.maximumPhotos`) with
+    /// their discards.
+    public static var workerCapacity: Int { 16 }
+
     /// Does `job`; its outcome (none for a discard).
     public func carryOut(_ job: CameraFileJob) -> CameraFileOutcome? {
         switch job {

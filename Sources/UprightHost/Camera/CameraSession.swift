@@ -42,6 +42,13 @@ public struct CameraSession<Processes: CameraProcesses>: Camera {
     private var lastNow = Instant.zero
     /// The file system's words for its last problem, for the storage notes.
     private var storageProblem: String?
+    /// Jobs the files port refused (its queue full) and every job after them, in order, offered
+    /// again at each look (at most `maximumHeldJobs`); since when the oldest has waited.
+    private var heldJobs: [CameraFileJob] = []
+    private var heldSince: Instant?
+    /// Bounds reached since the runtime last asked (`takeBoundReached`): at most one of each
+    /// kind (`camera-files`, `loop`), two of a kind merged into the worst of them.
+    private var boundsReached: [PortBound] = []
 
     public static var maximumProblems: Int { 32 }
     public static var maximumWritten: Int { 64 }
@@ -54,6 +61,10 @@ public struct CameraSession<Processes: CameraProcesses>: Camera {
     /// The most files' outcomes taken in one look (a port that finishes later may have several
     /// ready after a slow card's stall).
     public static var maximumFileOutcomes: Int { 16 }
+    /// The most jobs held while the files port is full: the machine keeps at most
+    /// `CameraSessionState.maximumPhotos` photos and a clip in hand, so past this only
+    /// discards are held, and one more is dropped (its temporary file is removed at start-up).
+    public static var maximumHeldJobs: Int { 32 }
 
     public init(
         processes: Processes, settings: CameraSessionSettings, files: CameraFiles, fileWork: any CameraFileWork = InlineCameraFileWork()
@@ -75,11 +86,19 @@ public struct CameraSession<Processes: CameraProcesses>: Camera {
         return problems
     }
 
+    /// A photo in flight may finish (`photoBound`), then the program is stopped (`stopBound`),
+    /// then killed; a second for the kill to be reaped.
+    public var longestShutdown: TimeSpan { settings.photoBound + settings.stopBound + .seconds(1) }
+
     /// Photos or clips handed to the files port and not yet answered by it.
     public var isFinishingFiles: Bool { !state.finishing.isEmpty || !state.finishingClips.isEmpty }
 
-    /// Whether the files port found its queue full since the last call (`takeFoundFull`).
-    public mutating func takeFileQueueFull() -> Bool { fileWork.takeFoundFull() }
+    /// Jobs held for the files port (its queue full), for tests.
+    public var heldJobCount: Int { heldJobs.count }
+
+    public mutating func takeBoundReached() -> PortBound? {
+        boundsReached.isEmpty ? nil : boundsReached.removeFirst()
+    }
 
     // MARK: Camera
 
@@ -104,6 +123,7 @@ public struct CameraSession<Processes: CameraProcesses>: Camera {
             consider(deadlines[Int(timer.rawValue)])
         }
         consider(completions.first?.time)
+        consider(fileWork.nextOutcomeTime)
         return earliest
     }
 
@@ -118,10 +138,11 @@ public struct CameraSession<Processes: CameraProcesses>: Camera {
             taken += 1
             deliver(.process(event))
         }
+        offerHeldJobs()
         // Bounded as the programs' events; the rest wait for the next look (the port's
         // descriptor stays readable while any does).
         taken = 0
-        while taken < Self.maximumFileOutcomes, let outcome = fileWork.nextOutcome() {
+        while taken < Self.maximumFileOutcomes, let outcome = fileWork.nextOutcome(through: lastNow) {
             taken += 1
             deliver(take(outcome))
         }
@@ -143,9 +164,10 @@ public struct CameraSession<Processes: CameraProcesses>: Camera {
             let next = queue.removeFirst()
             guard handled <= Self.maximumFollowingEvents else {
                 // An outcome answers a command; an answer gives no further command that
-                // produces one. Reaching this is a defect in the machine.
-                assertionFailure("camera session: more than \(Self.maximumFollowingEvents) events from one")
+                // produces one. Reaching this is a defect in the machine: a `loop` bound,
+                // which the runtime records (and a strict build traps on).
                 note("camera session: more than \(Self.maximumFollowingEvents) events from one; the rest dropped")
+                reach(PortBound(.loop, lost: UInt32(clamping: queue.count), waited: .zero))
                 return
             }
             handled += 1
@@ -174,7 +196,7 @@ public struct CameraSession<Processes: CameraProcesses>: Camera {
         case .kill:
             processes.kill(at: lastNow)
         case .finishPhoto(let file, let shot, let orientation):
-            if fileWork.readyDescriptor != nil {
+            if fileWork.finishesLater {
                 // Finished later: the machine hears that it is taken, so that the card's time
                 // does not count against the capture timeout, which bounds the camera.
                 completions.append(CameraReport(.captureTaken(shot: shot), at: lastNow))
@@ -200,8 +222,51 @@ public struct CameraSession<Processes: CameraProcesses>: Camera {
     /// step) is the event it returns, so that it is handled before the next event, as the
     /// machine's own commands are. At most one: each job gives at most one.
     private mutating func submit(_ job: CameraFileJob) -> CameraSessionEvent.Kind? {
-        fileWork.submit(job, files: files)
-        return fileWork.nextOutcome().map { take($0) }
+        if heldJobs.isEmpty && fileWork.submit(job, files: files, at: lastNow) == .accepted {
+            return fileWork.nextOutcome(through: lastNow).map { take($0) }
+        }
+        return hold(job)
+    }
+
+    /// Keeps `job` until the files port has room (after the jobs held before it). Past
+    /// `maximumHeldJobs` a discard is dropped (counted in the bound), and a photo or clip is
+    /// answered not written (unreachable while the machine keeps its bounds).
+    private mutating func hold(_ job: CameraFileJob) -> CameraSessionEvent.Kind? {
+        if heldSince == nil { heldSince = lastNow }
+        guard heldJobs.count >= Self.maximumHeldJobs else {
+            heldJobs.append(job)
+            return nil
+        }
+        reach(PortBound(.cameraFiles, lost: 1, waited: lastNow - (heldSince ?? lastNow)))
+        let problem = "the queue of photos and clips to finish is full"
+        switch job {
+        case .discard: return nil
+        case .finishPhoto(_, let shot, _): return take(CameraFileOutcome(event: .photoNotWritten(shot: shot, storage: true), problem: problem))
+        case .finishClip(let clip, _): return take(CameraFileOutcome(event: .clipNotWritten(clip: clip, storage: true), problem: problem))
+        }
+    }
+
+    /// Offers the held jobs again, oldest first, until the port refuses one; once all are
+    /// taken, how long the oldest waited is the `camera-files` bound.
+    private mutating func offerHeldJobs() {
+        guard let since = heldSince else { return }
+        // Bounded by `maximumHeldJobs`.
+        while let job = heldJobs.first, fileWork.submit(job, files: files, at: lastNow) == .accepted {
+            heldJobs.removeFirst()
+        }
+        guard heldJobs.isEmpty else { return }
+        heldSince = nil
+        reach(PortBound(.cameraFiles, waited: lastNow - since))
+    }
+
+    /// Keeps `bound` for the runtime; two of a kind before it asks are one, the worst of them.
+    private mutating func reach(_ bound: PortBound) {
+        guard let index = boundsReached.firstIndex(where: { $0.kind == bound.kind }) else {
+            boundsReached.append(bound)
+            return
+        }
+        boundsReached[index].lost = boundsReached[index].lost &+ bound.lost
+        boundsReached[index].waited = max(boundsReached[index].waited, bound.waited)
     }
 
     /// An outcome's event, its file counted or its problem kept for the storage notes.

@@ -28,13 +28,13 @@ extension EventRecord {
             self = .fault(kind: kind.text, detail: kind.faultDetail)
         case .recovered(let kind):
             self = .recovered(kind: kind.text, detail: kind.recoveryDetail)
-        case .bound(let kind, let lost):
-            self = .bound(bound: kind.text, lost: Int(lost))
+        case .bound(let kind, let lost, let waited):
+            self = .bound(bound: kind.text, lost: Int(lost), waitedSeconds: Double(waited) / 1000)
         }
     }
 
     /// The `detail` of a `bound` fault line: what was reached and what it cost.
-    public static func boundDetail(bound: String, lost: Int) -> String {
+    public static func boundDetail(bound: String, lost: Int, waitedSeconds: Double = 0) -> String {
         let what: String
         switch bound {
         case "shutter-edges": what = "the shutter's edge buffer overflowed (edges lost before the firmware read them)"
@@ -46,11 +46,12 @@ extension EventRecord {
         case "gestures": what = "the gesture recogniser overflowed (a defect)"
         case "commands": what = "a transition gave more commands than its bound (a defect)"
         case "journal-queue": what = "the journal's queue was full: the firmware waited for the card"
-        case "camera-files": what = "the queue of photos and clips to finish was full: the firmware waited for the card"
+        case "camera-files": what = "the queue of photos and clips to finish was full: the camera held them for the card"
         case "loop": what = "a loop reached its bound (a defect); the rest waits for the next step"
         default: what = "a bound was reached"
         }
-        return lost > 0 ? what + "; " + String(lost) + " lost" : what
+        let waited = waitedSeconds > 0 ? what + " for " + String(waitedSeconds) + " s" : what
+        return lost > 0 ? waited + "; " + String(lost) + " lost" : waited
     }
 }
 
@@ -67,6 +68,8 @@ extension BoundKind {
         case .gestures: "gestures"
         case .commands: "commands"
         case .loop: "loop"
+        case .cameraFiles: "camera-files"
+        case .journalQueue: "journal-queue"
         }
     }
 }

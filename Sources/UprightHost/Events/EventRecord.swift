@@ -34,9 +34,10 @@ public enum EventRecord: Equatable, Sendable {
     /// A fault cleared.
     case recovered(kind: String, detail: String)
     /// A fault of kind `bound`: a fixed bound was reached (`bound` names it, e.g.
-    /// `sample-ring`), `lost` inputs dropped by it (0: kept and handled late). Written as a
-    /// `fault` line with `kind` `bound`, its `detail`, then `bound` and `lost`.
-    case bound(bound: String, lost: Int)
+    /// `sample-ring`), `lost` inputs dropped by it (0: kept and handled late), `waitedSeconds`
+    /// how long work that found a worker's queue full waited for room. Written as a `fault`
+    /// line with `kind` `bound`, its `detail`, then `bound`, `lost`, and `waited` when not 0.
+    case bound(bound: String, lost: Int, waitedSeconds: Double = 0)
     /// Start-up found a finished photo or clip whose record the journal lacks (a cut between
     /// naming the file and journaling it): its number, what its file says of its orientation
     /// (nil when unreadable), its name. Written by `OutputReconciliation`.

@@ -72,10 +72,11 @@ extension EventRecord {
             if event == "fault" && kind == "bound" {
                 let bound = try reader.requiredString("bound")
                 let lost = try reader.integer("lost", in: 0...Int(Int32.max)) ?? 0
-                guard detail == boundDetail(bound: bound, lost: lost) else {
+                let waited = try reader.number("waited", in: 0...1e9) ?? 0
+                guard detail == boundDetail(bound: bound, lost: lost, waitedSeconds: waited) else {
                     throw reader.error("detail", "does not say what bound " + bound + " with " + String(lost) + " lost says")
                 }
-                return .bound(bound: bound, lost: lost)
+                return .bound(bound: bound, lost: lost, waitedSeconds: waited)
             }
             return event == "fault" ? .fault(kind: kind, detail: detail) : .recovered(kind: kind, detail: detail)
         case "file-recovered", "file-missing":

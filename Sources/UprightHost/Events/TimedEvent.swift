@@ -58,11 +58,12 @@ public struct TimedEvent: Equatable, Sendable {
         case .fault(let kind, let detail), .recovered(let kind, let detail):
             writer.field("kind", kind)
             writer.field("detail", detail)
-        case .bound(let bound, let lost):
+        case .bound(let bound, let lost, let waited):
             writer.field("kind", "bound")
-            writer.field("detail", EventRecord.boundDetail(bound: bound, lost: lost))
+            writer.field("detail", EventRecord.boundDetail(bound: bound, lost: lost, waitedSeconds: waited))
             writer.field("bound", bound)
             writer.field("lost", lost)
+            if waited > 0 { writer.field("waited", waited) }
         case .fileRecovered(let number, let orientation, let file):
             writer.field(number.key, number.value)
             if let orientation {

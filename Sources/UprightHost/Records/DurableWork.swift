@@ -48,7 +48,7 @@ public final class DurableWork<Output: EventOutput>: @unchecked Sendable {
     /// The most events held: 256 lines, about a minute of a busy camera's records.
     public static var defaultCapacity: Int { 256 }
     /// The `bound` value of the fault line a full queue gives (docs/events.md).
-    public static var boundName: String { "journal-queue" }
+    public static var boundName: String { BoundKind.journalQueue.text }
 
     private enum Item {
         case event(TimedEvent, journals: Bool)

@@ -78,7 +78,7 @@ extension EventRecord {
         switch self {
         case .fault(let kind, let detail): "fault \(kind): \(detail)"
         case .recovered(let kind, let detail): "recovered \(kind): \(detail)"
-        case .bound(let bound, let lost): "fault bound: " + EventRecord.boundDetail(bound: bound, lost: lost)
+        case .bound(let bound, let lost, let waited): "fault bound: " + EventRecord.boundDetail(bound: bound, lost: lost, waitedSeconds: waited)
         default: nil
         }
     }

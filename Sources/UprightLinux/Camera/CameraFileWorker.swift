@@ -20,20 +20,18 @@ import UprightHost
 /// server's photo could otherwise take the name of one still waiting and be finished or
 /// discarded in its place.
 ///
-/// At most `capacity` jobs wait. A full queue makes the engine wait for room (the card is then
-/// slower than the photos come: nothing is dropped), and `takeFoundFull` says so once, for the
-/// journal's `bound` `camera-files` line (as `DurableWork` does for its own queue). Each
-/// finishing job gives one outcome, which waits until the session's next look (it takes
+/// At most `capacity` jobs wait. A full queue refuses the job at once (`WorkSubmission.full`):
+/// the session holds it and offers it again when an outcome wakes it (the card is then slower
+/// than the photos come: nothing is dropped, and the engine's thread never waits for the card),
+/// and the wait is the engine's `bound` `camera-files` record. Each finishing job gives one
+/// outcome, which waits until the session's next look (it takes
 /// `CameraSession.maximumFileOutcomes` a look; the machine keeps at most
 /// `CameraSessionState.maximumPhotos` photos and a clip at a time in hand).
 ///
 /// `deinit` finishes the jobs queued (a discard still waiting is done), then joins the thread.
 public final class CameraFileWorker: CameraFileWork {
-    /// The most jobs waiting: two of the machine's full photo queues (8) with their discards.
-    public static var defaultCapacity: Int { 16 }
-    /// The `bound` value of the fault line a full queue gives (docs/events.md).
-    public static var boundName: String { "camera-files" }
-
+    /// The most jobs waiting (`CameraFiles.workerCapacity`).
+    public static var defaultCapacity: Int { CameraFiles.workerCapacity }
     public var capacity: Int { core.capacity }
     private let core: Core
     private let thread: pthread_t
@@ -70,16 +68,20 @@ public final class CameraFileWorker: CameraFileWork {
 
     // MARK: CameraFileWork
 
-    public func submit(_ job: CameraFileJob, files: CameraFiles) {
-        guard let claimed = claim(job, files: files) else { return }
+    public func submit(_ job: CameraFileJob, files: CameraFiles, at now: Instant) -> WorkSubmission {
+        // Refused before its file is claimed: held, it keeps its name until it is taken.
+        guard core.hasRoom else { return .full }
+        guard let claimed = claim(job, files: files) else { return .accepted }
+        // Only this thread adds jobs, so the room seen above is still there.
         core.enqueue(claimed, files: files)
+        return .accepted
     }
 
-    public func nextOutcome() -> CameraFileOutcome? { core.takeOutcome() }
+    public func nextOutcome(through now: Instant) -> CameraFileOutcome? { core.takeOutcome() }
 
     public var readyDescriptor: Int32? { core.wake }
 
-    public func takeFoundFull() -> Bool { core.takeFoundFull() }
+    public var finishesLater: Bool { true }
 
     /// How many jobs wait or are being done (for tests).
     public var jobsInHand: Int { core.counts.waiting + core.counts.working }
@@ -130,7 +132,6 @@ extension CameraFileWorker {
         private var outcomes: [CameraFileOutcome] = []
         private var working = false
         private var stopping = false
-        private var foundFull = false
 
         init(wake: Int32, capacity: Int) {
             self.wake = wake
@@ -145,12 +146,16 @@ extension CameraFileWorker {
             return (jobs.count, working ? 1 : 0)
         }
 
-        /// Queues `job`; waits while `capacity` jobs wait (bounded by the thread, which takes
-        /// one a pass until `stop` and an empty queue).
+        /// Whether fewer than `capacity` jobs wait.
+        var hasRoom: Bool {
+            monitor.lock()
+            defer { monitor.unlock() }
+            return jobs.count < capacity
+        }
+
+        /// Queues `job` (the caller saw room: it is the only one adding jobs).
         func enqueue(_ job: CameraFileJob, files: CameraFiles) {
             monitor.lock()
-            if jobs.count >= capacity { foundFull = true }
-            while jobs.count >= capacity && !stopping { monitor.wait() }
             jobs.append((job, files))
             monitor.broadcast()
             monitor.unlock()
@@ -167,13 +172,6 @@ extension CameraFileWorker {
                 return nil
             }
             return outcomes.removeFirst()
-        }
-
-        func takeFoundFull() -> Bool {
-            monitor.lock()
-            defer { monitor.unlock() }
-            defer { foundFull = false }
-            return foundFull
         }
 
         /// Ends the thread once the jobs queued are done.

@@ -2,20 +2,13 @@ import UprightCore
 import UprightHost
 
 /// A `Camera` whose work runs in child processes the event loop can wait for: it names the
-/// descriptors to poll and says whether anything is still running (a clip being finalised
-/// after SIGINT), so shutdown waits for that and no longer.
+/// descriptors to poll (what it says of its programs and files, `isBusy`,
+/// `isFinishingFiles`, `longestShutdown`, is the engine's shutdown rule's: `FirmwarePhase`).
 public protocol LinuxCamera: Camera {
     /// Readable when a child has ended or written (pidfds, inotify).
     var pollDescriptors: [Int32] { get }
     /// Why orders failed since the last call (for the log).
     mutating func takeProblems() -> [String]
-    /// How long a shutdown may wait for the camera's programs to end.
-    var longestShutdown: TimeSpan { get }
-    /// Photos or clips being finished (fsyncs on the card): a shutdown waits for them past
-    /// `longestShutdown`, as the journal's queue is drained (bounded by the card).
-    var isFinishingFiles: Bool { get }
-    /// Whether the files' queue was found full since the last call (a `bound` line).
-    mutating func takeFileQueueFull() -> Bool
     /// What the camera's port saw go wrong since the last call (a device's failure), for the log.
     mutating func takePortNotes() -> [String]
 }
@@ -50,10 +43,6 @@ public typealias V4L2Camera = CameraSession<V4L2Processes<V4L2Stream>>
 extension CameraSession: LinuxCamera where Processes: LinuxCameraProcesses {
     /// The port's (pidfds, inotify, the device) and the files port's, when it finishes files later.
     public var pollDescriptors: [Int32] { processes.descriptors + (fileWork.readyDescriptor.map { [$0] } ?? []) }
-
-    /// A photo in flight may finish (`photoBound`), then the program is stopped (`stopBound`),
-    /// then killed; a second for the kill to be reaped.
-    public var longestShutdown: TimeSpan { settings.photoBound + settings.stopBound + .seconds(1) }
 
     public mutating func takePortNotes() -> [String] { processes.takeNotes() }
 }
@@ -91,9 +80,6 @@ extension WatchCamera: LinuxCamera {
     /// No children: nothing to poll, never busy.
     public var pollDescriptors: [Int32] { [] }
     public mutating func takeProblems() -> [String] { [] }
-    public var longestShutdown: TimeSpan { .zero }
-    public var isFinishingFiles: Bool { false }
-    public mutating func takeFileQueueFull() -> Bool { false }
 }
 
 extension CameraSession where Processes == V4L2Processes<V4L2Stream> {

@@ -15,38 +15,33 @@ import UprightHost
 /// loop) when the chip buffers enough, else on a `SamplerThread` running the engine's detached
 /// sampler; reads paced by a data-ready line always run on the thread, which waits on it.
 ///
-/// Signals: SIGINT and SIGTERM shut down cleanly: a clip being recorded is stopped (SIGINT to
-/// its recorder, which finalises the file; then the camera session writes its rotation and
-/// names it), the still server is stopped, every record is in the journal, and `run` returns 0 once the camera has no
-/// child left, at the latest after `shutdownLimit`. A second SIGINT/SIGTERM stops at once.
-/// SIGHUP reopens the journal (after logrotate moved it).
+/// Signals: SIGINT and SIGTERM ask the engine to shut down (`FirmwarePhase`, the rule every
+/// edge shares): a clip being recorded is stopped (SIGINT to its recorder, which finalises the
+/// file; then the camera session writes its rotation and names it), the still server is
+/// stopped, and `run` returns once the engine says `finished`. A second SIGINT/SIGTERM stops
+/// at once. SIGHUP reopens the journal (after logrotate moved it).
 public final class LinuxFirmware<Bus: I2CBus, Cam: LinuxCamera, Output: EventOutput> {
     public typealias Engine = FirmwareEngine<BoardSensor<Bus>, Cam, RecordWriter<Output>>
-
-    /// What the loop is doing.
-    public enum Phase: Equatable, Sendable {
-        case running
-        /// A shutdown was requested; waiting for the camera's children.
-        case stopping
-        case finished
-    }
 
     /// Longest wait for the camera's children after a shutdown request: the camera's own
     /// bound (a photo in flight may finish, then a stop, then SIGKILL and its reaping).
     public var shutdownLimit: TimeSpan { engine.runtime.camera.longestShutdown }
 
+    /// The engine's phase; `finished` at once after a second signal.
+    public var phase: FirmwarePhase { stoppedAtOnce ? .finished : engine.phase }
+
     public let engine: Engine
     public let sensorName: String
     /// Where the chip is read (for the start-up line and tests).
     public let samplingOnThread: Bool
-    public private(set) var phase = Phase.running
     public let ports: LinuxPorts
 
     private let samplerThread: SamplerThread<BoardSensor<Bus>>?
     private let clock: @Sendable () -> Instant
     private let note: (String) -> Void
-    private var shutdownDeadline: Instant?
-    private var fileQueueBoundRecorded = false
+    /// A second SIGINT or SIGTERM: the loop ends without waiting for the engine.
+    private var stoppedAtOnce = false
+    private var leftBusyNoted = false
 
     /// Sets everything up: the ports (signals blocked from here on), the sensor found and its
     /// initialisation begun, the engine started in `idle`, sampling placed. Throws `.device`
@@ -120,36 +115,18 @@ public final class LinuxFirmware<Bus: I2CBus, Cam: LinuxCamera, Output: EventOut
         for signal in ports.takeSignals() { handle(signal) }
         for problem in engine.runtime.camera.takeProblems() { note("camera: " + problem) }
         for problem in engine.runtime.camera.takePortNotes() { note("camera: " + problem) }
-        recordFileQueueBound()
-        if let deadline = shutdownDeadline {
-            if !engine.runtime.camera.isBusy {
-                phase = .finished
-            } else if clock() >= deadline, !engine.runtime.camera.isFinishingFiles {
-                // A photo or clip being finished is waited for past the deadline: leaving it
-                // would leave a clip journaled stopped and never named (bounded by the card).
-                note("shutdown: the camera's children did not end within \(shutdownLimit.seconds) s; leaving them")
-                phase = .finished
-            }
+        if engine.phase == .finished, engine.runtime.camera.isBusy, !leftBusyNoted {
+            leftBusyNoted = true
+            note("shutdown: the camera's children did not end within \(shutdownLimit.seconds) s; leaving them")
         }
     }
 
-    /// The first time in a run the camera's files queue was full (the engine waited for the
-    /// card): a `bound` line, at the engine's time (no later line goes back before it).
-    private func recordFileQueueBound() {
-        guard engine.runtime.camera.takeFileQueueFull(), !fileQueueBoundRecorded else { return }
-        fileQueueBoundRecorded = true
-        engine.runtime.sink.write(.bound(bound: CameraFileWorker.boundName, lost: 0), at: engine.runtime.now)
-    }
-
-    /// Asks for a clean shutdown, as SIGTERM does: the sampler stops, the engine shuts the
-    /// machine down, and the loop runs on until the camera's children have ended.
+    /// Asks for a clean shutdown, as SIGTERM does: the sampler stops and the engine shuts the
+    /// machine down; the loop runs on until the engine says `finished`.
     public func requestShutdown() {
-        guard shutdownDeadline == nil else { return }
+        guard engine.phase == .running else { return }
         samplerThread?.stop()
-        let now = clock()
-        engine.requestShutdown(at: now)
-        shutdownDeadline = now + shutdownLimit
-        phase = .stopping
+        engine.requestShutdown(at: clock())
     }
 
     private func handle(_ signal: Int32) {
@@ -161,12 +138,12 @@ public final class LinuxFirmware<Bus: I2CBus, Cam: LinuxCamera, Output: EventOut
                 note("journal reopened: \(path)")
             }
         default:
-            if shutdownDeadline == nil {
+            if engine.phase == .running {
                 note("signal \(signal): stopping")
                 requestShutdown()
             } else {
                 note("signal \(signal) again: stopping now")
-                phase = .finished
+                stoppedAtOnce = true
             }
         }
     }

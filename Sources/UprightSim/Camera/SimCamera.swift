@@ -16,10 +16,12 @@ extension CameraSession where Processes == SimCameraProcesses {
 
     /// The simulated camera for `camera` (a board's section; a command backend gets the
     /// simulated camera's defaults, a V4L2 one the frame ring at its rate), writing into
-    /// `outputDirectory`, showing `pose`, with the scenario's camera faults.
+    /// `outputDirectory`, showing `pose`, with the scenario's camera faults; its files finished
+    /// by the Pi's files worker modelled over `card` (`SimulatedCameraFileWork`).
     public static func simulated(
         camera: Board.CameraSettings, outputDirectory: String, reserveBytes: UInt64 = 0, faults: [SimCameraFault] = [],
-        generator: SeededGenerator = SeededGenerator(seed: 0), pose: @escaping (Instant) -> MotionPose
+        generator: SeededGenerator = SeededGenerator(seed: 0), card: SimCard = .instant,
+        cardGenerator: SeededGenerator = SeededGenerator(seed: 0), pose: @escaping (Instant) -> MotionPose
     ) -> SimCamera {
         var simulated = Board.SimulatedCameraSettings()
         switch camera.backend {
@@ -37,6 +39,7 @@ extension CameraSession where Processes == SimCameraProcesses {
             generator: generator, pose: pose)
         return SimCamera(
             processes: processes, settings: camera.session,
-            files: CameraFiles(outputDirectory: outputDirectory, naming: naming, reserveBytes: reserveBytes))
+            files: CameraFiles(outputDirectory: outputDirectory, naming: naming, reserveBytes: reserveBytes),
+            fileWork: SimulatedCameraFileWork(card: card, generator: cardGenerator))
     }
 }

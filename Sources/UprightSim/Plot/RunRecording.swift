@@ -151,9 +151,11 @@ public struct RunRecording: Equatable, Sendable {
             captures.append(CaptureMark(timeSeconds: t, kind: .clipStop, number: clip, orientation: orientation))
         case .fault(let kind, let detail):
             faults.append(FaultMark(startSeconds: t, endSeconds: nil, kind: kind, detail: detail))
-        case .bound(let bound, let lost):
+        case .bound(let bound, let lost, let waited):
             // A one-off: it ends where it starts.
-            faults.append(FaultMark(startSeconds: t, endSeconds: t, kind: "bound", detail: EventRecord.boundDetail(bound: bound, lost: lost)))
+            faults.append(
+                FaultMark(
+                    startSeconds: t, endSeconds: t, kind: "bound", detail: EventRecord.boundDetail(bound: bound, lost: lost, waitedSeconds: waited)))
         case .recovered(let kind, _):
             if let open = faults.lastIndex(where: { $0.kind == kind && $0.endSeconds == nil }) {
                 faults[open].endSeconds = t

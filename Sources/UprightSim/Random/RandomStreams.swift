@@ -16,6 +16,9 @@ public struct RandomStreams: Sendable {
     public var camera: SeededGenerator
     /// A swarm soak's mix (`SoakMix.drawn(seed:)`), split off `spare` after `camera`.
     public var mix: SeededGenerator
+    /// The card's latencies as the files' worker meets them (`SimCard`), split off `spare`
+    /// after `mix`.
+    public var card: SeededGenerator
 
     public init(seed: UInt64) {
         var root = SeededGenerator(seed: seed)
@@ -26,5 +29,6 @@ public struct RandomStreams: Sendable {
         spare = root.split()
         camera = spare.split()
         mix = spare.split()
+        card = spare.split()
     }
 }

@@ -72,9 +72,9 @@ public enum RunSummary {
             case .fault(let kind, let detail):
                 faultCount += 1
                 faults.append([time, "fault", kind, detail])
-            case .bound(let bound, let lost):
+            case .bound(let bound, let lost, let waited):
                 faultCount += 1
-                faults.append([time, "fault", "bound", EventRecord.boundDetail(bound: bound, lost: lost)])
+                faults.append([time, "fault", "bound", EventRecord.boundDetail(bound: bound, lost: lost, waitedSeconds: waited)])
             case .recovered(let kind, let detail):
                 faults.append([time, "recovered", kind, detail])
             case .shutterRejected:

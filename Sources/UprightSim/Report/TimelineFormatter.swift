@@ -50,8 +50,8 @@ public enum TimelineFormatter {
             return reason
         case .fault(let kind, let detail), .recovered(let kind, let detail):
             return detail.isEmpty ? kind : "\(kind): \(detail)"
-        case .bound(let bound, let lost):
-            return "bound: " + EventRecord.boundDetail(bound: bound, lost: lost)
+        case .bound(let bound, let lost, let waited):
+            return "bound: " + EventRecord.boundDetail(bound: bound, lost: lost, waitedSeconds: waited)
         case .fileRecovered(let number, let orientation, let file):
             return "\(number.key) \(number.value) " + (orientation.map { "\($0) " } ?? "") + file
         case .fileMissing(let number, let file):

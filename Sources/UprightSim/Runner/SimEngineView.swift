@@ -11,4 +11,6 @@ public struct SimEngineView: Sendable {
     public var wire: WireStats
     /// The camera's programs still run or an order waits for one (`Camera.isBusy`).
     public var cameraBusy: Bool
+    /// The engine's phase (`FirmwarePhase`): the run goes on past its end while `stopping`.
+    public var phase: FirmwarePhase
 }

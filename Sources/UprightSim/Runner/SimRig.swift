@@ -125,9 +125,12 @@ public final class SimRig<World: SimulationWorld>: FirmwareClock, ShutterEdgeSou
                 SimEngineView(
                     now: stepped, state: engine.runtime.state, detector: engine.runtime.detector,
                     samplesHandled: engine.samplesHandled, sampler: sampler.counters, wire: bus.stats,
-                    cameraBusy: engine.runtime.camera.isBusy))
+                    cameraBusy: engine.runtime.camera.isBusy, phase: engine.phase))
         }
-        if !world.stepped(at: stepped, on: self) || stepped >= end || hooks.shouldStop?() == true {
+        // A shutdown still stopping at the end is waited for (`FirmwarePhase`: bounded by the
+        // camera's own bound and the card's), as a board waits before it exits.
+        let ended = stepped >= end && engine.phase != .stopping
+        if !world.stepped(at: stepped, on: self) || ended || hooks.shouldStop?() == true {
             finished = true
             return
         }
@@ -135,13 +138,20 @@ public final class SimRig<World: SimulationWorld>: FirmwareClock, ShutterEdgeSou
         // Bounded by the step limit: a paused engine lets time run on to the pause's end.
         while steps < stepLimit {
             let now = clock.now
-            var next = end
+            // Past the end (a shutdown still stopping), only what is due counts.
+            var next = now < end ? end : Instant.distantFuture
             func consider(_ instant: Instant?) {
                 if let instant, instant < next { next = instant }
             }
             consider(engineDeadline)
             consider(world.nextTime(after: now))
             if !readsInline && !world.samplingPaused(at: now) { consider(sampler.nextRead) }
+            guard next != .distantFuture else {
+                // Nothing more will ever happen: the engine's shutdown deadline is always due
+                // while it stops, so only a paused engine gets here.
+                finished = true
+                return
+            }
             let target = max(next, now + TimeSpan(nanoseconds: 1))
             hooks.beforeStep?(target)
             clock.advance(to: target)
@@ -150,7 +160,7 @@ public final class SimRig<World: SimulationWorld>: FirmwareClock, ShutterEdgeSou
             // The engine sleeps through this instant; its deadlines wait for it.
             steps += 1
             engineDeadline = nil
-            if target >= end {
+            if target >= end && engine.phase != .stopping {
                 finished = true
                 return
             }

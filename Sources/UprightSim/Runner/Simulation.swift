@@ -94,6 +94,8 @@ public struct Simulation {
         public var motion: ScenarioMotion
         public var faults: [SimCameraFault]
         public var generator: SeededGenerator
+        /// The card's stream (`RandomStreams.card`).
+        public var cardGenerator: SeededGenerator
     }
 
     /// Runs the scenario with the simulated camera (`SimCamera`) writing into the output
@@ -106,7 +108,7 @@ public struct Simulation {
             // The board's reserve holds in a directory of the run's own, as on the Pi.
             var session = SimCamera.simulated(
                 camera: camera, outputDirectory: directory, reserveBytes: outputDirectory == nil ? 0 : reserveBytes, faults: context.faults,
-                generator: context.generator
+                generator: context.generator, card: scenario.card, cardGenerator: context.cardGenerator
             ) {
                 time in
                 context.motion.pose(atSeconds: time.seconds)
@@ -142,7 +144,9 @@ public struct Simulation {
         }
         let rig = try SimRig<ScenarioWorld<C>>(
             board: board, chipMotion: chipMotion, chipSeed: chipSeed, imperfections: imperfections,
-            camera: makeCamera(CameraContext(motion: motion, faults: scenario.faults.compactMap(\.cameraFault), generator: streams.camera)),
+            camera: makeCamera(
+                CameraContext(
+                    motion: motion, faults: scenario.faults.compactMap(\.cameraFault), generator: streams.camera, cardGenerator: streams.card)),
             records: records, world: world, end: end, hooks: hooks, numberedAfter: startup.numberedAfter)
         let readsPerSecond = 1 / rig.sampler.schedule.interval.seconds
         let stepLimit = Int(scenario.durationSeconds * readsPerSecond) * 4 + edges.count * 8 + world.faults.steps.count * 2 + 100_000

@@ -20,6 +20,8 @@ public struct Scenario: Equatable, Sendable {
     /// When the camera is told to shut down (as SIGTERM tells `upright run`), seconds; nil:
     /// never, the run just ends.
     public var shutdownSeconds: Double?
+    /// The card the camera's files worker meets (`card`: `SimCard`); instant when not given.
+    public var card: SimCard = .instant
     public var expectations: ScenarioExpectations
 
     public init(

@@ -36,7 +36,7 @@ public enum ScenarioLoader {
 
     static func read(_ root: JSONObjectReader) throws(ConfigError) -> Scenario {
         try knownKeysOnly(
-            root, ["description", "board", "duration", "seed", "motion", "disturbances", "sensor", "button", "faults", "shutdown", "expect"])
+            root, ["description", "board", "duration", "seed", "motion", "disturbances", "sensor", "button", "faults", "shutdown", "card", "expect"])
         let summary = try root.string("description") ?? ""
         let board = try root.string("board") ?? Scenario.defaultBoard
         if board.isEmpty { throw root.error("board", "must not be empty") }
@@ -59,12 +59,28 @@ public enum ScenarioLoader {
             faults.append(try readFault(reader, context))
         }
         let shutdown = try number(root, "shutdown", in: 0...duration, unit: "seconds")
+        let card = try root.object("card").map { (reader) throws(ConfigError) in try readCard(reader) } ?? .instant
         let expectations = try root.object("expect").map { (reader) throws(ConfigError) in try readExpectations(reader) } ?? ScenarioExpectations()
         try root.finish()
-        return Scenario(
+        var scenario = Scenario(
             summary: summary, board: board, durationSeconds: duration, seed: seed, keyframes: keyframes,
             disturbances: disturbances, sensor: sensor, button: button, faults: faults, shutdownSeconds: shutdown,
             expectations: expectations)
+        scenario.card = card
+        return scenario
+    }
+
+    /// `card`: `flush_ms` (each flush, as the kernel rig's slow card holds each write and
+    /// flush), `stall_probability` and `stall_ms` (a job the card holds longer), `queue` (the
+    /// files worker's capacity, a Pi's 16 when not given).
+    static func readCard(_ reader: JSONObjectReader) throws(ConfigError) -> SimCard {
+        try knownKeysOnly(reader, ["flush_ms", "stall_probability", "stall_ms", "queue"])
+        let flush = try reader.integer("flush_ms", in: 0...60_000) ?? 0
+        let probability = try reader.number("stall_probability", in: 0...1) ?? 0
+        let stall = try reader.integer("stall_ms", in: 0...600_000) ?? 0
+        let queue = try reader.integer("queue", in: 0...1024) ?? CameraFiles.workerCapacity
+        try reader.finish()
+        return SimCard(flushMilliseconds: Int64(flush), stallProbability: probability, stallMilliseconds: Int64(stall), queueCapacity: queue)
     }
 
     struct Context {

@@ -62,7 +62,7 @@ public struct Soak {
         let timing = SoakWorkload.Timing(
             debounceSeconds: Double(board.shutter.debounceMilliseconds) / 1000, holdSeconds: Double(board.shutter.holdMilliseconds) / 1000,
             maximumClipSeconds: board.machine.maximumClipSeconds, answerSeconds: board.machine.captureTimeoutSeconds + 1,
-            pressQueueDepth: board.machine.pressQueueDepth)
+            pressQueueDepth: board.machine.pressQueueDepth, fileJobSeconds: mix.card.longestJob.seconds)
         let perKind = mix.busErrorProbability / 4
         let injector = FaultInjector(
             plan: FaultPlan(
@@ -71,7 +71,9 @@ public struct Soak {
         let world = SoakWorld(
             motion: motion, workloadStream: streams.button, faultStream: streams.faults.split(), timing: timing, mix: mix,
             faultsOnEnd: faultsOnEnd, end: end, injector: injector, progress: progress)
-        var camera = SimCamera.simulated(camera: Soak.camera(board.camera), outputDirectory: directory, generator: streams.camera) { _ in
+        var camera = SimCamera.simulated(
+            camera: Soak.camera(board.camera), outputDirectory: directory, generator: streams.camera, card: mix.card, cardGenerator: streams.card
+        ) { _ in
             MotionPose(angleDegrees: 0, tiltDegrees: 0)
         }
         camera.processes.crashProbability = mix.cameraCrashProbability

@@ -40,6 +40,8 @@ public struct SoakMix: Equatable, Sendable {
     /// The most chatter edges after each clean edge of a bounce storm (two clean edges a press).
     public var maximumChatterEdges: Int
     public var sensor: Sensor
+    /// The card the camera's files worker meets (`SimCard`).
+    public var card: SimCard = .instant
 
     /// The soak of `make soak`: every fault kind, 1% bus errors, 1% camera crashes, 0.5% hangs,
     /// 1% busy, a fault every 15 s plus an exponential 15 s, the workload's standard shares.
@@ -73,7 +75,7 @@ public struct SoakMix: Equatable, Sendable {
         var kinds = chipKinds.filter { _ in chance(70) }
         if kinds.isEmpty { kinds = [chipKinds[Int(generator.next() % UInt64(chipKinds.count))]] }
         let sensors = Sensor.allCases
-        return SoakMix(
+        var mix = SoakMix(
             faultKinds: kinds, meanExtraGapSeconds: uniform(2, 40), busErrorProbability: chance(20) ? 0 : uniform(0.001, 0.03),
             cameraCrashProbability: chance(30) ? 0 : uniform(0, 0.03), cameraHangProbability: chance(30) ? 0 : uniform(0, 0.015),
             cameraBusyProbability: chance(30) ? 0 : uniform(0, 0.03),
@@ -83,6 +85,16 @@ public struct SoakMix: Equatable, Sendable {
             maximumChatterEdges: 2 + Int(generator.next() % 39),
             // The board's own sensor half the time, else one of the others.
             sensor: chance(50) ? .board : sensors[1 + Int(generator.next() % UInt64(sensors.count - 1))])
+        // Drawn last, so the draws above are the ones every earlier swarm made: an instant card
+        // half the time, else the kernel rig's slow card (300 ms a flush) or a worse one (2 s),
+        // either stalling some jobs for 30 s, a quarter of them with no job waiting (a queue
+        // that fills: a Pi's, of 16, does not).
+        if !chance(50) {
+            mix.card = SimCard(
+                flushMilliseconds: chance(50) ? 300 : 2000, stallProbability: chance(50) ? 0 : uniform(0.001, 0.05), stallMilliseconds: 30_000,
+                queueCapacity: chance(25) ? 0 : CameraFiles.workerCapacity)
+        }
+        return mix
     }
 
     /// `board` with this mix's sensor on it.
@@ -115,6 +127,6 @@ public struct SoakMix: Equatable, Sendable {
         return "faults " + faultKinds.map(\.name).joined(separator: ", ") + " every 15+" + SoakReport.seconds(meanExtraGapSeconds) + " s; bus "
             + percent(busErrorProbability) + "; camera crash " + percent(cameraCrashProbability) + " hang " + percent(cameraHangProbability)
             + " busy " + percent(cameraBusyProbability) + "; presses " + workload.summary + ", chatter up to " + String(maximumChatterEdges)
-            + "; sensor " + sensor.rawValue
+            + "; sensor " + sensor.rawValue + "; card " + card.summary
     }
 }

@@ -17,23 +17,30 @@ public struct SoakWorkload: Sendable {
         public var answerSeconds: Double
         /// Presses the machine queues behind the photo in flight (`machine.press_queue`).
         public var pressQueueDepth: Int
+        /// The longest the card takes over one file job (`SimCard`: its flushes and a stall):
+        /// a photo's record waits for its file.
+        public var fileJobSeconds: Double
 
         public init(
             debounceSeconds: Double = 0.03, holdSeconds: Double = 1, maximumClipSeconds: Double = 120, answerSeconds: Double = 6,
-            pressQueueDepth: Int = 4
+            pressQueueDepth: Int = 4, fileJobSeconds: Double = 0
         ) {
             self.debounceSeconds = debounceSeconds
             self.holdSeconds = holdSeconds
             self.maximumClipSeconds = maximumClipSeconds
             self.answerSeconds = answerSeconds
             self.pressQueueDepth = pressQueueDepth
+            self.fileJobSeconds = fileJobSeconds
         }
 
         /// How long after its last edge an episode of `photos` presses may take to be
         /// answered: the photos that wait in line (the one in flight and the queue; the rest
-        /// are rejected at once) may each run into the capture timeout (a hung camera).
+        /// are rejected at once) may each run into the capture timeout (a hung camera), and
+        /// their files wait for the card: each photo's job and its discard, then a clip's
+        /// (what an episode leaves for the files worker; the episode before was answered).
         func answerSeconds(photos: Int) -> Double {
-            Double(min(max(photos, 1), pressQueueDepth + 1)) * answerSeconds
+            let waiting = Double(min(max(photos, 1), pressQueueDepth + 1))
+            return waiting * answerSeconds + (2 * waiting + 2) * fileJobSeconds
         }
     }
 

@@ -13,17 +13,18 @@ final class HeldFileWork: CameraFileWork {
     private var held: [(job: CameraFileJob, files: CameraFiles)] = []
     private var outcomes: [CameraFileOutcome] = []
 
-    func submit(_ job: CameraFileJob, files: CameraFiles) {
+    func submit(_ job: CameraFileJob, files: CameraFiles, at now: Instant) -> WorkSubmission {
         jobs.append(job)
         held.append((job, files))
+        return .accepted
     }
 
-    func nextOutcome() -> CameraFileOutcome? { outcomes.isEmpty ? nil : outcomes.removeFirst() }
+    func nextOutcome(through now: Instant) -> CameraFileOutcome? { outcomes.isEmpty ? nil : outcomes.removeFirst() }
 
-    /// Not polled here; any descriptor says the outcomes come later.
+    /// Not polled here.
     var readyDescriptor: Int32? { 99 }
 
-    func takeFoundFull() -> Bool { false }
+    var finishesLater: Bool { true }
 
     func finishAll() {
         for (job, files) in held {

@@ -1,4 +1,3 @@
-import Dispatch
 import Glibc
 import Testing
 import UprightCore
@@ -7,7 +6,7 @@ import UprightHost
 import UprightTestSupport
 
 /// The files' thread: jobs done in order off the caller's thread, outcomes handed back through
-/// an eventfd, each job's file claimed at once, a full queue waited for and said once.
+/// an eventfd, each job's file claimed at once, a full queue refusing at once.
 @Suite(.serialized) struct CameraFileWorkerTests {
     let directory = TemporaryDirectory()
     var files: CameraFiles { CameraFiles(outputDirectory: directory.path, naming: MediaNaming(clipExtension: "mp4")) }
@@ -32,7 +31,7 @@ import UprightTestSupport
         // Bounded: at most 100 waits of 100 ms.
         for _ in 0..<100 where taken.count < count {
             guard let fd = worker.readyDescriptor, readable(fd, within: 100) else { continue }
-            while let outcome = worker.nextOutcome() { taken.append(outcome) }
+            while let outcome = worker.nextOutcome(through: .zero) { taken.append(outcome) }
         }
         return taken
     }
@@ -42,12 +41,12 @@ import UprightTestSupport
         #expect(Self.jpeg.count == 2_841)
         let worker = try self.worker()
         try AtomicFile.write(Self.jpeg, to: files.serverPhoto(index: 0))
-        worker.submit(.finishPhoto(at: files.serverPhoto(index: 0), shot: 7, orientation: .rightUp), files: files)
+        #expect(worker.submit(.finishPhoto(at: files.serverPhoto(index: 0), shot: 7, orientation: .rightUp), files: files, at: .zero) == .accepted)
         let taken = outcomes(worker, count: 1)
         #expect(taken == [CameraFileOutcome(event: .photoWritten(shot: 7), written: directory.path + "/IMG_0007.jpg")])
         #expect(try JPEGOrientationPatcher.orientation(of: try POSIXFile.readAll(directory.path + "/IMG_0007.jpg", limit: 1 << 20)) == 8)
         // Nothing waits now: taking found none and cleared the wake-up.
-        #expect(worker.nextOutcome() == nil)
+        #expect(worker.nextOutcome(through: .zero) == nil)
         #expect(!readable(try #require(worker.readyDescriptor), within: 0))
         #expect(POSIXFile.names(inDirectory: directory.path, maximumEntries: 16) == ["IMG_0007.jpg"])
     }
@@ -59,8 +58,8 @@ import UprightTestSupport
         let worker = try self.worker()
         let name = files.serverPhoto(index: 0)
         try AtomicFile.write(Self.jpeg, to: name)
-        worker.submit(.finishPhoto(at: name, shot: 1, orientation: .leftUp), files: files)
-        worker.submit(.discard(name), files: files)
+        #expect(worker.submit(.finishPhoto(at: name, shot: 1, orientation: .leftUp), files: files, at: .zero) == .accepted)
+        #expect(worker.submit(.discard(name), files: files, at: .zero) == .accepted)
         #expect(!POSIXFile.exists(name))
         let next = [UInt8](repeating: 0x55, count: 100)
         try AtomicFile.write(next, to: name)
@@ -76,39 +75,40 @@ import UprightTestSupport
     @Test func aDiscardOfAFileAlreadyGoneIsDropped() throws {
         defer { directory.remove() }
         let worker = try self.worker()
-        worker.submit(.discard(files.serverPhoto(index: 3)), files: files)
+        #expect(worker.submit(.discard(files.serverPhoto(index: 3)), files: files, at: .zero) == .accepted)
         #expect(worker.jobsInHand == 0)
     }
 
-    /// A full queue: the caller waits until the thread takes a job, and it is said once.
-    @Test func aFullQueueMakesTheCallerWaitAndIsSaidOnce() throws {
+    /// A full queue refuses the job at once, its file left under its name (the caller holds it),
+    /// and takes it once the thread has taken the one before.
+    @Test func aFullQueueRefusesAtOnceAndTakesTheJobOnceThereIsRoom() throws {
         defer { directory.remove() }
         let worker = try self.worker(capacity: 1)
         // The first photo is a FIFO: the thread waits in its open until a writer comes.
         let first = files.serverPhoto(index: 0)
         #expect(mkfifo(first, 0o644) == 0)
-        worker.submit(.finishPhoto(at: first, shot: 1, orientation: .normal), files: files)
+        #expect(worker.submit(.finishPhoto(at: first, shot: 1, orientation: .normal), files: files, at: .zero) == .accepted)
         // Bounded: the thread takes it within 10 s.
         for _ in 0..<1_000 where worker.jobsWaiting > 0 { usleep(10_000) }
         #expect(worker.jobsInHand == 1)
         try AtomicFile.write(Self.jpeg, to: files.serverPhoto(index: 1))
-        worker.submit(.finishPhoto(at: files.serverPhoto(index: 1), shot: 2, orientation: .normal), files: files)
-        #expect(!worker.takeFoundFull())
+        #expect(worker.submit(.finishPhoto(at: files.serverPhoto(index: 1), shot: 2, orientation: .normal), files: files, at: .zero) == .accepted)
+        try AtomicFile.write(Self.jpeg, to: files.serverPhoto(index: 2))
+        let third = CameraFileJob.finishPhoto(at: files.serverPhoto(index: 2), shot: 3, orientation: .normal)
+        #expect(worker.submit(third, files: files, at: .zero) == .full)
+        // Refused before it was claimed: the file keeps its name.
+        #expect(POSIXFile.exists(files.serverPhoto(index: 2)))
         // Claimed (renamed) at submit: the FIFO is the first job's file now.
         let claimed = directory.path + "/.upright-queued-0001.jpg"
-        let bytes = Self.jpeg
-        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(300)) {
-            let fd = open(claimed, O_WRONLY)
-            if fd >= 0 {
-                try? POSIXFile.writeAll(fd, bytes, path: claimed)
-                close(fd)
-            }
-        }
-        try AtomicFile.write(Self.jpeg, to: files.serverPhoto(index: 2))
-        worker.submit(.finishPhoto(at: files.serverPhoto(index: 2), shot: 3, orientation: .normal), files: files)
-        #expect(worker.takeFoundFull())
-        #expect(!worker.takeFoundFull())
-        #expect(outcomes(worker, count: 3).map(\.event) == [.photoWritten(shot: 1), .photoWritten(shot: 2), .photoWritten(shot: 3)])
+        let fd = open(claimed, O_WRONLY)
+        #expect(fd >= 0)
+        try POSIXFile.writeAll(fd, Self.jpeg, path: claimed)
+        close(fd)
+        #expect(outcomes(worker, count: 1).map(\.event) == [.photoWritten(shot: 1)])
+        // Bounded: the thread takes the second job within 10 s.
+        for _ in 0..<1_000 where worker.jobsWaiting > 0 { usleep(10_000) }
+        #expect(worker.submit(third, files: files, at: .zero) == .accepted)
+        #expect(outcomes(worker, count: 2).map(\.event) == [.photoWritten(shot: 2), .photoWritten(shot: 3)])
     }
 
     /// Dropped, the worker finishes what was queued and ends its thread.
@@ -118,7 +118,7 @@ import UprightTestSupport
         try AtomicFile.write(Self.jpeg, to: name)
         do {
             let worker = try self.worker()
-            worker.submit(.discard(name), files: files)
+            #expect(worker.submit(.discard(name), files: files, at: .zero) == .accepted)
         }
         #expect(POSIXFile.names(inDirectory: directory.path, maximumEntries: 16) == [])
     }

@@ -53,7 +53,7 @@ import UprightMCUShared
         ("c", [1, 1, 2]), // stale is 0 or 1
         ("p", [1, 1, 4, 0]), // no stop reason 4
         ("p", [1, 1, 1]), // no duration
-        ("b", [9, 0]), // no bound kind 9
+        ("b", [11, 0]), // no bound kind 11
         ("j", [256]), // beyond a raw value's byte
     ])
     func malformedLinesAreRefused(tag: String, fields: [UInt32]) {

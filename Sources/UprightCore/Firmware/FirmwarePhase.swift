@@ -1,0 +1,17 @@
+/// Where the firmware is in its life, as the engine decides it (`FirmwareEngine.phase`): the
+/// one shutdown rule `run`, `watch`, `sim`, the soak and `replay` share. The edges only pass
+/// the signal in (`requestShutdown`) and end when the engine says `finished`.
+///
+/// - `running`: until a shutdown is asked.
+/// - `stopping`: the machine has been told (a clip stopped, queued presses refused); the
+///   camera's programs end and its files are finished. The engine arms a deadline, the
+///   camera's own bound (`Camera.longestShutdown`: a photo in flight, a stop, a kill).
+/// - `finished`: the camera has nothing running; or the deadline has passed and no photo or
+///   clip is being finished (one being finished is waited for past it: leaving it would leave
+///   a clip journaled stopped and never named; the card bounds it). The records are all given
+///   to the sink; an edge that has a journal worker drains it before it exits.
+public enum FirmwarePhase: UInt8, Sendable {
+    case running
+    case stopping
+    case finished
+}

@@ -1,0 +1,66 @@
+import UprightCore
+import UprightHost
+
+/// The Pi's files worker (`CameraFileWorker`: one thread, one job at a time, in order, at most
+/// `capacity` waiting) modelled in virtual time over a `SimCard`: a job handed over at `t`
+/// starts when the one before it has ended, takes the card's time, and its outcome is ready
+/// when it ends, which the session announces as a deadline (`nextOutcomeTime`), so the engine
+/// steps to it. A full queue refuses the job (`WorkSubmission.full`), as the thread's does, and
+/// the session holds it: the swarm meets `camera-files` where a Pi on that card would.
+///
+/// The file work itself (read, patch, rename) is done when the job ends, on the files as they
+/// were handed over: what reaches the directory and when is the Pi's. Deterministic: the card's
+/// draws come from its own stream (`RandomStreams.card`).
+public struct SimulatedCameraFileWork: CameraFileWork {
+    public let card: SimCard
+    public let capacity: Int
+    private var generator: SeededGenerator
+    /// Jobs handed over and not yet ended, oldest first; the first is being done once started.
+    private var jobs: [(job: CameraFileJob, files: CameraFiles)] = []
+    /// When the first job ends (nil: none in hand).
+    private var firstEnds: Instant?
+    private var outcomes: [(outcome: CameraFileOutcome, ready: Instant)] = []
+
+    public init(card: SimCard, generator: SeededGenerator) {
+        self.card = card
+        self.generator = generator
+        self.capacity = max(0, card.queueCapacity)
+    }
+
+    public mutating func submit(_ job: CameraFileJob, files: CameraFiles, at now: Instant) -> WorkSubmission {
+        advance(to: now)
+        // The thread's queue holds the jobs waiting, not the one it is doing.
+        guard jobs.count - 1 < capacity else { return .full }
+        jobs.append((job, files))
+        if jobs.count == 1 {
+            firstEnds = now + card.duration(of: job, generator: &generator)
+            advance(to: now)
+        }
+        return .accepted
+    }
+
+    public mutating func nextOutcome(through now: Instant) -> CameraFileOutcome? {
+        advance(to: now)
+        guard let first = outcomes.first, first.ready <= now else { return nil }
+        return outcomes.removeFirst().outcome
+    }
+
+    public var nextOutcomeTime: Instant? { outcomes.first?.ready ?? firstEnds }
+
+    public var readyDescriptor: Int32? { nil }
+
+    public var finishesLater: Bool { true }
+
+    /// Jobs handed over and not ended (for tests).
+    public var jobsInHand: Int { jobs.count }
+
+    /// Ends every job whose time has come by `now`, in order, each starting as the one before
+    /// ends. Bounded by the jobs in hand (at most `capacity` + 1).
+    private mutating func advance(to now: Instant) {
+        while let ends = firstEnds, ends <= now, !jobs.isEmpty {
+            let (job, files) = jobs.removeFirst()
+            if let outcome = files.carryOut(job) { outcomes.append((outcome, ends)) }
+            firstEnds = jobs.first.map { ends + card.duration(of: $0.job, generator: &generator) }
+        }
+    }
+}
