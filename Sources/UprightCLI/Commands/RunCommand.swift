@@ -104,7 +104,7 @@ enum RunCommand: Subcommand {
         func finishRecords() {
             let waits = records.finishDurableWork()
             if waits > 0 {
-                note("journal: the loop waited \(waits) time(s) for the card (\(DurableWork<ConsoleEvents>.defaultCapacity) records queued)")
+                note("journal: records were held \(waits) time(s) for the card (\(DurableWork<ConsoleEvents>.defaultCapacity) queued)")
             }
         }
 

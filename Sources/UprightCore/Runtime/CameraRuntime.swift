@@ -305,6 +305,7 @@ public struct CameraRuntime<C: Camera, S: RecordSink> {
         guard let report = camera.nextCompletion(through: clock, now: realTime) else {
             // The camera has looked at its workers: a bound one reached is recorded now.
             if let bound = camera.takeBoundReached() { portBoundReached(bound) }
+            if let bound = sink.takeBoundReached(at: clock) { portBoundReached(bound) }
             return nil
         }
         // A camera says when each completion happened and announces it (`nextDeadline`), so

@@ -4,55 +4,55 @@ import Glibc
 import UprightCore
 
 /// The journal's appends (each one `write` and `fsync`) and the event stream's lines after them,
-/// on a thread of their own, in order, so that a slow card never stalls the engine's step: on a
-/// card that holds each flush 300 ms, a fault line's fsync kept the loop from the chip long
-/// enough for its FIFO to overflow, which gave another fault line, and the firmware never got to
-/// its first orientation (`make powercut-test`, the slow card).
+/// on a thread of their own (`WorkerThread`, the camera's files worker's too), in order, so that
+/// a slow card never stalls the engine's step: on a card that holds each flush 300 ms, a fault
+/// line's fsync kept the loop from the chip long enough for its FIFO to overflow, which gave
+/// another fault line, and the firmware never got to its first orientation (`make
+/// powercut-test`, the slow card).
 ///
-/// The engine enqueues each event (`RecordWriter.deliver`); the worker journals it when the
+/// The engine hands over each event (`RecordWriter.deliver`); the worker journals it when the
 /// journal keeps it, then hands it to the output: a line is still printed only once it is on the
 /// card, and the stream keeps the engine's order (its `t` never goes back).
 ///
-/// The queue holds at most `capacity` events. A full queue makes the engine wait for room (the
-/// card is then slower than the records come: nothing is dropped, the journal is the camera's
-/// word), counted in `waitsForRoom`; the first time in a run it is full, a `bound` fault
-/// `journal-queue` (lost 0) is queued before the event that found it full, so the journal
-/// says so (docs/events.md). A slow card reaches this bound, not only a defect, so it records
-/// and does not assert (as the chip's FIFO).
+/// The workers' contract (`WorkSubmission`): the engine's thread never waits for the card. At
+/// most `capacity` events wait on the thread; one refused is held here, with every event after
+/// it, in order (at most `maximumHeld`), and offered again at the engine's next look
+/// (`offerHeld`, from `RecordWriter.takeBoundReached`, every step). Once the held events are all
+/// taken, how long the oldest waited is a `bound` `journal-queue` (`takeBoundReached`), which the
+/// engine records as its other bounds (docs/events.md). Past `maximumHeld` an event is dropped
+/// and counted in that bound's `lost`: the stream and the journal miss it (a card stalled for
+/// minutes; the camera goes on).
 ///
 /// After `finish` (the worker joined) the caller's later events and reopens are carried out on
 /// the caller's thread, inline, as `RecordWriter` without a worker does: the engine's copy of
 /// the writer may still write one (a clip stopped as the firmware ends).
 public final class DurableWork<Output: EventOutput>: @unchecked Sendable {
-    // @unchecked: every `var` below is touched only with `monitor` held, except `journal` and
-    // `output`, which belong to the worker while it runs and to the caller once `finish` has
-    // joined it (pthread_join orders the two).
-    private let monitor = ThreadMonitor()
-    private var items: [Item] = []
-    private var stopping = false
-    /// Set once the worker has been joined: from then on the caller does the work inline.
-    private var joined = false
-    private var reopenResult: FileError??
-    private var thread: pthread_t?
+    // @unchecked: `journal` and `output` belong to the worker's thread while it runs jobs and to
+    // the caller when none runs (after `drain` or `finish`, which order the two through the
+    // worker's lock); `held`, `heldSince`, `lost`, `bound` and `waits` are the caller's only.
+    private var worker: WorkerThread<Item>!
     private var journal: Journal?
     private var output: Output
     private let journalPath: String?
     private let origin: Instant
-    /// Events the worker has not yet handed to the output (queued or being written).
-    private var pending = 0
+    private var held: [Item] = []
+    private var heldSince: Instant?
+    private var lost: UInt32 = 0
+    private var bound: PortBound?
     private var waits = 0
-    private var boundRecorded = false
 
-    public let capacity: Int
+    public var capacity: Int { worker.capacity }
 
-    /// The most events held: 256 lines, about a minute of a busy camera's records.
+    /// The most events waiting on the thread: 256 lines, about a minute of a busy camera's records.
     public static var defaultCapacity: Int { 256 }
+    /// The most events held while the thread's queue is full: four times as many again.
+    public static var maximumHeld: Int { 1024 }
     /// The `bound` value of the fault line a full queue gives (docs/events.md).
     public static var boundName: String { BoundKind.journalQueue.text }
 
-    private enum Item {
-        case event(TimedEvent, journals: Bool)
-        case reopen
+    private struct Item {
+        var event: TimedEvent
+        var journals: Bool
     }
 
     init(journal: Journal?, output: Output, origin: Instant, capacity: Int = DurableWork.defaultCapacity) {
@@ -60,140 +60,90 @@ public final class DurableWork<Output: EventOutput>: @unchecked Sendable {
         self.journalPath = journal?.path
         self.output = output
         self.origin = origin
-        self.capacity = max(1, capacity)
+        worker = WorkerThread(capacity: capacity) { [unowned self] item in write(item.event, journals: item.journals) }
     }
 
     deinit {
-        // The worker holds the object until it ends, so here it has ended or never started.
-        finish()
+        // Here the worker has ended or never started (the owner finishes it).
+        worker.finish()
     }
 
-    /// How often the engine found the queue full and waited for the card.
-    public var waitsForRoom: Int {
-        monitor.lock()
-        defer { monitor.unlock() }
-        return waits
-    }
+    /// How many times events were held because the thread's queue was full.
+    public var waitsForRoom: Int { waits }
 
     /// Starts the worker; false when the thread could not be made (the caller then writes inline).
-    func start() -> Bool {
-        // The body holds the work until the thread ends.
-        let context = Unmanaged.passRetained(DurableWorkBody { self.run() }).toOpaque()
-        var handle = pthread_t()
-        // Every signal blocked on the worker (it inherits the mask it is created with): the
-        // firmware takes SIGTERM, SIGINT and SIGHUP through a signalfd on its loop, and a
-        // process-directed signal goes to any thread that does not block it.
-        var all = sigset_t()
-        var previous = sigset_t()
-        sigfillset(&all)
-        pthread_sigmask(SIG_SETMASK, &all, &previous)
-        let status = pthread_create(&handle, nil, durableWorkThread, context)
-        pthread_sigmask(SIG_SETMASK, &previous, nil)
-        guard status == 0 else {
-            Unmanaged<DurableWorkBody>.fromOpaque(context).release()
-            return false
-        }
-        monitor.lock()
-        thread = handle
-        monitor.unlock()
-        return true
-    }
+    func start() -> Bool { worker.start() == 0 }
 
-    /// Queues `event` (waits while the queue is full); after `finish`, writes it at once.
+    /// Hands `event` to the thread, or holds it (with those before it) while the queue is full;
+    /// after `finish`, writes it at once.
     func enqueue(_ event: TimedEvent, journals: Bool) {
-        monitor.lock()
-        if joined {
-            monitor.unlock()
+        guard worker.isRunning else {
             write(event, journals: journals)
             return
         }
-        var waited = false
-        // Bounded by the worker, which takes one item per pass while it runs and runs until
-        // `finish` has taken every item.
-        while items.count >= capacity && !stopping {
-            if !waited { waits += 1 }
-            waited = true
-            monitor.wait()
+        let item = Item(event: event, journals: journals)
+        if held.isEmpty, worker.offer(item) == .accepted { return }
+        if heldSince == nil {
+            heldSince = event.time
+            waits += 1
         }
-        if waited && !boundRecorded {
-            boundRecorded = true
-            items.append(.event(TimedEvent(time: event.time, record: .bound(bound: Self.boundName, lost: 0)), journals: journalPath != nil))
-            pending += 1
+        guard held.count < Self.maximumHeld else {
+            lost &+= 1
+            return
         }
-        items.append(.event(event, journals: journals))
-        pending += 1
-        monitor.broadcast()
-        monitor.unlock()
+        held.append(item)
     }
 
-    /// Closes and opens the journal again on the worker, after the events before it; waits for
-    /// the result (SIGHUP: rare, and logrotate waits for it too). After `finish`, at once.
+    /// Offers the held events again, oldest first, until one is refused; once all are taken,
+    /// the wait is the bound `takeBoundReached` gives.
+    func offerHeld(at now: Instant) {
+        guard let since = heldSince else { return }
+        // Bounded by `maximumHeld`.
+        while let first = held.first, worker.offer(first) == .accepted { held.removeFirst() }
+        guard held.isEmpty else { return }
+        heldSince = nil
+        bound = PortBound(.journalQueue, lost: lost, waited: max(.zero, now - since))
+        lost = 0
+    }
+
+    /// The bound reached since the last call (see above).
+    func takeBoundReached() -> PortBound? {
+        defer { bound = nil }
+        return bound
+    }
+
+    /// Closes and opens the journal again after every event before it (SIGHUP: rare, and
+    /// logrotate waits for it too): waits for the thread to write them (bounded by the card).
     func reopenJournal() -> FileError? {
-        monitor.lock()
-        if joined {
-            monitor.unlock()
-            return reopen()
-        }
-        defer { monitor.unlock() }
-        reopenResult = nil
-        items.append(.reopen)
-        monitor.broadcast()
-        // Bounded by the worker, which answers once it reaches the item (it takes every item
-        // before it ends).
-        while reopenResult == nil { monitor.wait() }
-        return reopenResult ?? nil
+        drain()
+        return reopen()
     }
 
-    /// Waits until every queued event is journaled and output (bounded by the card).
+    /// Waits until every event handed over or held is journaled and output (bounded by the card).
     func drain() {
-        monitor.lock()
-        while pending > 0 && !joined { monitor.wait() }
-        monitor.unlock()
-    }
-
-    /// Drains the queue and ends the worker; later events are written inline. Idempotent.
-    func finish() {
-        monitor.lock()
-        stopping = true
-        monitor.broadcast()
-        let running = thread
-        thread = nil
-        monitor.unlock()
-        if let running { pthread_join(running, nil) }
-        monitor.lock()
-        joined = true
-        monitor.broadcast()
-        monitor.unlock()
-    }
-
-    /// The worker: one item at a time, in order, until `finish` and an empty queue.
-    private func run() {
-        // Bounded by `finish`: the loop ends once stopping is set and the queue is empty.
-        while true {
-            monitor.lock()
-            while items.isEmpty && !stopping { monitor.wait() }
-            guard !items.isEmpty else {
-                monitor.unlock()
-                return
-            }
-            let item = items.removeFirst()
-            monitor.broadcast()
-            monitor.unlock()
-            switch item {
-            case .event(let event, let journals):
-                write(event, journals: journals)
-                monitor.lock()
-                pending -= 1
-                monitor.broadcast()
-                monitor.unlock()
-            case .reopen:
-                let result = reopen()
-                monitor.lock()
-                reopenResult = .some(result)
-                monitor.broadcast()
-                monitor.unlock()
-            }
+        // Bounded by `maximumHeld`: each turn hands over at least one held event.
+        while !held.isEmpty {
+            guard worker.waitForRoom() else { break }
+            if worker.offer(held[0]) == .accepted { held.removeFirst() }
         }
+        worker.drain()
+        // A thread that has ended leaves what it never took to the caller.
+        for item in held { write(item.event, journals: item.journals) }
+        held.removeAll()
+        if let since = heldSince, lost > 0 {
+            // Nobody will ask for the bound any more: it is written here, at the first hold,
+            // with the count (its wait not measured).
+            let record = EventRecord.bound(bound: Self.boundName, lost: Int(lost))
+            write(TimedEvent(time: since, record: record), journals: journalPath != nil)
+        }
+        heldSince = nil
+        lost = 0
+    }
+
+    /// Drains, then ends the worker; later events are written inline. Idempotent.
+    func finish() {
+        drain()
+        worker.finish()
     }
 
     private func write(_ event: TimedEvent, journals: Bool) {
@@ -204,18 +154,4 @@ public final class DurableWork<Output: EventOutput>: @unchecked Sendable {
         guard let journalPath else { return nil }
         return RecordWriter<Output>.reopen(&journal, at: journalPath)
     }
-}
-
-/// What a `DurableWork` thread runs (a C thread's entry cannot name a generic type).
-private final class DurableWorkBody: @unchecked Sendable {
-    // @unchecked: created before the thread and only called on it.
-    let body: () -> Void
-    init(_ body: @escaping () -> Void) { self.body = body }
-}
-
-private func durableWorkThread(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
-    // pthread_create passes the context it was given, never nil.
-    guard let context else { return nil }
-    Unmanaged<DurableWorkBody>.fromOpaque(context).takeRetainedValue().body()
-    return nil
 }

@@ -78,6 +78,14 @@ public struct RecordWriter<Output: EventOutput>: RecordSink {
     /// Waits until every record so far is journaled and output.
     public func drainDurableWork() { durable?.drain() }
 
+    /// The journal's worker's held records offered again, and the bound its queue reached
+    /// (`journal-queue`, with the wait), for the engine to record (every step).
+    public mutating func takeBoundReached(at now: Instant) -> PortBound? {
+        guard let durable else { return nil }
+        durable.offerHeld(at: now)
+        return durable.takeBoundReached()
+    }
+
     private mutating func deliver(_ event: TimedEvent) {
         if let durable {
             durable.enqueue(event, journals: journalPath != nil && Self.journals(event.record))

@@ -32,9 +32,10 @@ import UprightHost
 public final class CameraFileWorker: CameraFileWork {
     /// The most jobs waiting (`CameraFiles.workerCapacity`).
     public static var defaultCapacity: Int { CameraFiles.workerCapacity }
-    public var capacity: Int { core.capacity }
-    private let core: Core
-    private let thread: pthread_t
+
+    public var capacity: Int { worker.capacity }
+    private let worker: WorkerThread<(job: CameraFileJob, files: CameraFiles)>
+    private let outcomes: Outcomes
     /// Names given to claimed files so far.
     private var claims = 0
 
@@ -46,47 +47,51 @@ public final class CameraFileWorker: CameraFileWork {
             let code = errno
             return .failure(LinuxDeviceError(path: "eventfd", code: code, description: "cannot create an eventfd: \(LinuxDeviceError.message(code))"))
         }
-        let core = Core(wake: wake, capacity: max(1, capacity))
-        // Every signal blocked: it may be made before the event loop blocks the ones it takes.
-        let (handle, result) = PosixThread.start(blockingEverySignal: true) { core.run() }
-        guard let handle else {
+        let outcomes = Outcomes(wake: wake)
+        let worker = WorkerThread<(job: CameraFileJob, files: CameraFiles)>(capacity: capacity) { next in
+            if let outcome = next.files.carryOut(next.job) { outcomes.post(outcome) }
+        }
+        let result = worker.start()
+        guard result == 0 else {
             let description = "cannot start the files' thread: \(LinuxDeviceError.message(result))"
             return .failure(LinuxDeviceError(path: "camera files", code: result, description: description))
         }
-        return .success(CameraFileWorker(core: core, thread: handle))
+        return .success(CameraFileWorker(worker: worker, outcomes: outcomes))
     }
 
-    private init(core: Core, thread: pthread_t) {
-        self.core = core
-        self.thread = thread
+    private init(worker: WorkerThread<(job: CameraFileJob, files: CameraFiles)>, outcomes: Outcomes) {
+        self.worker = worker
+        self.outcomes = outcomes
     }
 
     deinit {
-        core.stop()
-        pthread_join(thread, nil)
+        // The jobs queued are done first (a discard still waiting is done).
+        worker.finish()
     }
 
     // MARK: CameraFileWork
 
     public func submit(_ job: CameraFileJob, files: CameraFiles, at now: Instant) -> WorkSubmission {
         // Refused before its file is claimed: held, it keeps its name until it is taken.
-        guard core.hasRoom else { return .full }
+        guard worker.counts.waiting < worker.capacity else { return .full }
         guard let claimed = claim(job, files: files) else { return .accepted }
-        // Only this thread adds jobs, so the room seen above is still there.
-        core.enqueue(claimed, files: files)
-        return .accepted
+        // Only this thread offers jobs, so the room seen above is still there.
+        return worker.offer((claimed, files))
     }
 
-    public func nextOutcome(through now: Instant) -> CameraFileOutcome? { core.takeOutcome() }
+    public func nextOutcome(through now: Instant) -> CameraFileOutcome? { outcomes.take() }
 
-    public var readyDescriptor: Int32? { core.wake }
+    public var readyDescriptor: Int32? { outcomes.wake }
 
     public var finishesLater: Bool { true }
 
     /// How many jobs wait or are being done (for tests).
-    public var jobsInHand: Int { core.counts.waiting + core.counts.working }
+    public var jobsInHand: Int {
+        let counts = worker.counts
+        return counts.waiting + (counts.working ? 1 : 0)
+    }
     /// How many jobs wait for the thread to take them (for tests).
-    public var jobsWaiting: Int { core.counts.waiting }
+    public var jobsWaiting: Int { worker.counts.waiting }
 
     // MARK: claiming
 
@@ -121,91 +126,37 @@ public final class CameraFileWorker: CameraFileWork {
 }
 
 extension CameraFileWorker {
-    /// What the thread and the session share, every `var` under `monitor`; the thread holds it
-    /// until it ends, so the worker's `deinit` can stop and join it first.
-    fileprivate final class Core: @unchecked Sendable {
-        // @unchecked: every `var` is touched only with `monitor` held.
+    /// The outcomes the thread posts and the session takes, under a lock, with the eventfd
+    /// that is readable while one waits.
+    fileprivate final class Outcomes: @unchecked Sendable {
+        // @unchecked: `waiting` is touched only with `monitor` held.
         let wake: Int32
-        let capacity: Int
         private let monitor = ThreadMonitor()
-        private var jobs: [(job: CameraFileJob, files: CameraFiles)] = []
-        private var outcomes: [CameraFileOutcome] = []
-        private var working = false
-        private var stopping = false
+        private var waiting: [CameraFileOutcome] = []
 
-        init(wake: Int32, capacity: Int) {
-            self.wake = wake
-            self.capacity = capacity
-        }
+        init(wake: Int32) { self.wake = wake }
 
         deinit { close(wake) }
 
-        var counts: (waiting: Int, working: Int) {
+        func post(_ outcome: CameraFileOutcome) {
             monitor.lock()
-            defer { monitor.unlock() }
-            return (jobs.count, working ? 1 : 0)
-        }
-
-        /// Whether fewer than `capacity` jobs wait.
-        var hasRoom: Bool {
-            monitor.lock()
-            defer { monitor.unlock() }
-            return jobs.count < capacity
-        }
-
-        /// Queues `job` (the caller saw room: it is the only one adding jobs).
-        func enqueue(_ job: CameraFileJob, files: CameraFiles) {
-            monitor.lock()
-            jobs.append((job, files))
-            monitor.broadcast()
+            waiting.append(outcome)
+            var one: UInt64 = 1
+            _ = write(wake, &one, 8)
             monitor.unlock()
         }
 
         /// The oldest outcome; when none waits, the wake-up is cleared (under the lock the
         /// thread posts with, so a post is never cleared unseen).
-        func takeOutcome() -> CameraFileOutcome? {
+        func take() -> CameraFileOutcome? {
             monitor.lock()
             defer { monitor.unlock() }
-            guard !outcomes.isEmpty else {
+            guard !waiting.isEmpty else {
                 var count: UInt64 = 0
                 _ = read(wake, &count, 8)
                 return nil
             }
-            return outcomes.removeFirst()
-        }
-
-        /// Ends the thread once the jobs queued are done.
-        func stop() {
-            monitor.lock()
-            stopping = true
-            monitor.broadcast()
-            monitor.unlock()
-        }
-
-        /// The thread: one job at a time, in order, until `stop` and an empty queue.
-        func run() {
-            // Bounded by `stop`: the loop ends once stopping is set and the queue is empty.
-            while true {
-                monitor.lock()
-                while jobs.isEmpty && !stopping { monitor.wait() }
-                guard !jobs.isEmpty else {
-                    monitor.unlock()
-                    return
-                }
-                let next = jobs.removeFirst()
-                working = true
-                monitor.broadcast()
-                monitor.unlock()
-                let outcome = next.files.carryOut(next.job)
-                monitor.lock()
-                working = false
-                if let outcome {
-                    outcomes.append(outcome)
-                    var one: UInt64 = 1
-                    _ = write(wake, &one, 8)
-                }
-                monitor.unlock()
-            }
+            return waiting.removeFirst()
         }
     }
 }

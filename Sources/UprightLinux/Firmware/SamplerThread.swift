@@ -3,6 +3,7 @@ import Glibc
 #endif
 import CLinux
 import UprightCore
+import UprightHost
 
 /// The sampling context on a thread of its own, for schedules the event loop cannot keep
 /// (`ReadSchedule.needsOwnContext`: register reads above 100 Hz, a shallow FIFO) and for reads

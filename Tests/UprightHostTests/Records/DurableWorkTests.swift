@@ -18,10 +18,14 @@ import UprightTestSupport
         let seen: Seen
         let journal: String
         let pauseMicroseconds: UInt32
+        /// The first event's pause, when not `pauseMicroseconds`.
+        var firstPauseMicroseconds: UInt32?
         mutating func deliver(_ event: TimedEvent, journalError: FileError?) {
             seen.kinds.append(event.record.name)
             seen.journalLinesAtDelivery.append((try? Journal.lines(at: journal).count) ?? -1)
-            if pauseMicroseconds > 0 { usleep(pauseMicroseconds) }
+            let pause = firstPauseMicroseconds ?? pauseMicroseconds
+            firstPauseMicroseconds = nil
+            if pause > 0 { usleep(pause) }
         }
     }
 
@@ -56,26 +60,61 @@ import UprightTestSupport
             ])
     }
 
-    @Test func aFullQueueMakesTheCallerWaitAndLosesNothing() throws {
+    /// A full queue refuses at once: the engine's thread holds the rest, in order, hands them
+    /// over at its next looks, and the wait is one bound the engine records.
+    @Test func aFullQueueHoldsTheRestInOrderAndItsWaitIsABound() throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
         var (writer, seen, path) = try Self.writer(directory, pause: 20_000, capacity: 2)
         for shot in 1...8 { writer.write(.captureFailed(shot: shot, reason: "camera"), at: .zero) }
-        let waits = writer.finishDurableWork()
-        #expect(waits >= 1)
-        // Said once, as a bound fault, before the event that found the queue full.
-        #expect(seen.kinds.filter { $0 == "capture-failed" }.count == 8)
-        #expect(seen.kinds.filter { $0 == "fault" }.count == 1)
+        // Bounded: the held events are all handed over within 10 s (20 ms an event).
+        var bound: PortBound?
+        for _ in 0..<1_000 where bound == nil {
+            usleep(10_000)
+            bound = writer.takeBoundReached(at: Instant(nanoseconds: 500_000_000))
+        }
+        #expect(bound == PortBound(.journalQueue, lost: 0, waited: .milliseconds(500)))
+        let again = writer.takeBoundReached(at: Instant(nanoseconds: 600_000_000))
+        #expect(again == nil)
+        writer.drainDurableWork()
+        writer.record(.bound(.journalQueue, lost: 0, waitedMilliseconds: 500), at: Instant(nanoseconds: 500_000_000))
+        #expect(writer.finishDurableWork() == 1)
+        #expect(seen.kinds == Array(repeating: "capture-failed", count: 8) + ["fault"])
         let lines = try Journal.lines(at: path)
-        #expect(lines.count == 9)
-        #expect(
-            lines.filter { $0.contains("bound") } == [
-                #"{"t":0.000000,"event":"fault","kind":"bound","detail":"the journal's queue was full: the firmware waited for the card","bound":"journal-queue","lost":0}"#
-            ])
-        let shots = lines.filter { !$0.contains("bound") }.map { (try? TimedEvent(jsonLine: $0))?.record }
+        let shots = lines.dropLast().map { (try? TimedEvent(jsonLine: $0))?.record }
         #expect(shots == (1...8).map { EventRecord.captureFailed(shot: $0, reason: "camera") })
-        let bound = lines.firstIndex { $0.contains("bound") } ?? 0
-        #expect(bound >= 1)
+        #expect(
+            lines.last
+                == #"{"t":0.500000,"event":"fault","kind":"bound","detail":"the journal's queue was full: the firmware waited for the card for 0.5 s","bound":"journal-queue","lost":0,"waited":0.5}"#
+        )
+    }
+
+    /// Past `maximumHeld` events an event is dropped and counted in the bound's `lost`; what
+    /// was kept is journaled in order.
+    @Test func pastTheHeldBoundEventsAreLostAndCounted() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.path + "/journal.ndjson"
+        let seen = Seen()
+        var writer = RecordWriter(
+            journal: try Journal(path: path), output: Watching(seen: seen, journal: path, pauseMicroseconds: 0, firstPauseMicroseconds: 300_000))
+        let moved = writer.moveDurableWorkToAThread(capacity: 1)
+        #expect(moved)
+        let count = DurableWork<Watching>.maximumHeld + 76
+        for shot in 1...count { writer.write(.captureFailed(shot: shot, reason: "camera"), at: .zero) }
+        var bound: PortBound?
+        // Bounded: handed over within 20 s (one or two a look).
+        for _ in 0..<20_000 where bound == nil {
+            usleep(1_000)
+            bound = writer.takeBoundReached(at: Instant(nanoseconds: 1_000_000_000))
+        }
+        writer.finishDurableWork()
+        let lost = Int(bound?.lost ?? 0)
+        #expect(lost >= 74 && lost <= 75)
+        let lines = try Journal.lines(at: path)
+        #expect(lines.count + lost == count)
+        let shots = lines.compactMap { (try? TimedEvent(jsonLine: $0))?.record.mediaNumber }
+        #expect(shots == (1...lines.count).map { MediaNumber.shot($0) })
     }
 
     @Test func aQueueNeverFullSaysNothing() throws {

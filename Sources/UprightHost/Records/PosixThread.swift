@@ -4,7 +4,7 @@ import Glibc
 
 /// Starts a joinable pthread running a closure (the C entry point cannot capture, so the
 /// closure travels as the thread's argument).
-enum PosixThread {
+public enum PosixThread {
     private final class Body {
         let run: () -> Void
         init(_ run: @escaping () -> Void) { self.run = run }
@@ -15,7 +15,7 @@ enum PosixThread {
     /// be made before the event loop blocks the signals it takes through its signalfd: a
     /// process-directed signal goes to any thread that does not block it, and SIGTERM's
     /// default action there would end the firmware without its clean shutdown.
-    static func start(blockingEverySignal: Bool = false, _ run: @escaping () -> Void) -> (pthread_t?, Int32) {
+    public static func start(blockingEverySignal: Bool = false, _ run: @escaping () -> Void) -> (pthread_t?, Int32) {
         let context = Unmanaged.passRetained(Body(run)).toOpaque()
         var handle = pthread_t()
         var all = sigset_t()

@@ -1,0 +1,124 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One thread doing jobs in the order they were offered, one at a time, with at most
+/// `capacity` waiting: the one thread-and-queue implementation behind the journal's worker
+/// (`DurableWork`) and the camera's files worker (`CameraFileWorker`), so that a slow card
+/// never holds the engine's thread.
+///
+/// The contract (`WorkSubmission`): `offer` never waits. A job is `accepted`, or refused at
+/// once, `full`, when `capacity` jobs wait; the one offering holds it and offers it again (its
+/// wait is a `bound` record). `drain` and `finish` are the only calls that wait, bounded by
+/// the card: `drain` until every job offered is done, `finish` until the thread has ended.
+///
+/// The thread starts with every signal blocked (the firmware takes SIGTERM, SIGINT and SIGHUP
+/// through a signalfd on its loop, and a process-directed signal goes to any thread that does
+/// not block it).
+public final class WorkerThread<Job>: @unchecked Sendable {
+    // @unchecked: every `var` is touched only with `monitor` held; `body` is called on the
+    // thread only.
+    public let capacity: Int
+    private let monitor = ThreadMonitor()
+    private var jobs: [Job] = []
+    private var working = false
+    private var stopping = false
+    private var thread: pthread_t?
+    private let body: (Job) -> Void
+
+    /// A worker doing `body` for each job, not started yet.
+    public init(capacity: Int, body: @escaping (Job) -> Void) {
+        self.capacity = max(1, capacity)
+        self.body = body
+    }
+
+    deinit { finish() }
+
+    /// Starts the thread; pthread_create's error when it could not (0: started).
+    public func start() -> Int32 {
+        // The thread holds the worker until it ends, so `deinit` runs after it.
+        let (handle, result) = PosixThread.start(blockingEverySignal: true) { [self] in run() }
+        monitor.lock()
+        thread = handle
+        monitor.unlock()
+        return result
+    }
+
+    /// Queues `job` when fewer than `capacity` wait; never waits.
+    public func offer(_ job: Job) -> WorkSubmission {
+        monitor.lock()
+        defer { monitor.unlock() }
+        guard jobs.count < capacity, !stopping else { return .full }
+        jobs.append(job)
+        monitor.broadcast()
+        return .accepted
+    }
+
+    /// How many jobs wait, and whether one is being done.
+    public var counts: (waiting: Int, working: Bool) {
+        monitor.lock()
+        defer { monitor.unlock() }
+        return (jobs.count, working)
+    }
+
+    /// Waits until every job offered is done (bounded by the card).
+    public func drain() {
+        monitor.lock()
+        // Bounded by the thread, which takes every job queued before it ends.
+        while (!jobs.isEmpty || working) && thread != nil { monitor.wait() }
+        monitor.unlock()
+    }
+
+    /// Waits until room for one more job (bounded by the card); false once finished.
+    public func waitForRoom() -> Bool {
+        monitor.lock()
+        defer { monitor.unlock() }
+        // Bounded by the thread, which takes one job a pass until it ends.
+        while jobs.count >= capacity && thread != nil { monitor.wait() }
+        return thread != nil
+    }
+
+    /// Does the jobs queued, then ends the thread and joins it. Idempotent.
+    public func finish() {
+        monitor.lock()
+        stopping = true
+        monitor.broadcast()
+        let running = thread
+        monitor.unlock()
+        guard let running else { return }
+        pthread_join(running, nil)
+        monitor.lock()
+        thread = nil
+        monitor.broadcast()
+        monitor.unlock()
+    }
+
+    /// Whether the thread runs (started and not finished).
+    public var isRunning: Bool {
+        monitor.lock()
+        defer { monitor.unlock() }
+        return thread != nil
+    }
+
+    /// The thread: one job at a time, in order, until `finish` and an empty queue.
+    private func run() {
+        // Bounded by `finish`: the loop ends once stopping is set and the queue is empty.
+        while true {
+            monitor.lock()
+            while jobs.isEmpty && !stopping { monitor.wait() }
+            guard !jobs.isEmpty else {
+                monitor.unlock()
+                return
+            }
+            let job = jobs.removeFirst()
+            working = true
+            monitor.broadcast()
+            monitor.unlock()
+            body(job)
+            monitor.lock()
+            working = false
+            monitor.broadcast()
+            monitor.unlock()
+        }
+    }
+}
