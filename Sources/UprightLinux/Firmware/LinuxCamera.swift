@@ -18,6 +18,8 @@ public protocol LinuxCamera: Camera {
     mutating func takeFileQueueFull() -> Bool
     /// What the camera's port saw go wrong since the last call (a device's failure), for the log.
     mutating func takePortNotes() -> [String]
+    /// The clips named without their rotation since the last call (a `fault` `rotation` line each).
+    mutating func takeOwedRotations() -> [OwedRotation]
 }
 
 extension LinuxCamera {
@@ -94,6 +96,7 @@ extension WatchCamera: LinuxCamera {
     public var longestShutdown: TimeSpan { .zero }
     public var isFinishingFiles: Bool { false }
     public mutating func takeFileQueueFull() -> Bool { false }
+    public mutating func takeOwedRotations() -> [OwedRotation] { [] }
 }
 
 extension CameraSession where Processes == V4L2Processes<V4L2Stream> {

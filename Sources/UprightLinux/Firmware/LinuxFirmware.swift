@@ -121,6 +121,7 @@ public final class LinuxFirmware<Bus: I2CBus, Cam: LinuxCamera, Output: EventOut
         for problem in engine.runtime.camera.takeProblems() { note("camera: " + problem) }
         for problem in engine.runtime.camera.takePortNotes() { note("camera: " + problem) }
         recordFileQueueBound()
+        recordOwedRotations()
         if let deadline = shutdownDeadline {
             if !engine.runtime.camera.isBusy {
                 phase = .finished
@@ -139,6 +140,13 @@ public final class LinuxFirmware<Bus: I2CBus, Cam: LinuxCamera, Output: EventOut
         guard engine.runtime.camera.takeFileQueueFull(), !fileQueueBoundRecorded else { return }
         fileQueueBoundRecorded = true
         engine.runtime.sink.write(.bound(bound: CameraFileWorker.boundName, lost: 0), at: engine.runtime.now)
+    }
+
+    /// Each clip named without its rotation (its matrix could not be written; it kept its
+    /// bytes): a `fault` `rotation` line naming the clip and the rotation owed, which start-up
+    /// finishes (`OutputReconciliation`).
+    private func recordOwedRotations() {
+        for owed in engine.runtime.camera.takeOwedRotations() { engine.runtime.sink.write(owed.record, at: engine.runtime.now) }
     }
 
     /// Asks for a clean shutdown, as SIGTERM does: the sampler stops, the engine shuts the
