@@ -110,6 +110,7 @@ extension RejectionReason {
         case .idle: "idle timeout"
         case .shutdown: "shutdown"
         case .storageFull: "storage full"
+        case .numbersUsedUp: "numbers used up"
         }
     }
 }
