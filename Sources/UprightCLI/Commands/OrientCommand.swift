@@ -12,9 +12,12 @@ enum OrientCommand: Subcommand {
             .value("exif", "N", help: "EXIF Orientation value 1, 3, 6 or 8"),
         ],
         discussion: """
-            The file type is decided by content (magic bytes), not by name. Each file is
-            replaced atomically (temporary file, fsync, rename); a file that is not a JPEG, an
-            MP4 or a QuickTime movie, or is truncated or malformed, is left byte-identical and
+            The file type is decided by content (magic bytes), not by name. A JPEG is replaced
+            atomically (temporary file, fsync, rename); a movie keeps its bytes and length, and
+            only its video tracks' 36-byte matrices are written in place, then fsync, so a clip
+            with no room beside it for a copy is rotated too (a rotation the camera's journal
+            owes a clip is journaled done at the next start). A file that is not a JPEG, an MP4
+            or a QuickTime movie, or is truncated or malformed, is left byte-identical and
             named in a one-line error. The other files are still processed; the exit status is 2
             if any input was bad (including a missing file, a directory or a device), 1 if
             reading or writing a file failed (permissions, disk full).

@@ -155,10 +155,15 @@ public struct CameraMachine: Sendable {
                 commands.append(.journal(.shutterRejected(.storageFull)))
                 return
             }
-            state.shotLatch = latch
             // Released before the detector's first decision: its photo is ordered now, as it
             // is latched (`unknown`), by the entry of `capturing`.
             if state.early == .deferred { state.early = .none }
+            // No photo ordered at the touch and the last number taken: never wraps.
+            guard state.early != .none || state.shot < .max else {
+                commands.append(.journal(.shutterRejected(.numbersUsedUp)))
+                return
+            }
+            state.shotLatch = latch
             let early = state.early
             go(&state, to: .capturing, &commands)
             // The touch's photo was answered already: its record now, after the state record.
@@ -173,6 +178,10 @@ public struct CameraMachine: Sendable {
             abandonEarlyPhoto(&state, &commands)
             guard !state.storageFull else {
                 commands.append(.journal(.shutterRejected(.storageFull)))
+                return
+            }
+            guard state.clip < .max else {
+                commands.append(.journal(.shutterRejected(.numbersUsedUp)))
                 return
             }
             state.clipLatch = latch
@@ -360,9 +369,11 @@ public struct CameraMachine: Sendable {
     }
 
     private func finishPhoto(_ state: inout MachineState, _ commands: inout Commands) {
-        // Presses queued before the card filled: each answered, none shot into a full card.
-        while state.storageFull, state.queue.removeFirst() != nil {
-            commands.append(.journal(.shutterRejected(.storageFull)))
+        // Presses queued before the card filled: each answered, none shot into a full card;
+        // after the last number, each answered `numbers used up` (one loop: one copy of the
+        // queue's code in the Cortex-M0's flash).
+        while state.storageFull || state.shot == .max, state.queue.removeFirst() != nil {
+            commands.append(.journal(.shutterRejected(state.storageFull ? .storageFull : .numbersUsedUp)))
         }
         if let next = state.queue.removeFirst() {
             state.shotLatch = next
@@ -406,7 +417,7 @@ public struct CameraMachine: Sendable {
     private func orderEarlyPhoto(_ state: inout MachineState, _ latch: Latch, _ commands: inout Commands) {
         guard state.name == .idle || state.name == .previewing else { return }
         abandonEarlyPhoto(&state, &commands)
-        guard !state.storageFull else { return }
+        guard !state.storageFull, state.shot < .max else { return }
         state.shotLatch = latch
         state.early = .deferred
         if state.orientation != nil { orderPhoto(&state, &commands) }

@@ -85,6 +85,9 @@ public enum RejectionReason: UInt8, CaseIterable, Sendable {
     /// No space is left for a photo or clip (between the camera's `storage` fault and its
     /// recovery).
     case storageFull
+    /// The photos' or the clips' numbers are used up: the last (`UInt32.max`, the largest a
+    /// file's name holds) is taken, and a number never wraps to one an earlier file may have.
+    case numbersUsedUp
 }
 
 /// What went wrong, in a `fault` or `recovered` record.

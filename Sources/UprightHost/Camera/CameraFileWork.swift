@@ -22,11 +22,14 @@ public struct CameraFileOutcome: Equatable, Sendable {
     public var written: String?
     /// Why it was not (one line, the file system's words).
     public var problem: String?
+    /// A clip written without its rotation: the rotation it is owed, for the journal.
+    public var owedRotation: OwedRotation?
 
-    public init(event: CameraSessionEvent.Kind, written: String? = nil, problem: String? = nil) {
+    public init(event: CameraSessionEvent.Kind, written: String? = nil, problem: String? = nil, owedRotation: OwedRotation? = nil) {
         self.event = event
         self.written = written
         self.problem = problem
+        self.owedRotation = owedRotation
     }
 }
 
@@ -101,7 +104,8 @@ extension CameraFiles {
             }
         case .finishClip(let clip, let orientation):
             switch finishClip(at: pendingClip(clip: clip), clip: clip, orientation: orientation) {
-            case .success(let written): return CameraFileOutcome(event: .clipWritten(clip: clip), written: written)
+            case .success(let finished):
+                return CameraFileOutcome(event: .clipWritten(clip: clip), written: finished.path, owedRotation: finished.owedRotation)
             case .failure(let error):
                 return CameraFileOutcome(event: .clipNotWritten(clip: clip, storage: error.isStorage), problem: error.description)
             }

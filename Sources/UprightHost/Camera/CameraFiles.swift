@@ -78,29 +78,42 @@ public struct CameraFiles: Equatable, Sendable {
     }
 
     /// Finishes a clip the video program ended cleanly: its track matrix gets `orientation`'s
-    /// rotation (nil, `unknown`: the identity; the same MP4 path for rpicam-vid's files and the
-    /// simulator's), then it takes
-    /// its final name `CLIP_NNNN.<ext>`: fsync of the file, rename, fsync of the file under its
-    /// new name and of the directory, so that once the caller journals it the clip is on the
-    /// card under that name.
-    public func finishClip(at temporary: String, clip: UInt32, orientation: UprightOrientation?) -> Result<String, CameraFileError> {
+    /// rotation, written in place under the temporary name (nil, `unknown`: the identity; the
+    /// same MP4 path for rpicam-vid's files and the simulator's), then it takes its final name
+    /// `CLIP_NNNN.<ext>`: fsync of the file, rename, fsync of the file under its new name and
+    /// of the directory, so that once the caller journals it the clip is on the card under that
+    /// name. The final name is given only after the matrix is flushed, so a cut never leaves it
+    /// with half a matrix (a cut before leaves the temporary file, removed at start-up).
+    ///
+    /// A recording is never deleted for its rotation: when the matrix cannot be written (an
+    /// I/O error), the clip still takes its final name with the video program's bytes, and
+    /// the result says the rotation is owed (`FinishedClip.owedRotation`), for the journal's
+    /// `fault` `rotation` and start-up to finish. A file that is not a whole movie (the
+    /// recorder died) is removed, as before: no rotation can ever be written into it.
+    public func finishClip(at temporary: String, clip: UInt32, orientation: UprightOrientation?) -> Result<FinishedClip, CameraFileError> {
+        let final = path(naming.clipName(clip: clip))
+        var owed: OwedRotation?
         do throws(MediaError) {
             try MediaOrientationWriter.apply(orientation, toFileAt: temporary)
         } catch {
-            discard(temporary)
-            return .failure(storageError("\(temporary): \(error)", code: nil))
+            guard !error.isBadInput else {
+                discard(temporary)
+                return .failure(storageError("\(temporary): \(error)", code: nil))
+            }
+            owed = OwedRotation(
+                clip: Int(clip), file: naming.clipName(clip: clip), rotationDegrees: orientation?.rotationDegrees ?? 0,
+                problem: error.description)
         }
-        // The orientation writer replaces the file (fsynced) only when its matrix changes; a
-        // clip already at its rotation is the video program's bytes, still in the page cache.
-        // Flushed before the rename, or a power cut could leave CLIP_N with no data under it
-        // (docs/events.md, "Durability"; make powercut-test).
+        // The orientation writer flushes the file only when its matrix changes; a clip already
+        // at its rotation is the video program's bytes, still in the page cache. Flushed before
+        // the rename, or a power cut could leave CLIP_N with no data under it (docs/events.md,
+        // "Durability"; make powercut-test).
         do throws(FileError) {
             try POSIXFile.syncFile(at: temporary)
         } catch {
             discard(temporary)
             return .failure(storageError(error.description, code: error.code))
         }
-        let final = path(naming.clipName(clip: clip))
         do throws(FileError) {
             try POSIXFile.renameRefusingExisting(temporary, to: final)
         } catch {
@@ -115,7 +128,7 @@ public struct CameraFiles: Equatable, Sendable {
         } catch {
             return .failure(storageError(error.description, code: error.code))
         }
-        return .success(final)
+        return .success(FinishedClip(path: final, owedRotation: owed))
     }
 
     /// A failure to write, marked as the storage's when its errno says so or the file system

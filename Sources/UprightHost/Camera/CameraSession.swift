@@ -35,6 +35,9 @@ public struct CameraSession<Processes: CameraProcesses>: Camera {
     public private(set) var problems: [String] = []
     /// Photos and clips finished, by their final paths (for the summaries; the last 64).
     public private(set) var written: [String] = []
+    /// Clips named without their rotation, not yet journaled (`takeOwedRotations`; at most 64
+    /// kept: one a clip, and the loop takes them every pass).
+    private var owedRotations: [OwedRotation] = []
 
     /// Each timer's deadline, by `SessionTimer.rawValue`.
     private var deadlines: [Instant?] = Array(repeating: nil, count: SessionTimer.allCases.count)
@@ -89,6 +92,13 @@ public struct CameraSession<Processes: CameraProcesses>: Camera {
     /// A photo in flight may finish (`photoBound`), then the program is stopped (`stopBound`),
     /// then killed; a second for the kill to be reaped.
     public var longestShutdown: TimeSpan { settings.photoBound + settings.stopBound + .seconds(1) }
+
+    /// The clips named without their rotation since the last call, for the journal's `fault`
+    /// `rotation` lines (`OwedRotation.record`).
+    public mutating func takeOwedRotations() -> [OwedRotation] {
+        defer { owedRotations.removeAll() }
+        return owedRotations
+    }
 
     /// Photos or clips handed to the files port and not yet answered by it.
     public var isFinishingFiles: Bool { !state.finishing.isEmpty || !state.finishingClips.isEmpty }
@@ -273,6 +283,11 @@ public struct CameraSession<Processes: CameraProcesses>: Camera {
     private mutating func take(_ outcome: CameraFileOutcome) -> CameraSessionEvent.Kind {
         if let written = outcome.written { wrote(written) }
         if let problem = outcome.problem { storageProblem = problem }
+        if let owed = outcome.owedRotation {
+            if owedRotations.count >= Self.maximumWritten { owedRotations.removeFirst() }
+            owedRotations.append(owed)
+            note("clip \(owed.clip): named \(owed.file) without its rotation \(owed.rotationDegrees), owed: \(owed.problem)")
+        }
         return outcome.event
     }
 

@@ -113,6 +113,7 @@ extension RejectionReason {
         case .idle: "idle timeout"
         case .shutdown: "shutdown"
         case .storageFull: "storage full"
+        case .numbersUsedUp: "numbers used up"
         }
     }
 }

@@ -38,6 +38,14 @@ public enum EventRecord: Equatable, Sendable {
     /// how long work that found a worker's queue full waited for room. Written as a `fault`
     /// line with `kind` `bound`, its `detail`, then `bound`, `lost`, and `waited` when not 0.
     case bound(bound: String, lost: Int, waitedSeconds: Double = 0)
+    /// A clip named without the rotation its matrix must get (the write failed; the clip keeps
+    /// its bytes): written as a `fault` line with `kind` `rotation`, `detail` (what failed),
+    /// then `clip`, `file` and `rotation`, the rotation owed (`OwedRotation`).
+    case rotationOwed(clip: Int, file: String, rotationDegrees: Int, detail: String)
+    /// The rotation a `rotationOwed` record owed is in the clip's matrix now (start-up wrote it,
+    /// or found it written): a `recovered` line with `kind` `rotation`, `detail`
+    /// (`rotationWrittenDetail`), then `clip`, `file` and `rotation`.
+    case rotationWritten(clip: Int, file: String, rotationDegrees: Int)
     /// Start-up found a finished photo or clip whose record the journal lacks (a cut between
     /// naming the file and journaling it): its number, what its file says of its orientation
     /// (nil when unreadable), its name. Written by `OutputReconciliation`.
@@ -57,8 +65,8 @@ public enum EventRecord: Equatable, Sendable {
         case .recordStop: "record-stop"
         case .recordFailed: "record-failed"
         case .shutterRejected: "shutter-rejected"
-        case .fault, .bound: "fault"
-        case .recovered: "recovered"
+        case .fault, .bound, .rotationOwed: "fault"
+        case .recovered, .rotationWritten: "recovered"
         case .fileRecovered: "file-recovered"
         case .fileMissing: "file-missing"
         }
@@ -69,6 +77,7 @@ public enum EventRecord: Equatable, Sendable {
         switch self {
         case .capture(let shot, _, _, _, _, _), .captureFailed(let shot, _): .shot(shot)
         case .recordStart(let clip, _, _, _), .recordStop(let clip, _, _, _, _), .recordFailed(let clip, _): .clip(clip)
+        case .rotationOwed(let clip, _, _, _), .rotationWritten(let clip, _, _): .clip(clip)
         case .fileRecovered(let number, _, _), .fileMissing(let number, _): number
         default: nil
         }
@@ -79,7 +88,13 @@ public enum EventRecord: Equatable, Sendable {
         switch self {
         case .capture(_, _, _, let file, _, _), .recordStart(_, _, _, let file), .recordStop(_, _, _, _, let file): file
         case .fileRecovered(_, _, let file), .fileMissing(_, let file): file
+        case .rotationOwed(_, let file, _, _), .rotationWritten(_, let file, _): file
         default: nil
         }
+    }
+
+    /// The `detail` of a `recovered` `rotation` line: fixed by its keys, so a reader can check it.
+    public static func rotationWrittenDetail(file: String, rotationDegrees: Int) -> String {
+        file + ": rotation " + String(rotationDegrees) + " written"
     }
 }

@@ -78,6 +78,7 @@ extension EventRecord {
                 }
                 return .bound(bound: bound, lost: lost, waitedSeconds: waited)
             }
+            if kind == "rotation" { return try rotation(recovered: event == "recovered", detail: detail, from: reader) }
             return event == "fault" ? .fault(kind: kind, detail: detail) : .recovered(kind: kind, detail: detail)
         case "file-recovered", "file-missing":
             let number: MediaNumber
@@ -105,6 +106,22 @@ extension EventRecord {
         default:
             throw reader.error("event", "unknown record \"" + event + "\"")
         }
+    }
+}
+
+extension EventRecord {
+    /// A `fault` or `recovered` of kind `rotation`: the clip, its file and the rotation owed
+    /// (0, 90, 180 or 270); a `recovered` line's `detail` is the one its keys give.
+    fileprivate static func rotation(recovered: Bool, detail: String, from reader: JSONObjectReader) throws(ConfigError) -> EventRecord {
+        let clip = try reader.mediaNumber("clip")
+        guard let file = try reader.fileName() else { throw reader.error("file", "missing (required)") }
+        guard let degrees = try reader.integer("rotation") else { throw reader.error("rotation", "missing (required)") }
+        guard [0, 90, 180, 270].contains(degrees) else { throw reader.error("rotation", String(degrees) + " is not 0, 90, 180 or 270") }
+        guard recovered else { return .rotationOwed(clip: clip, file: file, rotationDegrees: degrees, detail: detail) }
+        guard detail == rotationWrittenDetail(file: file, rotationDegrees: degrees) else {
+            throw reader.error("detail", "does not say what file " + file + " with rotation " + String(degrees) + " says")
+        }
+        return .rotationWritten(clip: clip, file: file, rotationDegrees: degrees)
     }
 }
 

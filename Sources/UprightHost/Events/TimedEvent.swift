@@ -64,6 +64,18 @@ public struct TimedEvent: Equatable, Sendable {
             writer.field("bound", bound)
             writer.field("lost", lost)
             if waited > 0 { writer.field("waited", waited) }
+        case .rotationOwed(let clip, let file, let rotationDegrees, let detail):
+            writer.field("kind", "rotation")
+            writer.field("detail", detail)
+            writer.field("clip", clip)
+            writer.field("file", file)
+            writer.field("rotation", rotationDegrees)
+        case .rotationWritten(let clip, let file, let rotationDegrees):
+            writer.field("kind", "rotation")
+            writer.field("detail", EventRecord.rotationWrittenDetail(file: file, rotationDegrees: rotationDegrees))
+            writer.field("clip", clip)
+            writer.field("file", file)
+            writer.field("rotation", rotationDegrees)
         case .fileRecovered(let number, let orientation, let file):
             writer.field(number.key, number.value)
             if let orientation {

@@ -61,6 +61,21 @@ public enum POSIXFile {
         try result.get()
     }
 
+    /// Writes `bytes` at `offset` (pwrite(2)), the descriptor's position not moved: a header
+    /// whose sizes are known only at the end, a clip's matrix written in place.
+    public static func writeAll(_ fd: Int32, _ bytes: [UInt8], at offset: Int, path: String) throws(FileError) {
+        var done = 0
+        // Each pass writes at least one byte or throws.
+        while done < bytes.count {
+            let written = bytes.withUnsafeBytes { raw in pwrite(fd, raw.baseAddress! + done, raw.count - done, off_t(offset + done)) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw FileError(path: path, message: errorText(errno), code: errno)
+            }
+            done += written
+        }
+    }
+
     public static func sync(_ fd: Int32, path: String) throws(FileError) {
         while fsync(fd) != 0 {
             if errno == EINTR { continue }

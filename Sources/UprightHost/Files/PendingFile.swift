@@ -81,16 +81,7 @@ public final class PendingFile {
     /// descriptor's position is not moved.
     public func write(_ bytes: [UInt8], at offset: Int) throws(FileError) {
         guard state == .writing else { throw FileError(path: temporaryPath, message: "write after close") }
-        var done = 0
-        // Each pass writes at least one byte or throws.
-        while done < bytes.count {
-            let written = bytes.withUnsafeBytes { raw in pwrite(fd, raw.baseAddress! + done, raw.count - done, off_t(offset + done)) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw FileError(path: temporaryPath, message: POSIXFile.errorText(errno), code: errno)
-            }
-            done += written
-        }
+        try POSIXFile.writeAll(fd, bytes, at: offset, path: temporaryPath)
     }
 
     /// Sets the permissions and owner, flushes the data to the device and closes the descriptor;

@@ -9,26 +9,34 @@ public enum MP4RotationPatcher {
     static let one30: Int32 = 0x4000_0000
 
     public static func patched(_ bytes: [UInt8], rotationDegrees: Int) throws(MediaError) -> [UInt8] {
+        var out = bytes
+        for patch in try matrixPatches(bytes, rotationDegrees: rotationDegrees) {
+            out.replaceSubrange(patch.offset..<(patch.offset + patch.bytes.count), with: patch.bytes)
+        }
+        return out
+    }
+
+    /// What `patched` changes, and only that: each video track's 36-byte matrix that is not
+    /// already the rotation's, at its offset in `bytes` (none when the file says so already).
+    /// For writing a clip's matrix in place (`MediaOrientationWriter`).
+    public static func matrixPatches(_ bytes: [UInt8], rotationDegrees: Int) throws(MediaError) -> [(offset: Int, bytes: [UInt8])] {
         guard [0, 90, 180, 270].contains(rotationDegrees) else {
             throw .unsupported("rotation \(rotationDegrees) (must be 0, 90, 180 or 270)")
         }
-        var out = bytes
-        let headers = try videoTrackHeaders(in: bytes)
-        for tkhd in headers {
+        var patches: [(offset: Int, bytes: [UInt8])] = []
+        for tkhd in try videoTrackHeaders(in: bytes) {
             let matrixStart = try matrixOffset(of: tkhd, in: bytes)
             // Track width and height (16.16) follow the matrix; they give the translation that
             // keeps the rotated picture in the positive quadrant, as QuickTime writes it.
             let width = Int32(bitPattern: UInt32(bigEndianInteger(bytes, at: matrixStart + 36, count: 4)))
             let height = Int32(bitPattern: UInt32(bigEndianInteger(bytes, at: matrixStart + 40, count: 4)))
-            let matrix = self.matrix(rotationDegrees: rotationDegrees, width: width, height: height)
-            for (index, value) in matrix.enumerated() {
+            let matrix = self.matrix(rotationDegrees: rotationDegrees, width: width, height: height).flatMap { value in
                 let word = UInt32(bitPattern: value)
-                for byte in 0..<4 {
-                    out[matrixStart + 4 * index + byte] = UInt8((word >> (24 - 8 * UInt32(byte))) & 0xFF)
-                }
+                return (0..<4).map { byte in UInt8((word >> (24 - 8 * UInt32(byte))) & 0xFF) }
             }
+            if !bytes[matrixStart..<(matrixStart + 36)].elementsEqual(matrix) { patches.append((matrixStart, matrix)) }
         }
-        return out
+        return patches
     }
 
     /// The clockwise rotation of the first video track, or nil when its matrix is not one

@@ -2,8 +2,16 @@ import UprightCore
 
 /// Writes a latched orientation into a photo or clip on disk: EXIF Orientation for a JPEG,
 /// the video track matrix for an MP4/QuickTime file, chosen by content. An `unknown` latch
-/// (nil) claims nothing: a JPEG loses its Orientation tag, a movie gets the identity. All or nothing: on
-/// any error the file is left byte-identical. A file that already says so is not rewritten.
+/// (nil) claims nothing: a JPEG loses its Orientation tag, a movie gets the identity. A file
+/// that already says so is not rewritten, and a file that is not a whole JPEG or movie
+/// (`MediaError.isBadInput`) is left byte-identical.
+///
+/// A JPEG is small and its Exif segment may grow: it is replaced whole, atomically
+/// (`SafeFileWriter`: all or nothing). A movie keeps its length, and only its video tracks'
+/// 36-byte matrices change: they are written in place and the file flushed (`InPlaceFile`), so
+/// a clip of gigabytes on a card with no room for a copy gets its rotation all the same. An
+/// I/O error (`.io`) part way can leave part of a matrix written: the file keeps its media, and
+/// writing the rotation again finishes it (a rotation owed, docs/events.md).
 public enum MediaOrientationWriter {
     /// The largest JPEG patched: it is read whole (the Exif segment may grow), so a huge or
     /// sparse file with a JPEG's magic bytes is refused instead of filling memory.
@@ -23,12 +31,29 @@ public enum MediaOrientationWriter {
             let patched = try JPEGOrientationPatcher.patched(bytes, exifValue: orientation.map { UInt16($0.exifValue) })
             if patched != bytes { try SafeFileWriter.replace(path: file.path, with: patched) }
         case .mp4:
-            // Only the moov box changes, and keeps its size: stream the rest.
-            let movie = try MP4FileLayout.movieBox(in: file)
-            let patched = try MP4RotationPatcher.patched(movie.bytes, rotationDegrees: orientation?.rotationDegrees ?? 0)
-            if patched != movie.bytes { try SafeFileWriter.replace(file, patches: [(movie.offset, patched)]) }
+            try rotateMovie(file, rotationDegrees: orientation?.rotationDegrees ?? 0)
         }
         return kind
+    }
+
+    /// Writes `rotationDegrees` (0, 90, 180 or 270 clockwise) into the matrices of the movie
+    /// at `path` in place (a rotation start-up owes a clip).
+    public static func rotateMovie(atPath path: String, rotationDegrees: Int) throws(MediaError) {
+        let file = try MediaFileReader(path: path)
+        guard MediaKind(magic: try file.read(at: 0, count: 8)) == .mp4 else { throw .unknownFormat }
+        try rotateMovie(file, rotationDegrees: rotationDegrees)
+    }
+
+    /// Only the matrices change, in place: `moov` is read to find them, nothing else is.
+    private static func rotateMovie(_ file: MediaFileReader, rotationDegrees: Int) throws(MediaError) {
+        let movie = try MP4FileLayout.movieBox(in: file)
+        let patches = try MP4RotationPatcher.matrixPatches(movie.bytes, rotationDegrees: rotationDegrees)
+        guard !patches.isEmpty else { return }
+        do throws(FileError) {
+            try InPlaceFile.write(patches.map { (movie.offset + $0.offset, $0.bytes) }, into: file.path, expectedSize: file.size)
+        } catch {
+            throw .io("cannot write in place: " + error.message)
+        }
     }
 
     /// The same for a file held in memory.

@@ -6,9 +6,6 @@ import Glibc
 /// directory, permissions and owner kept, fsync, rename, directory fsync); on any error the old
 /// file is untouched.
 public enum SafeFileWriter {
-    /// Chunk size for copying a large file.
-    static let copyChunkBytes = 1 << 20
-
     public static func read(path: String) throws(MediaError) -> [UInt8] {
         try MediaFileReader(path: path).readAll()
     }
@@ -16,32 +13,6 @@ public enum SafeFileWriter {
     /// Replaces the file at `path` with `bytes`.
     public static func replace(path: String, with bytes: [UInt8]) throws(MediaError) {
         try replace(path: path) { (fd) throws(MediaError) in try writeAll(fd: fd, bytes[...]) }
-    }
-
-    /// Replaces the file `source` was opened on with a copy of it in which the given ranges
-    /// are overwritten (same length); used for clips too big to hold in memory.
-    public static func replace(_ source: MediaFileReader, patches: [(offset: Int, bytes: [UInt8])]) throws(MediaError) {
-        for patch in patches where patch.offset < 0 || patch.offset + patch.bytes.count > source.size {
-            throw .io("internal: patch at \(patch.offset) outside the file")
-        }
-        try replace(path: source.path) { (fd) throws(MediaError) in
-            var offset = 0
-            // Bounded: each pass copies at least one byte or throws.
-            while offset < source.size {
-                var chunk = try source.read(at: offset, count: copyChunkBytes)
-                guard !chunk.isEmpty else { throw .io("the file shrank while being copied") }
-                let chunkRange = offset..<(offset + chunk.count)
-                for patch in patches {
-                    let patchRange = patch.offset..<(patch.offset + patch.bytes.count)
-                    let overlap = patchRange.clamped(to: chunkRange)
-                    for position in overlap {
-                        chunk[position - offset] = patch.bytes[position - patch.offset]
-                    }
-                }
-                try writeAll(fd: fd, chunk[...])
-                offset += chunk.count
-            }
-        }
     }
 
     /// The shared atomic-replace mechanism (`AtomicFile`), with the media error type: a failure

@@ -23,6 +23,9 @@ struct JournalFacts {
     var missing: Set<MediaNumber> = []
     /// Clips journaled `record-failed` (they have no file).
     var failed: Set<Int> = []
+    /// Clips named without their rotation (`fault` `rotation`) and not yet given it (no
+    /// `recovered` `rotation`, no `file-missing`), by clip.
+    var owedRotations: [Int: OwedRotation] = [:]
     /// The highest shot or clip number any record carries.
     var highestNumber = 0
 
@@ -47,6 +50,7 @@ struct JournalFacts {
             clipEnded.insert(clip)
             failed.insert(clip)
             clipFiles[clip] = nil
+            owedRotations[clip] = nil
             accounted.remove(.clip(clip))
         case .fileRecovered(.shot(let shot), let orientation, let file):
             photoFiles[shot] = file
@@ -59,7 +63,14 @@ struct JournalFacts {
             clipEnded.insert(clip)
         case .fileMissing(let number, _):
             missing.insert(number)
-            if case .clip(let clip) = number { clipEnded.insert(clip) }
+            if case .clip(let clip) = number {
+                clipEnded.insert(clip)
+                owedRotations[clip] = nil
+            }
+        case .rotationOwed(let clip, let file, let rotationDegrees, let detail):
+            owedRotations[clip] = OwedRotation(clip: clip, file: file, rotationDegrees: rotationDegrees, problem: detail)
+        case .rotationWritten(let clip, _, _):
+            owedRotations[clip] = nil
         default:
             break
         }

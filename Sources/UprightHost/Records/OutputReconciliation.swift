@@ -25,7 +25,11 @@ import UprightCore
 /// - a journaled photo or clip whose file is not there (`record-stop` is journaled at the
 ///   press, the file is named after its rotation is written): journaled as `file-missing`;
 /// - a clip journaled as started with no end and no file: `record-failed` with reason
-///   `interrupted`.
+///   `interrupted`;
+/// - a clip named without its rotation (a `fault` `rotation`: the matrix's write failed, the
+///   clip kept its bytes): the rotation written in place, then `recovered` `rotation`; a cut
+///   part way leaves it owed, and the next start writes it again whole (the fault line is the
+///   record of intent, on the card before any byte of the clip's matrix is written here).
 /// Each is journaled once: a later start-up sees the lines this one wrote. Numbering goes on
 /// after the highest number in the files or the journal (`highestNumber`), so no number is
 /// reused and no file overwritten.
@@ -58,6 +62,9 @@ public struct OutputReconciliation: Equatable, Sendable {
     public var unreadableLines = 0
     /// The first of them: its line number (from 1) and why (`shot: missing (required)`).
     public var firstUnreadable: String?
+    /// Rotations owed that could not be written at this start either (`CLIP_0007.mp4: why`):
+    /// still owed, tried again at the next start; the caller notes them.
+    public var rotationsStillOwed: [String] = []
 
     /// The most directory entries looked at.
     public static let maximumEntries = 1_000_000
@@ -100,9 +107,25 @@ public struct OutputReconciliation: Equatable, Sendable {
                 result.records.append(.recordFailed(clip: number, reason: "interrupted"))
             }
         }
+        result.writeOwedRotations(journal.owedRotations, clips: clips, directory: directory)
         let highestFile = max(photos.keys.max() ?? 0, clips.keys.max() ?? 0, result.highestNotRegular)
         result.highestNumber = UInt32(clamping: max(highestFile, journal.highestNumber))
         return result
+    }
+
+    /// Writes each rotation the journal owes a clip that is there, in place, and journals it
+    /// written (`recovered` `rotation`, also when `upright orient` wrote it first); one that
+    /// fails stays owed. A clip not there is `file-missing` (above), which settles it.
+    private mutating func writeOwedRotations(_ owed: [Int: OwedRotation], clips: [Int: String], directory: String) {
+        for (clip, rotation) in owed.sorted(by: { $0.key < $1.key }) {
+            guard let name = clips[clip] else { continue }
+            do throws(MediaError) {
+                try MediaOrientationWriter.rotateMovie(atPath: Self.join(directory, name), rotationDegrees: rotation.rotationDegrees)
+                records.append(.rotationWritten(clip: clip, file: name, rotationDegrees: rotation.rotationDegrees))
+            } catch {
+                rotationsStillOwed.append(name + ": " + error.description)
+            }
+        }
     }
 
     /// What the journal says, counting (and naming the first of) the lines that are not records.

@@ -101,6 +101,20 @@ public struct OutputStartup {
                     "left " + String(reconciliation.notRegularFiles.count) + " name(s) that are not regular files alone in " + directory + ": "
                         + reconciliation.notRegularFiles.joined(separator: " "))
             }
+            let rotated = reconciliation.records.compactMap { record -> String? in
+                if case .rotationWritten(_, let file, let degrees) = record { return file + " (" + String(degrees) + ")" }
+                return nil
+            }
+            if !rotated.isEmpty {
+                notes.append(
+                    "wrote the rotation owed to " + String(rotated.count) + " clip(s) in " + directory + ": " + rotated.joined(separator: " "))
+            }
+            if !reconciliation.rotationsStillOwed.isEmpty {
+                notes.append(
+                    "could not write the rotation owed to " + String(reconciliation.rotationsStillOwed.count)
+                        + " clip(s) (the next start tries again): "
+                        + reconciliation.rotationsStillOwed.joined(separator: "; "))
+            }
             if let first = reconciliation.firstUnreadable, let path = journal?.path {
                 notes.append(
                     "journal " + path + ": " + String(reconciliation.unreadableLines) + " line(s) are not records (skipped), the first at "

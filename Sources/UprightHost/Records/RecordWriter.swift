@@ -33,7 +33,7 @@ public struct RecordWriter<Output: EventOutput>: RecordSink {
         switch record {
         case .orientation, .state: false
         case .capture, .captureFailed, .recordStart, .recordStop, .recordFailed, .shutterRejected, .fault, .recovered, .bound,
-            .fileRecovered, .fileMissing:
+            .rotationOwed, .rotationWritten, .fileRecovered, .fileMissing:
             true
         }
     }

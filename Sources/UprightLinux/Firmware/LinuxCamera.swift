@@ -11,6 +11,8 @@ public protocol LinuxCamera: Camera {
     mutating func takeProblems() -> [String]
     /// What the camera's port saw go wrong since the last call (a device's failure), for the log.
     mutating func takePortNotes() -> [String]
+    /// The clips named without their rotation since the last call (a `fault` `rotation` line each).
+    mutating func takeOwedRotations() -> [OwedRotation]
 }
 
 extension LinuxCamera {
@@ -80,6 +82,7 @@ extension WatchCamera: LinuxCamera {
     /// No children: nothing to poll, never busy.
     public var pollDescriptors: [Int32] { [] }
     public mutating func takeProblems() -> [String] { [] }
+    public mutating func takeOwedRotations() -> [OwedRotation] { [] }
 }
 
 extension CameraSession where Processes == V4L2Processes<V4L2Stream> {

@@ -162,7 +162,7 @@ public struct RunRecording: Equatable, Sendable {
             }
         case .shutterRejected:
             rejections.append(t)
-        case .captureFailed, .recordFailed, .fileRecovered, .fileMissing:
+        case .captureFailed, .recordFailed, .fileRecovered, .fileMissing, .rotationOwed, .rotationWritten:
             break
         }
     }

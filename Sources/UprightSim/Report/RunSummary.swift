@@ -77,6 +77,11 @@ public enum RunSummary {
                 faults.append([time, "fault", "bound", EventRecord.boundDetail(bound: bound, lost: lost, waitedSeconds: waited)])
             case .recovered(let kind, let detail):
                 faults.append([time, "recovered", kind, detail])
+            case .rotationOwed(_, _, _, let detail):
+                faultCount += 1
+                faults.append([time, "fault", "rotation", detail])
+            case .rotationWritten(_, let file, let rotationDegrees):
+                faults.append([time, "recovered", "rotation", EventRecord.rotationWrittenDetail(file: file, rotationDegrees: rotationDegrees)])
             case .shutterRejected:
                 rejections += 1
             case .orientation:

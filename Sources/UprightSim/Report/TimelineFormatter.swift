@@ -52,6 +52,10 @@ public enum TimelineFormatter {
             return detail.isEmpty ? kind : "\(kind): \(detail)"
         case .bound(let bound, let lost, let waited):
             return "bound: " + EventRecord.boundDetail(bound: bound, lost: lost, waitedSeconds: waited)
+        case .rotationOwed(let clip, _, let rotationDegrees, let detail):
+            return "rotation: clip \(clip) owes rotation \(rotationDegrees): \(detail)"
+        case .rotationWritten(let clip, let file, let rotationDegrees):
+            return "rotation: clip \(clip) " + EventRecord.rotationWrittenDetail(file: file, rotationDegrees: rotationDegrees)
         case .fileRecovered(let number, let orientation, let file):
             return "\(number.key) \(number.value) " + (orientation.map { "\($0) " } ?? "") + file
         case .fileMissing(let number, let file):

@@ -110,6 +110,9 @@ public struct SoakChecker: Sendable {
             counts.boundRecords += 1
         case .recovered:
             counts.recoveredRecords += 1
+        case .rotationOwed, .rotationWritten:
+            // The soak's clips are the simulator's movies on a working file system: each gets its rotation.
+            fail(event.record.name + " rotation record in a soak", at: time)
         case .fileRecovered, .fileMissing:
             // A soak starts in an empty directory and is never cut: start-up finds nothing.
             fail(event.record.name + " record in a soak", at: time)

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Testing
 @testable import UprightCLI
 import UprightTestSupport
@@ -85,5 +86,40 @@ import UprightTestSupport
         let result = run(arguments)
         #expect(result.status == 2)
         #expect(result.error.split(separator: "\n").first.map(String.init) == firstLine)
+    }
+
+    /// A clip on a card with room for it but not for a copy (the issue's "cannot write: No
+    /// space left on device"): its matrix is written in place, so orient rotates it, as it
+    /// finishes a rotation the camera's journal owes. In a child process: the file-size limit
+    /// (RLIMIT_FSIZE, 32 KiB here: a copy of the 64 KiB clip fails with EFBIG, as a full card's
+    /// write does) is the whole process's.
+    @Test func rotatesAClipWithNoRoomForACopy() async {
+        await #expect(processExitsWith: .exitCode(0)) {
+            // The camera stand-in's clip with its moov first and 64 KiB of media data after it.
+            let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            guard let standIn = try? TestFile.bytes(tests.appendingPathComponent("CameraStandIn/minimal.mp4").path) else { exit(10) }
+            let mediaBytes = 65536
+            let mdat = [UInt8]([0, 1, 0, 8]) + Array("mdat".utf8) + [UInt8](repeating: 7, count: mediaBytes)
+            let clip = Array(standIn[0..<24]) + Array(standIn[32...]) + mdat
+            let path = "/tmp/upright-orient-room-\(getpid()).mp4"
+            guard (try? Data(clip).write(to: URL(fileURLWithPath: path))) != nil else { exit(11) }
+            defer { unlink(path) }
+            signal(SIGXFSZ, SIG_IGN)
+            var limit = rlimit()
+            getrlimit(Int32(RLIMIT_FSIZE.rawValue), &limit)
+            limit.rlim_cur = 32768
+            setrlimit(Int32(RLIMIT_FSIZE.rawValue), &limit)
+            let recorder = ConsoleRecorder()
+            let status = Upright.main(["orient", "--orientation", "left-up", path], console: recorder.console)
+            guard status == 0, recorder.out == path + ": rotation 90\n", recorder.error.isEmpty else { exit(12) }
+            guard let after = try? TestFile.bytes(path), after.count == clip.count else { exit(13) }
+            // The matrix's first two words are 0 and 1.0 (16.16) for a quarter turn clockwise
+            // (ISO/IEC 14496-12 8.3.2), and nothing but the matrix changed.
+            let changed = zip(after, clip).enumerated().filter { $0.element.0 != $0.element.1 }.map(\.offset)
+            guard !changed.isEmpty, changed.last! - changed.first! < 36, Array(after[24...]).suffix(mediaBytes) == clip.suffix(mediaBytes) else {
+                exit(14)
+            }
+            exit(0)
+        }
     }
 }

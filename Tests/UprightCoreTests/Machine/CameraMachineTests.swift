@@ -62,6 +62,39 @@ import UprightCore
         #expect(touch == [.camera(.capturePhoto(shot: 15, orientation: .normal, touchedAt: .zero))])
     }
 
+    /// At the top of the numbers (UInt32.max, `IMG_4294967295.jpg`, the largest the names hold)
+    /// the camera never wraps to 0 and 1, whose names an earlier photo or clip may hold: the
+    /// last number is used, then each press is refused `numbers used up`, a photo's and a
+    /// clip's alike, and a press queued behind the last photo too.
+    @Test func numbersUsedUpRefuseThePressNeverWrap() {
+        var state = decided(.previewing, numberedAfter: UInt32.max - 1)
+        var touch: [MachineCommand] = []
+        _ = press(&state, touch: &touch)
+        #expect(touch == [.camera(.capturePhoto(shot: UInt32.max, orientation: .normal, touchedAt: .zero))])
+        _ = run(&state, .shutterReleased)
+        _ = press(&state, touch: &touch)
+        #expect(touch == []) // the touch orders nothing: no number is left
+        #expect(run(&state, .shutterReleased) == []) // queued behind the last photo
+        #expect(
+            run(&state, .captureFinished(shot: UInt32.max)) == [
+                .journal(.capture(shot: UInt32.max, orientation: .normal, stale: false)),
+                .journal(.shutterRejected(.numbersUsedUp)),
+                .cancelTimer(.capture), .journal(.state(from: .capturing, to: .previewing)),
+                .armTimer(.idle, .seconds(60)), .camera(.showOrientation(.normal)),
+            ])
+        _ = press(&state, touch: &touch)
+        #expect(touch == [])
+        #expect(run(&state, .shutterReleased) == [.journal(.shutterRejected(.numbersUsedUp))])
+        #expect(state.shot == UInt32.max)
+        // Clips count on their own: clip 4294967295 is the last.
+        _ = press(&state)
+        #expect(run(&state, .shutterHeld).contains(.camera(.startRecording(clip: UInt32.max, orientation: .normal))))
+        _ = press(&state) // stops it
+        _ = press(&state)
+        #expect(run(&state, .shutterHeld) == [.journal(.shutterRejected(.numbersUsedUp))])
+        #expect(state.name == .previewing && state.clip == UInt32.max)
+    }
+
     /// A full card: the photo that found it fails `storage`, presses meanwhile are rejected
     /// `storage full` (a photo and a clip alike), and once space returns photos are taken again.
     @Test func aFullCardRejectsPressesUntilSpaceReturns() {

@@ -17,7 +17,7 @@ import UprightTestSupport
         let bytes = try TestFile.bytes(fixture)
         try AtomicFile.write(bytes, to: files.pendingClip(clip: 7))
         let result = files.finishClip(at: files.pendingClip(clip: 7), clip: 7, orientation: .normal)
-        #expect(result == .success(directory.path + "/CLIP_0007.mp4"))
+        #expect(result == .success(FinishedClip(path: directory.path + "/CLIP_0007.mp4")))
         // Rotation 0 and the stand-in's identity matrix: no copy is made, the file is renamed.
         #expect(try TestFile.bytes(directory.path + "/CLIP_0007.mp4") == bytes)
         #expect(!POSIXFile.exists(files.pendingClip(clip: 7)))
@@ -47,7 +47,7 @@ import UprightTestSupport
         try AtomicFile.write(try TestFile.bytes(fixture), to: files.pendingClip(clip: 2))
         let photo = files.finishPhoto(at: files.oneShotPhoto(shot: 1), shot: 1, orientation: .leftUp)
         let clip = files.finishClip(at: files.pendingClip(clip: 2), clip: 2, orientation: .normal)
-        for (result, name) in [(photo, "IMG_0001.jpg"), (clip, "CLIP_0002.mp4")] {
+        for (result, name) in [(photo.map { $0 }, "IMG_0001.jpg"), (clip.map(\.path), "CLIP_0002.mp4")] {
             guard case .failure(let error) = result else {
                 Issue.record("\(name) was written over")
                 continue
@@ -65,6 +65,70 @@ import UprightTestSupport
             Issue.record("no error")
         } catch {
             #expect(error.description == "/nonexistent/upright/clip.mp4: No such file or directory")
+        }
+    }
+
+    /// A card with room for the clip but not for a copy of it (the issue's lost clip: the matrix
+    /// was written into a whole copy, which failed, and the recorder's file was then removed):
+    /// the matrix is written in place, the clip keeps its bytes and gets its rotation. Run in a
+    /// child process: the file-size limit (RLIMIT_FSIZE: a copy past 3 KiB fails with EFBIG,
+    /// as a full card's write fails) is the whole process's; the moov box comes first, inside it.
+    @Test func aClipOnACardWithoutRoomForACopyKeepsItsBytesAndGetsItsRotation() async {
+        await #expect(processExitsWith: .exitCode(0)) {
+            let directory = "/tmp/upright-clip-room-\(getpid())"
+            mkdir(directory, 0o755)
+            let files = CameraFiles(outputDirectory: directory, naming: MediaNaming(clipExtension: "mp4"))
+            let original = MediaFixtures.mp4(mediaBytes: 8192)
+            guard (try? AtomicFile.write(original, to: files.pendingClip(clip: 4))) != nil else { exit(10) }
+            signal(SIGXFSZ, SIG_IGN)
+            var limit = rlimit()
+            getrlimit(Int32(RLIMIT_FSIZE.rawValue), &limit)
+            limit.rlim_cur = 3072
+            setrlimit(Int32(RLIMIT_FSIZE.rawValue), &limit)
+            let result = files.finishClip(at: files.pendingClip(clip: 4), clip: 4, orientation: .leftUp)
+            guard result == .success(FinishedClip(path: directory + "/CLIP_0004.mp4")) else { exit(11) }
+            guard let bytes = try? POSIXFile.readAll(directory + "/CLIP_0004.mp4", limit: 1 << 20),
+                let rotated = try? MP4RotationPatcher.patched(original, rotationDegrees: 90)
+            else { exit(12) }
+            // Only the 36 bytes of the video track's matrix differ from the recorder's.
+            guard bytes == rotated, zip(bytes, original).filter({ $0 != $1 }).count <= 36 else { exit(13) }
+            guard POSIXFile.names(inDirectory: directory, maximumEntries: 10) == ["CLIP_0004.mp4"] else { exit(14) }
+            exit(0)
+        }
+    }
+
+    /// A matrix that cannot be written at all (here the limit falls before the moov box, at
+    /// the end of the clip) never costs the clip: it takes its final name with the recorder's
+    /// bytes, and the rotation is owed, for the journal's `fault` `rotation`. The next start
+    /// writes it (`OutputReconciliationTests`).
+    @Test func aClipWhoseRotationCannotBeWrittenKeepsItsFinalNameAndItsBytes() async {
+        await #expect(processExitsWith: .exitCode(0)) {
+            let directory = "/tmp/upright-clip-owed-\(getpid())"
+            mkdir(directory, 0o755)
+            let files = CameraFiles(outputDirectory: directory, naming: MediaNaming(clipExtension: "mp4"))
+            let original = MediaFixtures.mp4(moovLast: true, mediaBytes: 8192)
+            for clip: UInt32 in [5, 6] {
+                guard (try? AtomicFile.write(original, to: files.pendingClip(clip: clip))) != nil else { exit(10) }
+            }
+            signal(SIGXFSZ, SIG_IGN)
+            var limit = rlimit()
+            getrlimit(Int32(RLIMIT_FSIZE.rawValue), &limit)
+            limit.rlim_cur = 4096
+            setrlimit(Int32(RLIMIT_FSIZE.rawValue), &limit)
+            let owed = OwedRotation(clip: 5, file: "CLIP_0005.mp4", rotationDegrees: 270, problem: "cannot write in place: File too large")
+            let result = files.finishClip(at: files.pendingClip(clip: 5), clip: 5, orientation: .rightUp)
+            guard result == .success(FinishedClip(path: directory + "/CLIP_0005.mp4", owedRotation: owed)) else { exit(11) }
+            guard (try? POSIXFile.readAll(directory + "/CLIP_0005.mp4", limit: 1 << 20)) == original else { exit(12) }
+            guard POSIXFile.names(inDirectory: directory, maximumEntries: 10).sorted() == [".upright-clip-0006.mp4", "CLIP_0005.mp4"] else {
+                exit(13)
+            }
+            // The outcome the session hands on: written, with the rotation owed.
+            var owedSix = owed
+            (owedSix.clip, owedSix.file) = (6, "CLIP_0006.mp4")
+            let outcome = files.carryOut(.finishClip(clip: 6, orientation: .rightUp))
+            guard outcome == CameraFileOutcome(event: .clipWritten(clip: 6), written: directory + "/CLIP_0006.mp4", owedRotation: owedSix)
+            else { exit(15) }
+            exit(0)
         }
     }
 }

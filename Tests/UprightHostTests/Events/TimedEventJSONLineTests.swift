@@ -26,6 +26,9 @@ struct TimedEventJSONLineTests {
         #"{"t":9.800000,"event":"capture","orientation":"unknown","shot":8,"file":"IMG_0008.jpg"}"#,
         #"{"t":9.800000,"event":"record-start","orientation":"unknown","clip":9,"stale":true}"#,
         #"{"t":9.900000,"event":"record-stop","orientation":"unknown","clip":9,"duration":0.1,"reason":"shutter"}"#,
+        // A clip named without its rotation, and the rotation written at the next start.
+        #"{"t":9.950000,"event":"fault","kind":"rotation","detail":"CLIP_0009.mp4: cannot write in place: Input/output error","clip":9,"file":"CLIP_0009.mp4","rotation":0}"#,
+        #"{"t":0.000000,"event":"recovered","kind":"rotation","detail":"CLIP_0009.mp4: rotation 0 written","clip":9,"file":"CLIP_0009.mp4","rotation":0}"#,
     ]
 
     @Test func everyKindReadsBackToTheRecordAndTheSameLine() throws {
@@ -49,6 +52,8 @@ struct TimedEventJSONLineTests {
             .capture(shot: 8, orientation: nil, stale: false, file: "IMG_0008.jpg"),
             .recordStart(clip: 9, orientation: nil, stale: true, file: nil),
             .recordStop(clip: 9, orientation: nil, durationSeconds: 0.1, reason: "shutter", file: nil),
+            .rotationOwed(clip: 9, file: "CLIP_0009.mp4", rotationDegrees: 0, detail: "CLIP_0009.mp4: cannot write in place: Input/output error"),
+            .rotationWritten(clip: 9, file: "CLIP_0009.mp4", rotationDegrees: 0),
         ]
         #expect(Self.lines.count == expected.count)
         for (line, record) in zip(Self.lines, expected) {
@@ -72,6 +77,28 @@ struct TimedEventJSONLineTests {
         let wrongDetail = line.replacing(#""bound":"shutter-edges""#, with: #""bound":"sample-ring""#)
         #expect(throws: ConfigError(path: "detail", message: "does not say what bound sample-ring with 3 lost says")) {
             try TimedEvent(jsonLine: wrongDetail)
+        }
+    }
+
+    /// A rotation's `fault` names the clip, its file and a rotation a matrix can have; its
+    /// `recovered` says what its keys say.
+    @Test func aRotationRecordNamesItsClipFileAndRotation() {
+        let written = #"{"t":1.0,"event":"recovered","kind":"rotation","detail":"CLIP_0002.mp4: rotation 90 written","clip":2,"file":"CLIP_0002.mp4""#
+        let cases: [(String, ConfigError)] = [
+            (written + #","rotation":45}"#, ConfigError(path: "rotation", message: "45 is not 0, 90, 180 or 270")),
+            (written + #","rotation":180}"#, ConfigError(path: "detail", message: "does not say what file CLIP_0002.mp4 with rotation 180 says")),
+            (written + "}", ConfigError(path: "rotation", message: "missing (required)")),
+            (
+                #"{"t":1.0,"event":"fault","kind":"rotation","detail":"x","file":"CLIP_0002.mp4","rotation":90}"#,
+                ConfigError(path: "clip", message: "missing (required)")
+            ),
+            (
+                #"{"t":1.0,"event":"fault","kind":"rotation","detail":"x","clip":2,"rotation":90}"#,
+                ConfigError(path: "file", message: "missing (required)")
+            ),
+        ]
+        for (line, error) in cases {
+            #expect(throws: error, "\(line)") { try TimedEvent(jsonLine: line) }
         }
     }
 

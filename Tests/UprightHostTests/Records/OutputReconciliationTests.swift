@@ -147,6 +147,59 @@ struct OutputReconciliationTests {
         #expect(result.records.isEmpty)
     }
 
+    /// A clip named without its rotation (its `fault` `rotation` on the card before start-up
+    /// writes a byte of it): start-up writes the rotation in place and journals it written, once;
+    /// a clip `upright orient` rotated first is journaled written without a write.
+    @Test func aRotationOwedIsWrittenAtStartUpOnce() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let original = MediaFixtures.mp4(moovLast: true)
+        Self.write(original, directory, "CLIP_0002.mp4")
+        Self.write(original, directory, "CLIP_0003.mp4")
+        try MediaOrientationWriter.apply(.leftUp, toFileAt: directory.path + "/CLIP_0003.mp4") // upright orient's
+        let journal = [
+            #"{"t":1.000000,"event":"record-start","orientation":"right-up","exif":8,"rotation":270,"clip":2,"file":"CLIP_0002.mp4"}"#,
+            #"{"t":3.000000,"event":"record-stop","orientation":"right-up","clip":2,"duration":2,"reason":"shutter","file":"CLIP_0002.mp4"}"#,
+            #"{"t":3.100000,"event":"fault","kind":"rotation","detail":"CLIP_0002.mp4: cannot write in place: Input/output error","clip":2,"file":"CLIP_0002.mp4","rotation":270}"#,
+            #"{"t":4.000000,"event":"record-start","orientation":"left-up","exif":6,"rotation":90,"clip":3,"file":"CLIP_0003.mp4"}"#,
+            #"{"t":5.000000,"event":"record-stop","orientation":"left-up","clip":3,"duration":1,"reason":"shutter","file":"CLIP_0003.mp4"}"#,
+            #"{"t":5.100000,"event":"fault","kind":"rotation","detail":"CLIP_0003.mp4: cannot write in place: Input/output error","clip":3,"file":"CLIP_0003.mp4","rotation":90}"#,
+        ]
+        var result = OutputReconciliation.reconcile(directory: directory.path, journalLines: journal, clipExtension: "mp4")
+        #expect(
+            Self.lines(result.records) == [
+                #"{"t":0.000000,"event":"recovered","kind":"rotation","detail":"CLIP_0002.mp4: rotation 270 written","clip":2,"file":"CLIP_0002.mp4","rotation":270}"#,
+                #"{"t":0.000000,"event":"recovered","kind":"rotation","detail":"CLIP_0003.mp4: rotation 90 written","clip":3,"file":"CLIP_0003.mp4","rotation":90}"#,
+            ])
+        #expect(try TestFile.bytes(directory.path + "/CLIP_0002.mp4") == MP4RotationPatcher.patched(original, rotationDegrees: 270))
+        #expect(try TestFile.bytes(directory.path + "/CLIP_0003.mp4") == MP4RotationPatcher.patched(original, rotationDegrees: 90))
+        #expect(result.rotationsStillOwed.isEmpty)
+        result = OutputReconciliation.reconcile(directory: directory.path, journalLines: journal + Self.lines(result.records), clipExtension: "mp4")
+        #expect(result.records.isEmpty)
+    }
+
+    /// A rotation that cannot be written at start-up either (the file is not a movie any more)
+    /// stays owed, named for the note; a clip gone is `file-missing`, which settles its rotation.
+    @Test func aRotationThatCannotBeWrittenStaysOwed() {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        Self.write([1, 2, 3, 4, 5, 6, 7, 8, 9], directory, "CLIP_0004.mp4")
+        let journal = [
+            #"{"t":3.000000,"event":"record-stop","orientation":"bottom-up","clip":4,"duration":2,"reason":"shutter","file":"CLIP_0004.mp4"}"#,
+            #"{"t":3.000000,"event":"record-stop","orientation":"left-up","clip":5,"duration":2,"reason":"shutter","file":"CLIP_0005.mp4"}"#,
+            #"{"t":3.100000,"event":"fault","kind":"rotation","detail":"CLIP_0004.mp4: cannot write in place: Input/output error","clip":4,"file":"CLIP_0004.mp4","rotation":180}"#,
+            #"{"t":3.100000,"event":"fault","kind":"rotation","detail":"CLIP_0005.mp4: cannot write in place: Input/output error","clip":5,"file":"CLIP_0005.mp4","rotation":90}"#,
+        ]
+        let result = OutputReconciliation.reconcile(directory: directory.path, journalLines: journal, clipExtension: "mp4")
+        #expect(result.rotationsStillOwed == ["CLIP_0004.mp4: not a JPEG or MP4/QuickTime file"])
+        #expect(Self.lines(result.records) == [#"{"t":0.000000,"event":"file-missing","clip":5,"file":"CLIP_0005.mp4"}"#])
+        let again = OutputReconciliation.reconcile(
+            directory: directory.path, journalLines: journal + Self.lines(result.records), clipExtension: "mp4")
+        #expect(again.rotationsStillOwed == ["CLIP_0004.mp4: not a JPEG or MP4/QuickTime file"])
+        #expect(again.records.isEmpty)
+        #expect(result.unreadableLines == 0)
+    }
+
     /// A clip stopped (record-stop names its file) that the camera then could not finish
     /// (record-failed `storage`, the card full): no file is owed, nothing is journaled missing.
     @Test func aStoppedClipJournaledFailedOwesNoFile() {
