@@ -60,11 +60,13 @@ public final class DurableWork<Output: EventOutput>: @unchecked Sendable {
         self.journalPath = journal?.path
         self.output = output
         self.origin = origin
-        worker = WorkerThread(capacity: capacity) { [unowned self] item in write(item.event, journals: item.journals) }
+        // The body holds this object until `finish` has joined the thread (then the worker drops
+        // it): the owner finishes it, as `RecordWriter.finishDurableWork` does.
+        worker = WorkerThread(capacity: capacity) { [self] item in write(item.event, journals: item.journals) }
     }
 
     deinit {
-        // Here the worker has ended or never started (the owner finishes it).
+        // Here the worker has ended (its body held this object until then) or never started.
         worker.finish()
     }
 

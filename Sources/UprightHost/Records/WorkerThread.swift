@@ -16,15 +16,17 @@ import Glibc
 /// through a signalfd on its loop, and a process-directed signal goes to any thread that does
 /// not block it).
 public final class WorkerThread<Job>: @unchecked Sendable {
-    // @unchecked: every `var` is touched only with `monitor` held; `body` is called on the
-    // thread only.
+    // @unchecked: every `var` is touched only with `monitor` held, but `body`, which is called
+    // on the thread only and dropped once it has been joined.
     public let capacity: Int
     private let monitor = ThreadMonitor()
     private var jobs: [Job] = []
     private var working = false
     private var stopping = false
     private var thread: pthread_t?
-    private let body: (Job) -> Void
+    /// Dropped once the thread has been joined, so that a body that holds its owner (the
+    /// journal's worker) leaves no cycle behind.
+    private var body: ((Job) -> Void)?
 
     /// A worker doing `body` for each job, not started yet.
     public init(capacity: Int, body: @escaping (Job) -> Void) {
@@ -85,10 +87,10 @@ public final class WorkerThread<Job>: @unchecked Sendable {
         monitor.broadcast()
         let running = thread
         monitor.unlock()
-        guard let running else { return }
-        pthread_join(running, nil)
+        if let running { pthread_join(running, nil) }
         monitor.lock()
         thread = nil
+        body = nil
         monitor.broadcast()
         monitor.unlock()
     }
@@ -114,7 +116,7 @@ public final class WorkerThread<Job>: @unchecked Sendable {
             working = true
             monitor.broadcast()
             monitor.unlock()
-            body(job)
+            body?(job)
             monitor.lock()
             working = false
             monitor.broadcast()
