@@ -32,8 +32,9 @@ enum CalibrateCommand: Subcommand {
             a guess: one taken on the wrong side is found once a later pose sees that axis the
             other way, and asked for again; nothing is written while the poses disagree.
             The chip may be glued at any angle: the matrix is the rotation the poses fit, the
-            exact axis permutation when the fit is within 2 degrees of one; the chip's own angle
-            is shown apart from how squarely each pose was held.
+            exact axis permutation when the poses' own scatter explains the fit's distance from
+            one (an F test of the residuals, at 95%); the chip's own angle is shown apart from
+            how squarely each pose was held.
             2 poses give the mount matrix (its third row by the right-hand rule, trusting both
             poses), 3 check it on every axis; an axis's offset needs it seen up and down: 4 poses
             give the up-down axis's, 5 also the left-right one's, 6 all three. Axes not measured

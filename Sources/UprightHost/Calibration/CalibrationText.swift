@@ -145,9 +145,11 @@ public enum CalibrationText {
     /// How the chip sits in the camera.
     static func chip(_ result: CalibrationResult) -> String {
         let off = degrees(result.chipDegrees)
+        let judgement = result.solution.judgement
+        let explained = "the \(degrees(Float(judgement.explainedDegrees))) the poses' own scatter explains (\(scatter(judgement)))"
         if result.solution.isSquare {
             return
-                "chip square in the camera: the fit is \(degrees(Float(result.solution.degreesFromSquare))) from this axis permutation, written exact (within \(TextFormat.fixed(result.solution.isFullyMeasured ? MountFit.squareDegrees : MountFit.squareDegreesTwoPoses, decimals: 0)) degrees)"
+                "chip square in the camera: the fit is \(degrees(Float(judgement.degreesFromSquare))) from this axis permutation, within \(explained): written exact"
         }
         let twist = result.chipTwistDegrees
         let direction = twist < 0 ? "clockwise" : "counter-clockwise"
@@ -155,7 +157,14 @@ public enum CalibrationText {
             result.solution.isFullyMeasured
             ? "" : " (with two poses the tilt about their diagonal is not measured but taken from the board's offset_g; three measure it)"
         return
-            "chip \(off) off square in the camera: turned \(degrees(abs(twist))) in the camera's plane (\(direction) seen from the back) and tilted \(degrees(result.chipTiltDegrees)) out of it\(unmeasured)"
+            "chip \(off) off square in the camera: turned \(degrees(abs(twist))) in the camera's plane (\(direction) seen from the back) and tilted \(degrees(result.chipTiltDegrees)) out of it\(unmeasured); more than \(explained)"
+    }
+
+    /// What the scatter is judged from: the poses and the confidence, or two poses' one check.
+    static func scatter(_ judgement: SquareJudgement) -> String {
+        let confidence = "\(Int((SquareJudgement.confidence * 100).rounded()))%"
+        guard let pair = judgement.pairAngleErrorDegrees else { return "\(judgement.poses) poses, \(confidence)" }
+        return "2 poses, \(confidence): their one check, their angle apart, is \(degrees(Float(abs(pair)))) from a quarter turn"
     }
 
     /// The board file's text form, rows `;`-separated (integers for a permutation).

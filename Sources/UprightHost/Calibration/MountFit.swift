@@ -14,18 +14,12 @@ import UprightCore
 /// offset. Two poses' one difference leaves the turn about it free; the board's earlier offset
 /// decides that (TRIAD), so its tilt is only as good as that offset.
 ///
-/// A chip within `squareDegrees` of an axis permutation gets that permutation, exact: so close
-/// the fit cannot tell a chip glued a degree off from a camera held a degree off in every pose,
-/// and the board file stays readable. Two poses average no holds (each is held 2 to 4 degrees
-/// off, and their one difference is off by as much), so for them the margin is
-/// `squareDegreesTwoPoses`. Pure; the poses are assumed to be as asked (`PoseConsensus` judges
-/// that).
+/// A fit the poses' own scatter puts within reach of an axis permutation gets that
+/// permutation, exact (`SquareJudgement`): so close the fit cannot tell a chip glued a degree
+/// off from a camera held a degree off in every pose, and the board file stays readable, with
+/// the offsets of the axes not measured exactly the board's. Pure; the poses are assumed to be
+/// as asked (`PoseConsensus` judges that).
 public enum MountFit {
-    /// A fit this close to a square mount is written square.
-    public static let squareDegrees: Double = 2
-    /// With two poses, their difference this close to a square mount's is written square.
-    public static let squareDegreesTwoPoses: Double = 5
-
     public struct Solution: Equatable, Sendable {
         /// The least-squares rotation.
         public var fitted: Rotation
@@ -40,9 +34,12 @@ public enum MountFit {
         public var fitOffsetG: Vector3
         /// False with two poses: the turn about their difference comes from the prior offset.
         public var isFullyMeasured: Bool
+        /// How far the measured part of the fit is from `square` and how far the poses'
+        /// scatter explains: what decides whether it is written square.
+        public var judgement: SquareJudgement
         /// How far the measured part of the fit is from `square`, in degrees (with two poses,
-        /// their difference's angle): what decides whether it is written square.
-        public var degreesFromSquare: Double
+        /// their difference's angle).
+        public var degreesFromSquare: Double { judgement.degreesFromSquare }
 
         /// The square mount nearest the fit.
         public var square: Rotation { fitted.nearestSquare }
@@ -65,13 +62,12 @@ public enum MountFit {
         let fitted: Rotation
         let fitOffset: SIMD3<Double>
         let isFullyMeasured: Bool
-        let squareDegrees: (Rotation) -> Double
-        var margin = Self.squareDegrees
+        let judgement: SquareJudgement
         if let fit = WahbaFit.fit(device: centredDevice, chip: centredChip, weights: weights) {
             fitted = fit.rotation
             fitOffset = meanChip - fitted.transposed.apply(meanDevice)
             isFullyMeasured = true
-            squareDegrees = { fitted.degrees(to: $0) }
+            judgement = SquareJudgement(fitted: fitted, square: fitted.nearestSquare, device: device, chip: chip)
         } else {
             // All differences along one line: two poses (or one axis's two sides, which fix nothing).
             guard let first = centredDevice.indices.first(where: { length(centredDevice[$0]) > 0.5 }),
@@ -82,13 +78,14 @@ public enum MountFit {
             fitted = rotation
             fitOffset = priorOffsetG.double
             isFullyMeasured = false
-            margin = Self.squareDegreesTwoPoses
-            // Square when the measured difference is.
-            squareDegrees = { $0.apply(centredChip[first]).degrees(to: centredDevice[first]) }
+            // Square when the measured difference is, as far as the pair's angle apart (less
+            // the board's offset) says how squarely the two were held.
+            let prior = priorOffsetG.double
+            judgement = SquareJudgement(
+                pairDegreesFromSquare: fitted.nearestSquare.apply(centredChip[first]).degrees(to: centredDevice[first]),
+                pairAngleErrorDegrees: (chip[0] - prior).degrees(to: chip[1] - prior) - 90)
         }
-        var written = fitted
-        let offSquare = squareDegrees(fitted.nearestSquare)
-        if offSquare <= margin { written = fitted.nearestSquare }
+        let written = judgement.isSquare ? fitted.nearestSquare : fitted
         let axes = OffsetFit.fit(readings, rotation: written, priorOffsetG: priorOffsetG)
         // For the holds: the measured axes' offsets (a tilt changes them by its cosine only),
         // the fit's translation on the others (a tilt moves that by its sine).
@@ -97,7 +94,7 @@ public enum MountFit {
         return Solution(
             fitted: fitted, written: written, axes: axes, offsetG: OffsetFit.chipOffset(axes, rotation: written),
             fitOffsetG: written.transposed.apply(Vector3(x: best[0], y: best[1], z: best[2])), isFullyMeasured: isFullyMeasured,
-            degreesFromSquare: offSquare)
+            judgement: judgement)
     }
 
     static func length(_ v: SIMD3<Double>) -> Double { (v * v).sum().squareRoot() }

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import UprightCore
 import UprightHost
 
@@ -25,6 +28,30 @@ enum CalibrationFixtures {
         Rotation(degrees: 3.6, about: SIMD3(3, 0, 2)), Rotation(degrees: 3.6, about: SIMD3(0, 3, -2)), Rotation(degrees: 3, about: SIMD3(0, -1, 0)),
         Rotation(degrees: 3.6, about: SIMD3(-3, 0, 2)), Rotation(degrees: 3.6, about: SIMD3(0, 3, -2)), Rotation(degrees: 3, about: SIMD3(0, -1, 0)),
     ]
+
+    /// Six holds each tilted up to `maximumDegrees` about an axis square to the pose's vertical
+    /// (a turn about the vertical changes no reading), angle and axis drawn from `seed`.
+    static func tilts(seed: UInt64, maximumDegrees: Double = 4) -> [Rotation] {
+        var state = seed
+        func next() -> Double {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Double(state >> 11) / Double(UInt64(1) << 53)
+        }
+        return CalibrationPose.sequence.map { pose in
+            let turn = next() * 2 * Double.pi
+            let (c, s) = (cos(turn), sin(turn))
+            let axis: SIMD3<Double> =
+                switch pose.deviceUp.axis {
+                case 0: SIMD3(0, c, s)
+                case 1: SIMD3(c, 0, s)
+                default: SIMD3(c, s, 0)
+                }
+            return Rotation(degrees: next() * maximumDegrees, about: axis)
+        }
+    }
+
+    /// The fixture's holds and six seeded sets of tilts up to 4 degrees.
+    static let heldSets: [[Rotation]] = [holds] + (1...6).map { tilts(seed: UInt64($0)) }
 
     /// The six poses' readings of a chip mounted `truth` (`device = truth * chip`) with
     /// `bias` (chip axes), each pose turned by its hold.

@@ -148,7 +148,7 @@ import UprightSim
     }
 
     /// How far off square the detector's thresholds stay right with a square matrix (what a
-    /// chip within `MountFit.squareDegrees` is written with, and all a square-only fit had):
+    /// chip the poses' scatter puts near square is written with, and all a square-only fit had):
     /// the corpus latches as on a square chip with the chip 3.5 degrees off in the camera's
     /// plane and 5 out of it, not at 4 (the dwell at 50 degrees, 3 inside the 53-degree exit
     /// with its sway, is the first to go) and 6 (steep tilts near the 80-degree flat threshold).
