@@ -2,7 +2,7 @@
 /// driver does: check DEVID, standby, data format (full resolution and range), rate,
 /// interrupts, FIFO, then measure. The chip has no reset command; it powers up in standby,
 /// so a chip that lost power is recognised by POWER_CTL and simply configured again.
-public struct ADXL345<Bus: I2CBus>: Accelerometer, RegisterChip {
+public struct ADXL345<Bus: I2CBus>: Accelerometer, ChipDriver {
     /// The FIFO's depth plus the entry waiting in the data registers ("FIFO" section: up to 33).
     static var maximumEntries: Int { 33 }
 
@@ -17,14 +17,8 @@ public struct ADXL345<Bus: I2CBus>: Accelerometer, RegisterChip {
     /// The part identified by the last `begin`, nil before.
     public private(set) var identity: ChipIdentity?
 
-    var phase: SensorPhase = .unconfigured
-    var lastDelivered: Instant = .zero
-    /// The earliest time the next drain may stamp a sample at: after the last read that
-    /// returned, with records or with none (`Accelerometer.readSamples`' promise).
-    var stampFloor: Instant = .zero
-    var lastHealthCheck: Instant = .zero
-    var gapStart: Instant?
-    var stuck: StuckDataMonitor
+    /// What the driver keeps between reads (`ChipDriver`).
+    var progress: ChipProgress
 
     /// A driver for the chip at `address` on `bus`; nothing is sent until `begin`.
     public init(bus: Bus, address: UInt8 = 0x53, configuration: ADXL345Configuration = ADXL345Configuration(), mount: MountMatrix = .identity) {
@@ -32,7 +26,7 @@ public struct ADXL345<Bus: I2CBus>: Accelerometer, RegisterChip {
         self.address = address
         self.configuration = configuration
         self.decoder = ADXL345Decoder(mount: mount)
-        self.stuck = StuckDataMonitor(limit: configuration.stuckSampleLimit)
+        self.progress = ChipProgress(stuckSampleLimit: configuration.stuckSampleLimit)
     }
 
     /// Time between two samples at the configured data rate.
@@ -68,19 +62,19 @@ public struct ADXL345<Bus: I2CBus>: Accelerometer, RegisterChip {
     public mutating func begin(now: Instant) throws(SensorError) {
         identity = try identify()
         // No reset command and no wait: configuration registers are written in standby.
-        phase = .resetting(readyAt: now)
+        progress.phase = .resetting(readyAt: now)
     }
 
-    mutating func configure(now: Instant) throws(SensorError) {
-        try writeSettings()
-        phase = .running
-        lastDelivered = now
-        lastHealthCheck = now
-        stuck = StuckDataMonitor(limit: configuration.stuckSampleLimit)
-    }
+    func applyConfiguration() throws(SensorError) { try writeSettings() }
+
+    var readMode: ReadMode { configuration.readMode }
+    var healthCheckInterval: TimeSpan { configuration.healthCheckInterval }
+    var stuckSampleLimit: Int { configuration.stuckSampleLimit }
 
     /// Standby while configuring (POWER_CTL), DATA_FORMAT (full resolution, range, INT_INVERT),
     /// BW_RATE, INT_MAP and INT_ENABLE, FIFO_CTL (stream or bypass, Table 22), then Measure.
+    /// The health check (`ChipDriver.checkHealth`) reads them back: after a power loss every
+    /// register holds its reset value (DATA_FORMAT 0x00, POWER_CTL 0x00 = standby).
     func forEachSetting(configuring: Bool, _ body: (UInt8, UInt8) throws(SensorError) -> Void) throws(SensorError) {
         let c = configuration
         if configuring { try body(ADXL345Register.powerControl, 0) }
@@ -100,64 +94,10 @@ public struct ADXL345<Bus: I2CBus>: Accelerometer, RegisterChip {
         try body(ADXL345Register.powerControl, ADXL345Register.powerMeasure)
     }
 
-    /// The accelerometer's read (`Accelerometer.readSamples`): what is available, then the
-    /// stamp floor moves to `now`, the read having returned.
+    /// The accelerometer's read (`Accelerometer.readSamples`, `ChipDriver.readTracked`).
     @inline(never)
     public mutating func readSamples(now: Instant, into body: (Sample) -> Void) throws(SensorError) -> ReadReport {
-        let report = try readAvailable(now: now, into: body)
-        if now > stampFloor { stampFloor = now }
-        return report
-    }
-
-    /// Configures the chip when due, then delivers the new samples (data registers or FIFO) to `body`.
-    mutating func readAvailable(now: Instant, into body: (Sample) -> Void) throws(SensorError) -> ReadReport {
-        var report = ReadReport()
-        switch phase {
-        case .unconfigured:
-            try begin(now: now)
-            try configure(now: now)
-            report.lost = takeGap(now: now)
-            return report
-        case .resetting(let readyAt):
-            guard now >= readyAt else {
-                report.ready = false
-                return report
-            }
-            try configure(now: now)
-            report.lost = takeGap(now: now)
-            return report
-        case .running:
-            break
-        }
-        switch configuration.readMode {
-        case .registerByRegister, .burst: try readBlock(now: now, report: &report, body: body)
-        case .fifo: try drainFIFO(now: now, report: &report, body: body)
-        }
-        if !report.chipResetDetected && now - lastHealthCheck >= configuration.healthCheckInterval {
-            try checkHealth(now: now, report: &report)
-        }
-        return report
-    }
-
-    mutating func takeGap(now: Instant) -> Int {
-        guard let start = gapStart else { return 0 }
-        gapStart = nil
-        return samplesDue(from: start, to: now)
-    }
-
-    /// Reads the configuration back: after a power loss every register holds its reset value
-    /// (DATA_FORMAT 0x00, POWER_CTL 0x00 = standby), and any register that differs otherwise
-    /// was left so by a failed write. Start over.
-    mutating func checkHealth(now: Instant, report: inout ReadReport) throws(SensorError) {
-        lastHealthCheck = now
-        if try !settingsIntact() { try restart(now: now, report: &report) }
-    }
-
-    mutating func restart(now: Instant, report: inout ReadReport) throws(SensorError) {
-        report.chipResetDetected = true
-        if gapStart == nil { gapStart = lastDelivered }
-        phase = .unconfigured
-        try begin(now: now)
+        try readTracked(now: now, into: body)
     }
 
     /// One sample from the data registers (one burst, or six single-byte reads as a baseline).
@@ -169,17 +109,13 @@ public struct ADXL345<Bus: I2CBus>: Accelerometer, RegisterChip {
             let bytes = UnsafeMutableRawBufferPointer(rebasing: raw[0..<6])
             try readDataBlock(from: ADXL345Register.dataX0, into: bytes, byRegister: byRegister)
             let view = UnsafeRawBufferPointer(bytes)
-            if stuck.isStuck(view, at: 0) { return true }
+            if progress.stuck.isStuck(view, at: 0) { return true }
             body(decoder.sample(view, at: 0, time: now))
             return false
         }
-        if isStuck {
-            report.stuckDataDetected = true
-            try restart(now: now, report: &report)
-            return
-        }
+        if isStuck { return try restartStuck(now: now, report: &report) }
         report.delivered += 1
-        lastDelivered = now
+        progress.lastDelivered = now
     }
 
     /// FIFO_STATUS, then one six-byte read per entry: the data sheet's "Retrieving Data from
@@ -194,23 +130,20 @@ public struct ADXL345<Bus: I2CBus>: Accelerometer, RegisterChip {
         if entries > Self.maximumEntries {
             entries = Int(try read(ADXL345Register.fifoStatus) & ADXL345Register.fifoEntriesMask)
         }
-        if entries == 0 {
-            if samplesDue(from: lastDelivered, to: now) >= 2 { try checkHealth(now: now, report: &report) }
-            return
-        }
+        if entries == 0 { return try foundEmpty(now: now, report: &report) }
         let records = min(entries, Self.maximumEntries)
         if records >= 32 {
             // Full: in stream mode the oldest entries were overwritten if Overrun is set.
             let source = try read(ADXL345Register.interruptSource)
             if source & ADXL345Register.interruptOverrun != 0 {
                 report.overflowed = true
-                report.lost += max(0, samplesDue(from: lastDelivered, to: now) - records)
+                report.lost += max(0, samplesDue(from: progress.lastDelivered, to: now) - records)
             }
         }
         let bus = self.bus
         let address = self.address
         let decoder = self.decoder
-        let period = Self.stampingPeriod(samplePeriod, records: records, since: max(lastDelivered, stampFloor), now: now)
+        let period = Self.stampingPeriod(samplePeriod, records: records, since: max(progress.lastDelivered, progress.stampFloor), now: now)
         let isStuck = try withUnsafeTemporaryAllocation(byteCount: records * 6, alignment: 8) { (buffer) throws(SensorError) -> Bool in
             for index in 0..<records {
                 let entry = UnsafeMutableRawBufferPointer(rebasing: buffer[(index * 6)..<(index * 6 + 6)])
@@ -221,20 +154,16 @@ public struct ADXL345<Bus: I2CBus>: Accelerometer, RegisterChip {
                     if index > 0 {
                         let view = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[0..<(index * 6)])
                         report.delivered += decoder.decodeFIFO(view, newestTime: now - period * Int64(records - index), period: period, into: body)
-                        lastDelivered = now - period * Int64(records - index)
+                        progress.lastDelivered = now - period * Int64(records - index)
                     }
                     throw .bus(error)
                 }
-                if stuck.isStuck(UnsafeRawBufferPointer(entry), at: 0) { return true }
+                if progress.stuck.isStuck(UnsafeRawBufferPointer(entry), at: 0) { return true }
             }
             report.delivered += decoder.decodeFIFO(UnsafeRawBufferPointer(buffer), newestTime: now, period: period, into: body)
             return false
         }
-        if isStuck {
-            report.stuckDataDetected = true
-            try restart(now: now, report: &report)
-            return
-        }
-        lastDelivered = now
+        if isStuck { return try restartStuck(now: now, report: &report) }
+        progress.lastDelivered = now
     }
 }

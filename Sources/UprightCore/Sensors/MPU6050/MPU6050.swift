@@ -2,7 +2,7 @@
 /// `I2CBus`. Initialises as Linux's inv_mpu6050 does: check WHO_AM_I, reset, wait 100 ms,
 /// wake on the PLL clock, gyro range, low-pass filter, divider, accelerometer range,
 /// interrupt pin, FIFO.
-public struct MPU6050<Bus: I2CBus>: Accelerometer, RegisterChip {
+public struct MPU6050<Bus: I2CBus>: Accelerometer, ChipDriver {
     /// After DEVICE_RESET (RM 4.28, which gives no time) wait 100 ms, as Linux's inv_mpu6050 does.
     public static var resetTime: TimeSpan { .milliseconds(100) }
     /// The scratch buffer for one FIFO drain transaction (the whole MPU-6050 FIFO).
@@ -19,15 +19,8 @@ public struct MPU6050<Bus: I2CBus>: Accelerometer, RegisterChip {
     /// The part identified by the last `begin`, nil before.
     public private(set) var identity: ChipIdentity?
 
-    var phase: SensorPhase = .unconfigured
-    var lastDelivered: Instant = .zero
-    /// The earliest time the next drain may stamp a sample at: after the last read that
-    /// returned, with records or with none (`Accelerometer.readSamples`' promise).
-    var stampFloor: Instant = .zero
-    var lastHealthCheck: Instant = .zero
-    /// Start of a gap caused by a chip reset (samples lost until configured again).
-    var gapStart: Instant?
-    var stuck: StuckDataMonitor
+    /// What the driver keeps between reads (`ChipDriver`).
+    var progress: ChipProgress
 
     /// A driver for the chip at `address` on `bus`; nothing is sent until `begin`.
     public init(bus: Bus, address: UInt8 = 0x68, configuration: MPU6050Configuration = MPU6050Configuration(), mount: MountMatrix = .identity) {
@@ -37,7 +30,7 @@ public struct MPU6050<Bus: I2CBus>: Accelerometer, RegisterChip {
         self.decoder = MPU6050Decoder(
             contents: configuration.fifoContents, accelerometerRange: configuration.accelerometerRange, gyroRange: configuration.gyroRange,
             mount: mount)
-        self.stuck = StuckDataMonitor(limit: configuration.stuckSampleLimit)
+        self.progress = ChipProgress(stuckSampleLimit: configuration.stuckSampleLimit)
     }
 
     /// Time between two samples at the configured rate.
@@ -76,24 +69,28 @@ public struct MPU6050<Bus: I2CBus>: Accelerometer, RegisterChip {
     public mutating func begin(now: Instant) throws(SensorError) {
         identity = try identify()
         try write(MPU6050Register.powerManagement1, MPU6050Register.powerDeviceReset)
-        phase = .resetting(readyAt: now + Self.resetTime)
+        progress.phase = .resetting(readyAt: now + Self.resetTime)
     }
 
     /// Writes the configuration into a chip that has come out of reset.
-    mutating func configure(now: Instant) throws(SensorError) {
+    mutating func applyConfiguration() throws(SensorError) {
         let c = configuration
         decoder = MPU6050Decoder(
             contents: c.fifoContents, accelerometerRange: c.accelerometerRange, gyroRange: c.gyroRange, mount: decoder.mount, offsetG: decoder.offsetG
         )
         try writeSettings()
-        phase = .running
-        lastDelivered = now
-        lastHealthCheck = now
-        stuck = StuckDataMonitor(limit: c.stuckSampleLimit)
     }
+
+    var readMode: ReadMode { configuration.readMode }
+    var healthCheckInterval: TimeSpan { configuration.healthCheckInterval }
+    var stuckSampleLimit: Int { configuration.stuckSampleLimit }
 
     /// Wake on the PLL clock (RM 4.28), gyro range (4.4), low-pass filter (4.3), divider (4.2),
     /// accelerometer range (4.5), INT pin (4.14, 4.15), FIFO contents (4.6) and FIFO on (4.27).
+    /// The health check (`ChipDriver.checkHealth`) reads them back, PWR_MGMT_1 first: anything
+    /// but "awake on the PLL clock" there means the chip lost power (reset value 0x40, asleep)
+    /// or was reset; any other register that differs was left so by a failed write (a FIFO
+    /// reset whose enable was not acknowledged leaves USER_CTRL 0 and the FIFO off for good).
     func forEachSetting(configuring: Bool, _ body: (UInt8, UInt8) throws(SensorError) -> Void) throws(SensorError) {
         let c = configuration
         try body(MPU6050Register.powerManagement1, MPU6050Register.powerClockPLLGyroX)
@@ -118,61 +115,10 @@ public struct MPU6050<Bus: I2CBus>: Accelerometer, RegisterChip {
         }
     }
 
-    /// The accelerometer's read (`Accelerometer.readSamples`): what is available, then the
-    /// stamp floor moves to `now`, the read having returned.
+    /// The accelerometer's read (`Accelerometer.readSamples`, `ChipDriver.readTracked`).
     @inline(never)
     public mutating func readSamples(now: Instant, into body: (Sample) -> Void) throws(SensorError) -> ReadReport {
-        let report = try readAvailable(now: now, into: body)
-        if now > stampFloor { stampFloor = now }
-        return report
-    }
-
-    /// Configures the chip when its reset time has passed, then delivers the new samples to `body`.
-    mutating func readAvailable(now: Instant, into body: (Sample) -> Void) throws(SensorError) -> ReadReport {
-        var report = ReadReport()
-        switch phase {
-        case .unconfigured:
-            try begin(now: now)
-            report.ready = false
-            return report
-        case .resetting(let readyAt):
-            guard now >= readyAt else {
-                report.ready = false
-                return report
-            }
-            try configure(now: now)
-            if let start = gapStart {
-                report.lost = samplesDue(from: start, to: now)
-                gapStart = nil
-            }
-            return report
-        case .running:
-            break
-        }
-        switch configuration.readMode {
-        case .registerByRegister, .burst: try readBlock(now: now, report: &report, body: body)
-        case .fifo: try drainFIFO(now: now, report: &report, body: body)
-        }
-        if !report.chipResetDetected && now - lastHealthCheck >= configuration.healthCheckInterval {
-            try checkHealth(now: now, report: &report)
-        }
-        return report
-    }
-
-    /// Reads the configuration back, PWR_MGMT_1 (RM 4.28) first: anything but "awake on the
-    /// PLL clock" there means the chip lost power (reset value 0x40, asleep) or was reset; any
-    /// other register that differs was left so by a failed write (a FIFO reset whose enable
-    /// was not acknowledged leaves USER_CTRL 0 and the FIFO off for good). Start over.
-    mutating func checkHealth(now: Instant, report: inout ReadReport) throws(SensorError) {
-        lastHealthCheck = now
-        if try !settingsIntact() { try restart(now: now, report: &report) }
-    }
-
-    mutating func restart(now: Instant, report: inout ReadReport) throws(SensorError) {
-        report.chipResetDetected = true
-        if gapStart == nil { gapStart = lastDelivered }
-        phase = .unconfigured
-        try begin(now: now)
+        try readTracked(now: now, into: body)
     }
 
     /// Modes (a) and the register-by-register baseline: the data block at 0x3B (RM 4.17).
@@ -190,17 +136,13 @@ public struct MPU6050<Bus: I2CBus>: Accelerometer, RegisterChip {
             let bytes = UnsafeMutableRawBufferPointer(rebasing: raw[0..<count])
             try readDataBlock(from: MPU6050Register.accelXHigh, into: bytes, byRegister: byRegister)
             let view = UnsafeRawBufferPointer(bytes)
-            if stuck.isStuck(view, at: 0) { return true }
+            if progress.stuck.isStuck(view, at: 0) { return true }
             body(decoder.sample(view, at: 0, time: now))
             return false
         }
-        if isStuck {
-            report.stuckDataDetected = true
-            try restart(now: now, report: &report)
-            return
-        }
+        if isStuck { return try restartStuck(now: now, report: &report) }
         report.delivered += 1
-        lastDelivered = now
+        progress.lastDelivered = now
     }
 
     /// Mode (b): FIFO_COUNT then whole records from FIFO_R_W (RM 4.30, 4.31).
@@ -219,16 +161,11 @@ public struct MPU6050<Bus: I2CBus>: Accelerometer, RegisterChip {
             try flushTornFIFO(count: count, capacity: capacity, recordBytes: size, now: now, report: &report)
             return
         }
-        if count == 0 {
-            // Nothing while at least two samples were due: the FIFO was disabled by a reset
-            // or the chip sleeps.
-            if samplesDue(from: lastDelivered, to: now) >= 2 { try checkHealth(now: now, report: &report) }
-            return
-        }
+        if count == 0 { return try foundEmpty(now: now, report: &report) }
         let chunkRecords = min(bus.capabilities.maximumReadBytes, Self.drainBufferBytes) / size
         guard chunkRecords > 0 else { throw .adapterTooSmall(maximumReadBytes: bus.capabilities.maximumReadBytes) }
         let records = count / size
-        let period = Self.stampingPeriod(samplePeriod, records: records, since: max(lastDelivered, stampFloor), now: now)
+        let period = Self.stampingPeriod(samplePeriod, records: records, since: max(progress.lastDelivered, progress.stampFloor), now: now)
         let bus = self.bus
         let address = self.address
         let decoder = self.decoder
@@ -244,7 +181,7 @@ public struct MPU6050<Bus: I2CBus>: Accelerometer, RegisterChip {
                     throw .bus(error)
                 }
                 let view = UnsafeRawBufferPointer(chunk)
-                for index in 0..<take where stuck.isStuck(view, at: index * size) { return true }
+                for index in 0..<take where progress.stuck.isStuck(view, at: index * size) { return true }
                 done += take
                 let newest = now - period * Int64(records - done)
                 _ = decoder.decodeFIFO(view, newestTime: newest, period: period, into: body)
@@ -252,12 +189,8 @@ public struct MPU6050<Bus: I2CBus>: Accelerometer, RegisterChip {
             }
             return false
         }
-        if isStuck {
-            report.stuckDataDetected = true
-            try restart(now: now, report: &report)
-            return
-        }
-        lastDelivered = now
+        if isStuck { return try restartStuck(now: now, report: &report) }
+        progress.lastDelivered = now
     }
 
     /// Resets the FIFO and counts what was lost, as Linux's inv_mpu6050 flushes: every sample
@@ -267,9 +200,9 @@ public struct MPU6050<Bus: I2CBus>: Accelerometer, RegisterChip {
     mutating func flushTornFIFO(count: Int, capacity: Int, recordBytes size: Int, now: Instant, report: inout ReadReport) throws(SensorError) {
         report.overflowed = true
         let held = count <= capacity ? count / size : 0
-        report.lost += max(held, samplesDue(from: lastDelivered, to: now))
+        report.lost += max(held, samplesDue(from: progress.lastDelivered, to: now))
         try resetFIFO()
-        lastDelivered = now
+        progress.lastDelivered = now
     }
 
     /// FIFO_COUNT_H and FIFO_COUNT_L in one read (RM 4.30: the count of bytes in the FIFO).
