@@ -53,6 +53,7 @@ enum OrientationBenchmark {
         json.field("spurious_changes", summary.spuriousChanges)
         json.field("missed_turns", summary.missedTurns)
         json.field("median_latency_s", summary.medianLatencySeconds ?? .nan)
+        json.field("median_latency_after_turn_s", summary.medianTurnLatencySeconds ?? .nan)
         json.field("max_latency_s", summary.maximumLatencySeconds ?? .nan)
         return json.finished
     }

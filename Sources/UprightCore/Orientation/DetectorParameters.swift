@@ -25,7 +25,9 @@ public struct DetectorParameters: Equatable, Sendable {
     /// Rotation rate below which the camera counts as still, in degrees per second.
     public var stillRateDPS: Float
     /// The motion judge trusts its estimate less the farther its magnitude is from 1 g, not
-    /// at all from this far (a centripetal pull or a braking leaves it partly trusted).
+    /// at all from this far (a centripetal pull or a braking leaves it partly trusted); while
+    /// it is within this of 1 g, the still stages trust a fast estimate off 1 g whose direction
+    /// holds still (a stride's bounce along gravity).
     public var motionToleranceG: Float
     /// ...and less the faster its direction turns, not at all from this rate (degrees per
     /// second): a flick or a turn under way earns no trust, a body's sway some.
@@ -50,7 +52,8 @@ public struct DetectorParameters: Equatable, Sendable {
     /// vibration barely moves the estimate, short enough to follow a turn within a second.
     public var motionFilterTimeConstant: TimeSpan
     /// ...and reports a new upright pose once the estimate has shown it for this much
-    /// trusted time (each sample weighted by that trust) without a break.
+    /// trusted time (each sample weighted by that trust) without a break; a camera moving
+    /// steadily reports one once it has been the still stages' candidate this long.
     public var motionTrustTime: TimeSpan
 
     /// Parameters from their values; the defaults are the ones the firmware ships with.

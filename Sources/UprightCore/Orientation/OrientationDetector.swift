@@ -121,15 +121,24 @@ public struct OrientationDetector: Sendable {
         let trusted =
             magnitudeSquared >= thresholds.minimumMagnitudeSquared
             && magnitudeSquared <= thresholds.maximumMagnitudeSquared
-        guard trusted else {
+        let moving = rateDPS >= parameters.stillRateDPS
+        // A stride's bounce is along gravity: it takes the estimate off 1 g but leaves its
+        // direction, and averages out of the motion judge's longer estimate. So a direction
+        // that holds still is trusted while that estimate is within `motionToleranceG` of 1 g:
+        // a shake moves the direction, a sustained push (a race car's corner) moves the longer
+        // estimate off 1 g too.
+        let slowSquared = slow.squaredLength
+        let steady = !moving && slowSquared >= thresholds.minimumSteadySquared && slowSquared <= thresholds.maximumSteadySquared
+        guard trusted || steady else {
             stillSince = nil
-            candidate = nil
+            // In motion the candidate waits for the next trusted sample instead of starting
+            // over: a runner's estimate is off 1 g for much of every step.
+            if !moving { candidate = nil }
             return nil
         }
         // The candidate is followed while moving too, so the settle time runs during the end
         // of a turn; stillness is the separate condition that a shake never meets, and the
         // flick time the one that a flick, however still at its far end, never meets.
-        let moving = rateDPS >= parameters.stillRateDPS
         if !moving { lastStill = now }
         let proposal = classify(gravity, switchTangent: thresholds.switchTangent)
         if proposal != candidate {
@@ -142,12 +151,12 @@ public struct OrientationDetector: Sendable {
             candidate = proposal
             candidateSince = now
         }
-        guard !moving else {
+        if moving {
             stillSince = nil
-            return nil
+        } else if stillSince == nil {
+            stillSince = now
         }
-        if stillSince == nil { stillSince = now }
-        return latch(proposal, now: now, period: period)
+        return latch(proposal, now: now, period: period, moving: moving)
     }
 
     /// Stage 1, the gravity estimate: turned by the gyro's `rate` (corrected for its offset)
@@ -203,16 +212,29 @@ public struct OrientationDetector: Sendable {
 
     /// Latches `proposal` once it is new, has held the settle time, the camera has been still
     /// the still time and, after a departure from a pose it saw, the flick time has passed.
-    @inline(__always)
-    private mutating func latch(_ proposal: Orientation, now: Instant, period: TimeSpan) -> Orientation? {
+    ///
+    /// Stage 5b, in motion: a camera that never rests (turned steadily, running, riding) latches
+    /// a new upright pose once it has been the candidate for `motionTrustTime` and shows it past
+    /// 45 + `motionHysteresisDegrees` now, the flick time past as at rest. With a gyro the
+    /// estimate is where down is throughout a turn (stage 1), so a photo while turning latches
+    /// the side the camera is on once it has been 8 degrees past a boundary for the trust time
+    /// and is 15 past it; flat poses wait for stillness. One function for both (soft float
+    /// makes every call site flash on a microcontroller: docs/mcu.md, "Flash").
+    @inline(never)
+    private mutating func latch(_ proposal: Orientation, now: Instant, period: TimeSpan, moving: Bool) -> Orientation? {
         // A sample stands for the interval since the previous one, so a condition seen at
         // `since` has held from one period before it: the settle time is not rounded up to
         // whole periods at 15 Hz.
-        guard proposal != orientation,
-            now - candidateSince + period >= parameters.settleTime,
-            let still = stillSince, now - still + period >= parameters.stillTime,
-            orientation == nil || now - departedAt + period >= parameters.flickTime
-        else { return nil }
+        guard proposal != orientation else { return nil }
+        if moving {
+            guard proposal.upright != nil, orientation != nil, now - candidateSince + period >= parameters.motionTrustTime,
+                classify(gravity, switchTangent: thresholds.motionSwitchTangent) == proposal
+            else { return nil }
+        } else {
+            guard now - candidateSince + period >= parameters.settleTime, let still = stillSince, now - still + period >= parameters.stillTime
+            else { return nil }
+        }
+        guard orientation == nil || now - departedAt + period >= parameters.flickTime else { return nil }
         orientation = proposal
         if let upright = proposal.upright { lastUpright = upright }
         // The motion judge's estimate lags this one: whatever it still shows earns trust only
@@ -467,11 +489,17 @@ private struct Thresholds: Sendable {
     var minimumQuietSquared: Float
     var maximumQuietSquared: Float
     var inverseMotionTolerance: Float
+    var minimumSteadySquared: Float
+    var maximumSteadySquared: Float
     var inverseSteadyRate: Float
     var motionTrustSeconds: Float
 
     init(_ p: DetectorParameters) {
         inverseMotionTolerance = 1 / p.motionToleranceG
+        let steadyLow = max(0, 1 - p.motionToleranceG)
+        let steadyHigh = 1 + p.motionToleranceG
+        minimumSteadySquared = steadyLow * steadyLow
+        maximumSteadySquared = steadyHigh * steadyHigh
         inverseSteadyRate = 1 / p.motionSteadyRateDPS
         motionTrustSeconds = p.motionTrustTime.secondsFloat
         switchTangent = tangent(degrees: 45 + p.hysteresisDegrees)

@@ -73,6 +73,10 @@ public struct CorpusScenario: Sendable {
         /// A sustained acceleration of the vehicle or body in the world frame (a car's
         /// braking, `forwardG` negative, or cornering, `rightG`), with 0.3 s raised-cosine ramps.
         case push(forwardG: Double, rightG: Double, upG: Double, from: Double, to: Double)
+        /// The camera turned steadily in the image plane (clockwise as the photographer sees it
+        /// for a positive rate) at `rateDPS` from `from` to `to`, where it stays: the roll
+        /// grows by rate times the time since `from`, on top of the keyframes'.
+        case steadyTurn(rateDPS: Double, from: Double, to: Double)
         /// The photographer spinning on the spot, the camera held `radiusMetres` out in front:
         /// a yaw about world vertical (the gyro sees it along "up", the accelerometer only the
         /// centripetal pull toward the body), with 0.3 s ramps.
@@ -124,6 +128,8 @@ public struct CorpusScenario: Sendable {
                 roll += degrees * (1 - cos(Double.pi * u)) / 2
             case .sway(let degrees, let frequency, _, let from, let to) where seconds >= from && seconds < to:
                 roll += degrees * sin(2 * Double.pi * frequency * (seconds - from))
+            case .steadyTurn(let rate, let from, let to) where seconds >= from:
+                roll += rate * (min(seconds, to) - from)
             default: break
             }
         }

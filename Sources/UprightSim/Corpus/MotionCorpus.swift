@@ -131,6 +131,45 @@ extension Corpus {
                 disturbances: [.sway(rollDegrees: 6, frequencyHz: 1.8, bounceG: 0.25, from: 0.3, to: 5)],
                 turns: Corpus.boot(.normal) + [T(from: 1.5, to: 1.75, expect: .rightUp)],
                 presses: [P(at: 1.95, expect: .rightUp), P(at: 2.95, expect: .rightUp), P(at: 4.5, expect: .rightUp)], seed: 308),
+            // Running, then a quick turn: a 0.8 g stride bounce at 2.6 Hz (peaks about 1 g) with
+            // the arms' 6-degree roll at half the step rate, portrait to landscape in 0.3 s, a
+            // photo 0.6 s after the turn ends.
+            CorpusScenario(
+                name: "motion-running-quick-turn", rateHz: 100, durationSeconds: 6, noiseG: 0.02,
+                keyframes: [K(0, roll: 0), K(2.5, roll: 0), K(2.8, roll: 90)],
+                disturbances: [
+                    .bounce(amplitudeG: 0.8, frequencyHz: 2.6, from: 0.5, to: 6),
+                    .sway(rollDegrees: 6, frequencyHz: 1.3, bounceG: 0.1, from: 0.5, to: 6),
+                ],
+                turns: Corpus.boot(.normal) + [T(from: 2.5, to: 2.8, expect: .leftUp)],
+                presses: [P(at: 2, expect: .normal), P(at: 3.4, expect: .leftUp), P(at: 5, expect: .leftUp)], seed: 309),
+            // Filming while swaying, then a quick turn: a clip (started and stopped at the
+            // presses) shot panning at 30 degrees a second with a walk's sway (a 5-degree roll
+            // at 1.2 Hz, a 0.3 g bounce at twice that), then, still swaying, portrait to
+            // landscape in 0.3 s and a photo 0.4 s after.
+            CorpusScenario(
+                name: "motion-filming-sway-quick-turn", rateHz: 100, durationSeconds: 7, noiseG: 0.02,
+                keyframes: [K(0, roll: 0), K(4, roll: 0), K(4.3, roll: 90)],
+                disturbances: [
+                    .sway(rollDegrees: 5, frequencyHz: 1.2, bounceG: 0.3, from: 0.5, to: 7),
+                    .spin(rateDPS: 30, radiusMetres: 0.5, from: 0.8, to: 3.6),
+                ],
+                turns: Corpus.boot(.normal) + [T(from: 4, to: 4.3, expect: .leftUp)],
+                presses: [P(at: 0.8, expect: .normal), P(at: 3.6, expect: .normal), P(at: 4.7, expect: .leftUp), P(at: 6, expect: .leftUp)],
+                seed: 310),
+            // A camera turned steadily: 90 degrees a second through a whole turn, a photo as it
+            // passes each side (left-up at 90, bottom-up at 180, right-up at 270), still once
+            // back at normal. Each side's turn runs from its 45-degree boundary to the side.
+            CorpusScenario(
+                name: "motion-steady-turn-90dps", rateHz: 100, durationSeconds: 6, noiseG: 0.02,
+                keyframes: [K(0, roll: 0)],
+                disturbances: [.steadyTurn(rateDPS: 90, from: 1, to: 5)],
+                turns: Corpus.boot(.normal) + [
+                    T(from: 1.5, to: 2, expect: .leftUp), T(from: 2.5, to: 3, expect: .bottomUp), T(from: 3.5, to: 4, expect: .rightUp),
+                    T(from: 4.5, to: 5, expect: .normal),
+                ],
+                presses: [P(at: 2, expect: .leftUp), P(at: 3, expect: .bottomUp), P(at: 4, expect: .rightUp), P(at: 5.5, expect: .normal)],
+                seed: 311),
         ]
     }
 }

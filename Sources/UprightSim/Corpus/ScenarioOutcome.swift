@@ -14,6 +14,9 @@ public struct ScenarioOutcome: Sendable {
     /// Per expected turn: seconds from the motion's stop to the report (0 when reported before
     /// the motion stopped), nil when never reported.
     public var latenciesSeconds: [Double?]
+    /// Per expected turn, whether it is the report of the pose at power-on (a turn that stops
+    /// at 0) rather than a turn of the camera.
+    public var isPowerOn: [Bool] = []
 
     public var missedTurns: Int { latenciesSeconds.filter { $0 == nil }.count }
 }
@@ -64,6 +67,6 @@ public enum CorpusEvaluation {
         }
         return ScenarioOutcome(
             name: scenario.name, latches: latches, correctLatches: correct, changes: changes,
-            spuriousChanges: changes.count - explained.count, latenciesSeconds: latencies)
+            spuriousChanges: changes.count - explained.count, latenciesSeconds: latencies, isPowerOn: scenario.turns.map { $0.stopSeconds <= 0 })
     }
 }
