@@ -210,6 +210,22 @@ struct OutputReconciliationTests {
         #expect(result.highestNumber == 4)
     }
 
+    /// `IMG_00030003.jpg` is not a name the scheme gives (shot 30003 is `IMG_30003.jpg`): it was
+    /// journaled recovered as `IMG_30003.jpg`, a file that is not there, so `upright journal
+    /// --files` listed it and the user's file was the journal's shot 30003 (found by make fuzz,
+    /// FuzzStartup). It is a user's file: left alone, and not a number of ours.
+    @Test func aNameOtherThanTheSchemesFormOfItsNumberIsAUsersFile() {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        Self.write(Self.photo(exif: 6), directory, "IMG_00030003.jpg")
+        Self.write(Array("a clip".utf8), directory, "CLIP_00007.mp4")
+        Self.write(Self.photo(exif: 1), directory, "IMG_0002.jpg")
+        let result = OutputReconciliation.reconcile(directory: directory.path, journalLines: [], clipExtension: "mp4")
+        #expect(result.records == [.fileRecovered(.shot(2), orientation: .normal, file: "IMG_0002.jpg")])
+        #expect(result.highestNumber == 2)
+        #expect(POSIXFile.names(inDirectory: directory.path, maximumEntries: 10).sorted() == ["CLIP_00007.mp4", "IMG_0002.jpg", "IMG_00030003.jpg"])
+    }
+
     /// A FIFO under a photo's name blocked start-up for ever (its open waits for a writer);
     /// a directory under a clip's name: neither is opened, both are noted, their numbers kept.
     @Test func onlyRegularFilesAreOpened() throws {
