@@ -111,8 +111,19 @@ enum Scratch {
         let path = base + "/upright-fuzz-startup-" + String(getpid())
         mkdir(path, 0o700)
         mkdir(path + "/out", 0o700)
+        // libFuzzer ends by exit(3), also each of -fork's jobs: its scratch goes with it.
+        atexit { Scratch.remove() }
         return path
     }()
+
+    /// Removes the scratch directory and everything in it.
+    static func remove() {
+        empty(root + "/out")
+        rmdir(root + "/out")
+        unlink(root + "/journal.ndjson")
+        unlink(root + "/journal.ndjson.torn")
+        rmdir(root)
+    }
 
     /// Removes every entry of `directory` (start-up makes no subdirectories; a fuzzed one is empty).
     static func empty(_ directory: String) {
