@@ -226,6 +226,25 @@ struct OutputReconciliationTests {
         #expect(POSIXFile.names(inDirectory: directory.path, maximumEntries: 10).sorted() == ["CLIP_00007.mp4", "IMG_0002.jpg", "IMG_00030003.jpg"])
     }
 
+    /// A FIFO under a clip's vfat alias was taken for the clip the journal owes and renamed to
+    /// its name; the next start-up, finding a FIFO there, journaled the clip `file-missing` that
+    /// this one had not (found by make fuzz, FuzzStartup: a second start-up journaled again).
+    /// Only a regular file is a clip: the FIFO is left alone, noted, and the clip is missing.
+    @Test func aFIFOUnderAClipAliasIsLeftAloneAndTheClipMissing() {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        #expect(mkfifo(directory.path + "/CLIP_0~7.MP4", 0o644) == 0)
+        let journal = Self.lines([
+            .recordStart(clip: 7, orientation: .leftUp, stale: false, file: "CLIP_0007.mp4"),
+            .recordStop(clip: 7, orientation: .leftUp, durationSeconds: 2, reason: "shutter", file: "CLIP_0007.mp4"),
+        ])
+        let result = OutputReconciliation.reconcile(directory: directory.path, journalLines: journal, clipExtension: "mp4")
+        #expect(result.notRegularFiles == ["CLIP_0~7.MP4"])
+        #expect(result.renamedClipAliases.isEmpty)
+        #expect(result.records == [.fileMissing(.clip(7), file: "CLIP_0007.mp4")])
+        #expect(POSIXFile.names(inDirectory: directory.path, maximumEntries: 10) == ["CLIP_0~7.MP4"])
+    }
+
     /// A FIFO under a photo's name blocked start-up for ever (its open waits for a writer);
     /// a directory under a clip's name: neither is opened, both are noted, their numbers kept.
     @Test func onlyRegularFilesAreOpened() throws {
