@@ -206,10 +206,14 @@ deb-test: deb
 system-test: deb
 	Tests/System/system-test.sh
 
-## fuzz: every libFuzzer target (Tests/Fuzz/Targets) for FUZZ_SECONDS each
+## fuzz: every libFuzzer target (Tests/Fuzz/Targets) for FUZZ_SECONDS each (FUZZ_TARGETS names
+## some: "FuzzJournal FuzzStartup"; FUZZ_JOBS=N runs N processes a target, libFuzzer's -fork).
+## The targets link UprightHost, so libturbojpeg0-dev; -sanitize=fuzzer is the toolchain's own.
 FUZZ_SECONDS ?= 60
+FUZZ_APT_PACKAGES := libturbojpeg0-dev
 fuzz:
-	Tests/Fuzz/run.sh $(FUZZ_SECONDS)
+	$(call apt_install,$(FUZZ_APT_PACKAGES),fuzz)
+	$(if $(FUZZ_TARGETS),FUZZ_TARGETS="$(FUZZ_TARGETS)") $(if $(FUZZ_JOBS),FUZZ_JOBS=$(FUZZ_JOBS)) Tests/Fuzz/run.sh $(FUZZ_SECONDS)
 
 ## sanitize: the tests under the thread and address sanitizers. Each sanitizer builds in its
 ## own scratch directory, so neither run throws away the normal build (or the other's).

@@ -6,7 +6,8 @@ set -euo pipefail
 out=$1; shift
 root=$(cd "$(dirname "$0")/../.." && pwd)
 mkdir -p "$out"
-flags=(-parse-as-library -package-name upright -sanitize=fuzzer,address -O -g -I "$out" -L "$out")
+# CTurboJPEG is a system library module (Sources/CTurboJPEG/module.modulemap, libturbojpeg0-dev).
+flags=(-parse-as-library -package-name upright -sanitize=fuzzer,address -O -g -I "$out" -L "$out" -I "$root/Sources/CTurboJPEG")
 
 module() { # module NAME DEPENDENCIES...
     local name=$1; shift

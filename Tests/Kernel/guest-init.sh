@@ -1010,6 +1010,92 @@ expect "camera stand-in: a recorder started while the still server owns the came
 sed 's/^/KT-INFO camera stand-in log | /' $CAMERA_STAND_IN_LOG 2>/dev/null
 cat /tmp/kt/stand-in-still.err /tmp/kt/stand-in-vid.err 2>/dev/null | sed 's/^/KT-INFO camera stand-in stderr | /'
 [ -z "$ONLY" ] && iio_checks
+
+# ------------------------------------------------------------------ devices that go away
+# (docs/running.md, "Devices that go away".) A GPIO chip removed under `run`: gpio-sim's chip
+# taken down through configfs (`live` 0) while run holds its shutter and light lines; the line
+# request's descriptor hangs up. run must journal a `device-lost` fault, stop cleanly and exit 1
+# (systemd's Restart=on-failure starts it again); before, it noted the hang-up on stderr and ran
+# on, deaf to every press. The chip is made live again and a new run (as systemd's restart)
+# takes photos with it. Then the I2C adapter goes: i2c-stub-rdwr's `gone` deletes the adapter
+# as unplugging a USB adapter does (its /dev/i2c-0 goes at once; the kernel's deletion waits
+# until every descriptor on it is closed; rmmod is refused while one is open): the same record
+# naming /dev/i2c-0, exit 1, and the adapter's deletion done once run has let go. Last, since
+# bus 0 does not come back.
+if [ "$ONLY" != probe ] && [ "$ONLY" != iio ]; then
+    start_jitter 900
+    gone_run() { # gone_run N: run on a copy of board.json (out-goneN, journal-goneN), until left-up
+        GJ=/tmp/kt/journal-gone$1.ndjson; GE=/tmp/kt/events-gone$1.ndjson
+        mkdir -p /tmp/kt/out-gone$1
+        sed -e "s#/tmp/kt/out#/tmp/kt/out-gone$1#" -e "s#/tmp/kt/journal.ndjson#$GJ#" /opt/kt/board.json >/tmp/kt/board-gone$1.json
+        $UPRIGHT run --board /tmp/kt/board-gone$1.json --json >$GE 2>/tmp/kt/run-gone$1.err &
+        GONE_RUN=$!
+        waited=0   # bounded: at most 30 s of TCG time
+        while [ $waited -lt 300 ] && kill -0 $GONE_RUN 2>/dev/null && ! grep -q '"orientation":"left-up"' $GE 2>/dev/null; do
+            sleep 0.1; waited=$((waited + 1))
+        done
+    }
+    gone_exit() { # gone_exit: GONE_RC, GONE_RUN's exit status within 20 s of TCG time, else `running` (then killed)
+        # In this shell, not a $(...) subshell: only the parent reaps, and a zombie answers kill -0.
+        waited=0
+        while [ $waited -lt 200 ] && kill -0 $GONE_RUN 2>/dev/null &&
+              [ "$(sed -n 's/^[0-9]* (.*) \([A-Z]\) .*/\1/p' /proc/$GONE_RUN/stat 2>/dev/null)" != Z ]; do
+            sleep 0.1; waited=$((waited + 1))
+        done
+        if [ $waited -ge 200 ]; then
+            kill -KILL $GONE_RUN; wait $GONE_RUN 2>/dev/null; GONE_RC=running
+        else
+            wait $GONE_RUN; GONE_RC=$?
+        fi
+        info "run exited $GONE_RC after $waited tenths of a second"
+    }
+    gone_report() { # gone_report N NAME
+        sed "s/^/KT-INFO $2 journal | /" /tmp/kt/journal-gone$1.ndjson 2>/dev/null | tail -6
+        sed "s/^/KT-INFO $2 stderr | /" /tmp/kt/run-gone$1.err | tail -6
+    }
+    lost() { n=$(grep -c '"event":"fault","kind":"device-lost"' "$1" 2>/dev/null); echo ${n:-0}; }
+
+    gone_run 1
+    echo pull-up > $PULL; sleep 0.5
+    click
+    waitfor $GJ '"event":"capture"' 1
+    echo 0 > $G/live
+    gone_exit
+    gone_report 1 "gpio chip removed"
+    expect "gpio chip removed under run: one photo before, then a device-lost fault and exit 1" "1 1 1" \
+        "$(grep -c '"event":"capture"' $GJ 2>/dev/null) $(lost $GJ) $GONE_RC"
+    expect "gpio chip removed: the fault names the shutter line or the chip" 1 \
+        "$(grep '"kind":"device-lost"' $GJ 2>/dev/null | grep -c -e 'shutter line' -e '/dev/gpiochip')"
+
+    echo 1 > $G/live
+    CHIP=$(cat $G/gpio-bank0/chip_name 2>/dev/null)
+    SIMDEV=$(cat $G/dev_name 2>/dev/null)
+    PULL=/sys/devices/platform/$SIMDEV/$CHIP/sim_gpio0/pull
+    gone_run 2
+    echo pull-up > $PULL; sleep 0.5
+    click
+    waitfor $GJ '"event":"capture"' 1
+    expect "gpio chip back: a new run (systemd's restart) takes a photo with it" 1 "$(grep -c '"event":"capture"' $GJ 2>/dev/null)"
+    if rmmod i2c_stub_rdwr 2>/dev/null; then
+        fail "i2c adapter: rmmod is refused while run holds /dev/i2c-0" "rmmod succeeded"
+    else
+        pass "i2c adapter: rmmod is refused while run holds /dev/i2c-0 (the module is in use)"
+    fi
+    GONE=/sys/module/i2c_stub_rdwr/parameters/gone
+    echo 1 > $GONE
+    waited=0   # bounded: 5 s of TCG time
+    while [ $waited -lt 50 ] && [ -e /dev/i2c-$RDWR ]; do sleep 0.1; waited=$((waited + 1)); done
+    expect "i2c adapter gone: /dev/i2c-$RDWR is removed while run still holds it" absent "$([ -e /dev/i2c-$RDWR ] && echo present || echo absent)"
+    gone_exit
+    gone_report 2 "i2c adapter gone"
+    expect "i2c adapter gone under run: a device-lost fault naming /dev/i2c-$RDWR, then exit 1" "1 1" \
+        "$(grep '"kind":"device-lost"' $GJ 2>/dev/null | grep -c "/dev/i2c-$RDWR") $GONE_RC"
+    waited=0   # bounded: 10 s of TCG time
+    while [ $waited -lt 100 ] && [ -e /sys/bus/i2c/devices/i2c-$RDWR ]; do sleep 0.1; waited=$((waited + 1)); done
+    expect "i2c adapter gone: the kernel's deletion completes once run has let go" absent \
+        "$([ -e /sys/bus/i2c/devices/i2c-$RDWR ] && echo present || echo absent)"
+    kill $JITTER 2>/dev/null; wait $JITTER 2>/dev/null
+fi
 info "tainted $(cat /proc/sys/kernel/tainted) (4096 out-of-tree, 8192 unsigned modules); done at uptime $(cut -d' ' -f1 /proc/uptime)s"
 echo KT-DONE
 poweroff -f

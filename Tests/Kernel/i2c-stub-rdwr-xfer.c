@@ -15,10 +15,48 @@
  * chips away from this path: while it is 1 every plain I2C message fails with -ENXIO, as a chip
  * pulled off the bus does not acknowledge. The SMBus path (i2cset, i2cget) still reaches the
  * registers, so the test can set them to their power-on values before it plugs the chip back.
+ *
+ * The parameter `gone` (writable, once) takes the whole adapter away, as unplugging a USB I2C
+ * adapter or unbinding its driver does: writing 1 makes every message fail as `unplugged` does
+ * and deletes the adapter (i2c_del_adapter) from a work item. Its /dev/i2c-N goes at once; the
+ * deletion itself then waits until every descriptor open on the adapter is closed (i2c-dev holds
+ * a reference), so a program that keeps its descriptor holds the kernel's removal up. The rig
+ * patches i2c_stub_exit to leave an adapter already deleted alone.
  */
 static bool upright_unplugged;
 module_param_named(unplugged, upright_unplugged, bool, 0644);
 MODULE_PARM_DESC(unplugged, "while 1, plain I2C messages get no acknowledge (a chip taken off the bus)");
+
+static struct i2c_adapter stub_adapter;
+static bool upright_gone;
+
+static void upright_delete_adapter(struct work_struct *work)
+{
+	i2c_del_adapter(&stub_adapter);
+}
+static DECLARE_WORK(upright_gone_work, upright_delete_adapter);
+
+static int upright_set_gone(const char *value, const struct kernel_param *kp)
+{
+	bool gone;
+	int ret = kstrtobool(value, &gone);
+
+	if (ret)
+		return ret;
+	if (gone && !upright_gone) {
+		upright_gone = true;
+		upright_unplugged = true;
+		schedule_work(&upright_gone_work);
+	}
+	return 0;
+}
+
+static const struct kernel_param_ops upright_gone_ops = {
+	.set = upright_set_gone,
+	.get = param_get_bool,
+};
+module_param_cb(gone, &upright_gone_ops, &upright_gone, 0644);
+MODULE_PARM_DESC(gone, "write 1 to delete the adapter (an adapter unplugged); once");
 
 static struct stub_chip *upright_stub_chip_at(u16 address)
 {

@@ -138,11 +138,14 @@ if [ ! -e "$R/oot/.stamp-$OOT_KEY" ]; then
         /^static u32 stub_func\(struct i2c_adapter \*adapter\)/ { while ((getline l < xfer) > 0) print l }
         /return STUB_FUNC_ALL & functionality;/ { sub(/STUB_FUNC_ALL & functionality/, "(STUB_FUNC_ALL \\& functionality) | I2C_FUNC_I2C") }
         /\.name\t\t= "SMBus stub driver"/ { sub(/"SMBus stub driver"/, "\"SMBus stub driver (rdwr)\"") }
+        /^static void __exit i2c_stub_exit\(void\)/ { exiting = 1 }
+        exiting && /^\ti2c_del_adapter\(&stub_adapter\);/ {
+            print "\tflush_work(&upright_gone_work);"; print "\tif (!upright_gone)"; print "\t\ti2c_del_adapter(&stub_adapter);"; exiting = 0; next }
         { print }
         /^\t\.smbus_xfer\t= stub_xfer,/ { print "\t.master_xfer\t= upright_stub_master_xfer," }
     ' "$R/src/$S/drivers/i2c/i2c-stub.c" >"$f"
     for want in 'static int upright_stub_master_xfer' '.master_xfer	= upright_stub_master_xfer,' \
-                '| I2C_FUNC_I2C;' '"SMBus stub driver (rdwr)"'; do
+                '| I2C_FUNC_I2C;' '"SMBus stub driver (rdwr)"' '	if (!upright_gone)'; do
         grep -qF "$want" "$f" || { echo "$RIG: patching i2c-stub.c failed at: $want" >&2; exit 1; }
     done
     echo 'obj-m := i2c-stub-rdwr.o' >"$R/oot/i2c-stub-rdwr/Kbuild"

@@ -77,7 +77,10 @@ public struct MediaNaming: Equatable, Sendable {
         guard name.hasPrefix(prefix), name.hasSuffix("." + fileExtension) else { return nil }
         let digits = name.dropFirst(prefix.count).dropLast(fileExtension.count + 1)
         guard !digits.isEmpty, digits.count <= 10, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
-            let number = UInt32(digits), number > 0
+            let number = UInt32(digits), number > 0,
+            // Only the form the scheme writes: `IMG_00042.jpg` is not shot 42's name, and
+            // start-up would journal it recovered as `IMG_0042.jpg`, a file that is not there.
+            digits.elementsEqual(fourDigits(Int(number)))
         else { return nil }
         return Int(number)
     }

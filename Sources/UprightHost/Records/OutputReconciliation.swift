@@ -162,7 +162,11 @@ public struct OutputReconciliation: Equatable, Sendable {
                 continue
             }
             if Self.isClipAlias(name, naming: naming) {
-                if Self.isEmptyFile(path) {
+                // Only a regular file can be a clip: anything else under an alias (a FIFO) is
+                // left alone, never renamed to a clip's name (found by make fuzz, FuzzStartup).
+                if !Self.isRegularFile(path) {
+                    notRegularFiles.append(name)
+                } else if Self.isEmptyFile(path) {
                     if unlink(path) == 0 { removedEmptyFiles.append(name) }
                 } else {
                     clipAliases.append(name)

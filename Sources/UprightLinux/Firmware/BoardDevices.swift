@@ -53,6 +53,11 @@ public enum BoardDevices {
             }
             var devices = FirmwareDevices(bus: bus, busName: bus.path, shutter: shutter, dataReady: dataReady, led: led)
             devices.busNumber = board.i2c.bus
+            var paths = [bus.path]
+            for chip in [shutter?.chipPath, dataReady?.chipPath, led?.chipPath].compactMap({ $0 }) where !paths.contains(chip) {
+                paths.append(chip)
+            }
+            devices.nodes = paths.compactMap(DeviceNode.at)
             return devices
         }
     }

@@ -19,6 +19,9 @@ public struct FirmwareDevices<Bus: I2CBus> {
     public var sysfs = Sysfs()
     /// Where the IIO device nodes are (`/dev`).
     public var devRoot = "/dev"
+    /// The nodes opened (the bus, the lines' chips), looked at while the firmware runs: one
+    /// gone ends the run (`DeviceNode`). Empty for simulated devices.
+    public var nodes: [DeviceNode] = []
 
     public init(bus: Bus, busName: String, shutter: (any EdgeSource)?, dataReady: (any EdgeSource)? = nil, led: GPIOOutputLine? = nil) {
         self.bus = bus

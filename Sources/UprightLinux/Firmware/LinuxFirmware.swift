@@ -20,6 +20,12 @@ import UprightHost
 /// file; then the camera session writes its rotation and names it), the still server is
 /// stopped, and `run` returns once the engine says `finished`. A second SIGINT/SIGTERM stops
 /// at once. SIGHUP reopens the journal (after logrotate moved it).
+///
+/// A device that goes away (the shutter line hangs up or fails, a node the firmware opened is
+/// gone: `DeviceNode`) is a `fault` of kind `device-lost`, then the same clean shutdown, and
+/// `run` throws: `upright run` exits 1 and systemd starts it again (Restart=on-failure), which
+/// opens the devices afresh or waits for them (`DeviceWait`). Never deaf: the old descriptors
+/// cannot reach a device that came back.
 public final class LinuxFirmware<Bus: I2CBus, Cam: LinuxCamera, Output: EventOutput> {
     public typealias Engine = FirmwareEngine<BoardSensor<Bus>, Cam, RecordWriter<Output>>
 
@@ -42,6 +48,13 @@ public final class LinuxFirmware<Bus: I2CBus, Cam: LinuxCamera, Output: EventOut
     /// A second SIGINT or SIGTERM: the loop ends without waiting for the engine.
     private var stoppedAtOnce = false
     private var leftBusyNoted = false
+    /// The nodes opened, looked at every `deviceCheckInterval`.
+    private let nodes: [DeviceNode]
+    /// How often the nodes are looked at (a stat(2) each).
+    public var deviceCheckInterval: TimeSpan = .seconds(1)
+    private var nextDeviceCheck: Instant
+    /// Why the run ends in an error once shut down: a device went away.
+    public private(set) var lostDevice: FirmwareError?
 
     /// Sets everything up: the ports (signals blocked from here on), the sensor found and its
     /// initialisation begun, the engine started in `idle`, sampling placed. Throws `.device`
@@ -59,6 +72,8 @@ public final class LinuxFirmware<Bus: I2CBus, Cam: LinuxCamera, Output: EventOut
         }
         self.clock = clock
         self.note = note
+        nodes = devices.nodes
+        nextDeviceCheck = clock()
         let interrupt = devices.dataReady != nil
         let sensor = try SensorSetup.sensor(on: devices.bus, settings: board.sensor, interrupt: interrupt, devices: devices)
         do throws(SensorError) {
@@ -101,6 +116,7 @@ public final class LinuxFirmware<Bus: I2CBus, Cam: LinuxCamera, Output: EventOut
             try pass()
             afterEachPass()
         }
+        if let lostDevice { throw lostDevice }
     }
 
     /// One pass of the engine (shutter edges, step, wait), then the signals that came and the
@@ -112,6 +128,7 @@ public final class LinuxFirmware<Bus: I2CBus, Cam: LinuxCamera, Output: EventOut
         var portsHandle = ports
         engine.pass(&portsHandle)
         if let failure = ports.failure { throw .device(failure) }
+        if let reason = ports.takeShutterLost() ?? goneNode() { loseDevice(reason) }
         for signal in ports.takeSignals() { handle(signal) }
         for problem in engine.runtime.camera.takeProblems() { note("camera: " + problem) }
         for problem in engine.runtime.camera.takePortNotes() { note("camera: " + problem) }
@@ -128,6 +145,29 @@ public final class LinuxFirmware<Bus: I2CBus, Cam: LinuxCamera, Output: EventOut
     private func recordOwedRotations() {
         for owed in engine.runtime.camera.takeOwedRotations() { engine.runtime.sink.write(owed.record, at: engine.runtime.now) }
     }
+
+    /// Why a node opened is gone, looked at most once every `deviceCheckInterval`.
+    private func goneNode() -> String? {
+        guard lostDevice == nil, !nodes.isEmpty else { return nil }
+        let now = clock()
+        guard now >= nextDeviceCheck else { return nil }
+        nextDeviceCheck = now + deviceCheckInterval
+        return nodes.lazy.compactMap { $0.whyGone() }.first
+    }
+
+    /// A device went away: journaled (`device-lost`), then shut down as SIGTERM does, and `run`
+    /// throws once the camera is done. Once a run.
+    private func loseDevice(_ reason: String) {
+        guard lostDevice == nil else { return }
+        let detail = reason + "; stopping, to be started again"
+        lostDevice = FirmwareError(.device, detail)
+        note(detail)
+        engine.runtime.sink.write(.fault(kind: Self.deviceLostKind, detail: detail), at: engine.runtime.now)
+        requestShutdown()
+    }
+
+    /// The `fault` kind of a device that went away (docs/events.md).
+    public static var deviceLostKind: String { "device-lost" }
 
     /// Asks for a clean shutdown, as SIGTERM does: the sampler stops and the engine shuts the
     /// machine down; the loop runs on until the engine says `finished`.

@@ -46,6 +46,8 @@ public final class LinuxPorts: FirmwareClock, ShutterEdgeSource {
     private var drainedAt: Instant
     /// The line failed or hung up: it is read no more.
     private var shutterHungUp = false
+    /// Why, until the firmware takes it (`takeShutterLost`).
+    private var shutterLost: String?
     /// The last event's line sequence number (0: none yet; the kernel numbers from 1).
     private var lastLineSequence: UInt32 = 0
     /// Why the last wait failed, if it did: the firmware stops on it.
@@ -88,6 +90,14 @@ public final class LinuxPorts: FirmwareClock, ShutterEdgeSource {
 
     public func takeEdgesLost() -> UInt32 { edges.takeEdgesLost() }
 
+    /// Why the shutter line was lost (its descriptor hung up or failed to read: the chip was
+    /// removed), once; nil while it answers. The firmware journals it and stops: a camera that
+    /// never hears a press again must not look healthy.
+    public func takeShutterLost() -> String? {
+        defer { shutterLost = nil }
+        return shutterLost
+    }
+
     public func wait(until deadline: Instant?) {
         loop.unwatch(token: Token.camera)
         for fd in cameraDescriptors() {
@@ -123,9 +133,9 @@ public final class LinuxPorts: FirmwareClock, ShutterEdgeSource {
             case .readable: break // a camera child ended or wrote: the step collects it
             case .hangUp(let token):
                 loop.unwatch(token: token)
-                if token == Token.shutter {
+                if token == Token.shutter, !shutterHungUp {
                     shutterHungUp = true
-                    note("shutter line: the descriptor hung up; no more presses")
+                    shutterLost = "the shutter line's descriptor hung up"
                 }
                 if token == Token.input { input = nil }
             }
@@ -144,9 +154,9 @@ public final class LinuxPorts: FirmwareClock, ShutterEdgeSource {
             do throws(LinuxDeviceError) {
                 count = try shutter.readEvents(into: &gpioEdges)
             } catch {
-                note("shutter line: \(error.description)")
                 loop.unwatch(token: Token.shutter)
                 shutterHungUp = true
+                shutterLost = "the shutter line failed: " + error.description
                 return
             }
             for edge in gpioEdges {

@@ -8,9 +8,13 @@ public func fuzzBoard(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         let board = try Board.parse(bytes, file: "fuzz.json")
         _ = board.name
     } catch {
-        // One line naming the file (the hostile-input contract).
+        // One line naming the file, and a syntax error's line and column (the hostile-input
+        // contract): `fuzz.json:1:1: empty document`, `fuzz.json: sensor.kind: ...`.
         // (Compared as bytes: a key may start with a combining mark that joins the space.)
-        if !error.description.utf8.starts(with: "fuzz.json: ".utf8) || error.description.oneLine != error.description {
+        let located = error.line.map { "fuzz.json:" + String($0) + ":" } ?? "fuzz.json: "
+        if error.file != "fuzz.json" || (error.line ?? 1) < 1 || (error.column ?? 1) < 1
+            || !error.description.utf8.starts(with: located.utf8) || error.description.oneLine != error.description
+        {
             fatalError("badly located error: \(error.description)")
         }
     }

@@ -263,6 +263,41 @@ struct OutputReconciliationTests {
         #expect(result.highestNumber == 4)
     }
 
+    /// `IMG_00030003.jpg` is not a name the scheme gives (shot 30003 is `IMG_30003.jpg`): it was
+    /// journaled recovered as `IMG_30003.jpg`, a file that is not there, so `upright journal
+    /// --files` listed it and the user's file was the journal's shot 30003 (found by make fuzz,
+    /// FuzzStartup). It is a user's file: left alone, and not a number of ours.
+    @Test func aNameOtherThanTheSchemesFormOfItsNumberIsAUsersFile() {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        Self.write(Self.photo(exif: 6), directory, "IMG_00030003.jpg")
+        Self.write(Array("a clip".utf8), directory, "CLIP_00007.mp4")
+        Self.write(Self.photo(exif: 1), directory, "IMG_0002.jpg")
+        let result = OutputReconciliation.reconcile(directory: directory.path, journalLines: [], clipExtension: "mp4")
+        #expect(result.records == [.fileRecovered(.shot(2), orientation: .normal, file: "IMG_0002.jpg")])
+        #expect(result.highestNumber == 2)
+        #expect(POSIXFile.names(inDirectory: directory.path, maximumEntries: 10).sorted() == ["CLIP_00007.mp4", "IMG_0002.jpg", "IMG_00030003.jpg"])
+    }
+
+    /// A FIFO under a clip's vfat alias was taken for the clip the journal owes and renamed to
+    /// its name; the next start-up, finding a FIFO there, journaled the clip `file-missing` that
+    /// this one had not (found by make fuzz, FuzzStartup: a second start-up journaled again).
+    /// Only a regular file is a clip: the FIFO is left alone, noted, and the clip is missing.
+    @Test func aFIFOUnderAClipAliasIsLeftAloneAndTheClipMissing() {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        #expect(mkfifo(directory.path + "/CLIP_0~7.MP4", 0o644) == 0)
+        let journal = Self.lines([
+            .recordStart(clip: 7, orientation: .leftUp, stale: false, file: "CLIP_0007.mp4"),
+            .recordStop(clip: 7, orientation: .leftUp, durationSeconds: 2, reason: "shutter", file: "CLIP_0007.mp4"),
+        ])
+        let result = OutputReconciliation.reconcile(directory: directory.path, journalLines: journal, clipExtension: "mp4")
+        #expect(result.notRegularFiles == ["CLIP_0~7.MP4"])
+        #expect(result.renamedClipAliases.isEmpty)
+        #expect(result.records == [.fileMissing(.clip(7), file: "CLIP_0007.mp4")])
+        #expect(POSIXFile.names(inDirectory: directory.path, maximumEntries: 10) == ["CLIP_0~7.MP4"])
+    }
+
     /// A FIFO under a photo's name blocked start-up for ever (its open waits for a writer);
     /// a directory under a clip's name: neither is opened, both are noted, their numbers kept.
     @Test func onlyRegularFilesAreOpened() throws {

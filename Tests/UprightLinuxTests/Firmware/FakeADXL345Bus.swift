@@ -51,7 +51,7 @@ func monotonicNow() -> Instant {
 /// A pipe standing in for a GPIO line's descriptor; `edge` writes one gpio_v2_line_event.
 final class FakeLine {
     let readFD: Int32
-    let writeFD: Int32
+    private(set) var writeFD: Int32
     private var sequence: UInt32 = 0
 
     init() {
@@ -66,10 +66,28 @@ final class FakeLine {
 
     deinit {
         close(readFD)
-        close(writeFD)
+        if writeFD >= 0 { close(writeFD) }
     }
 
-    var source: DescriptorEdgeSource { DescriptorEdgeSource(fd: readFD, name: "fake-gpio") }
+    /// The line's descriptor hangs up, as a line request does when its chip is removed.
+    func hangUp() {
+        close(writeFD)
+        writeFD = -1
+    }
+
+    /// The line's edges; the source keeps the line (and its pipe) open as long as the firmware
+    /// holds it: a line dropped by the test would close the descriptor under the firmware, a
+    /// read error that ends the run (`device-lost`).
+    var source: any EdgeSource { Source(line: self) }
+
+    private final class Source: EdgeSource {
+        let line: FakeLine
+        init(line: FakeLine) { self.line = line }
+        var fd: Int32 { line.readFD }
+        func readEvents(into events: inout [GPIOEdgeEvent]) throws(LinuxDeviceError) -> Int {
+            try GPIOLine.readEvents(fd: line.readFD, path: "fake-gpio", into: &events)
+        }
+    }
 
     /// struct gpio_v2_line_event: u64 timestamp_ns, u32 id (1 rising, 2 falling), u32 offset,
     /// u32 seqno, u32 line_seqno, u32 padding[6]: 48 bytes.

@@ -27,7 +27,7 @@ import UprightHost
 
     func makeFirmware(
         _ rig: StandInCamera, bus: FakeADXL345Bus, line: FakeLine, output: Output, rateHz: Int = 100, readMode: String = "fifo",
-        fileWork: (any CameraFileWork)? = nil
+        fileWork: (any CameraFileWork)? = nil, nodes: [DeviceNode] = []
     ) throws -> Firmware {
         let still = try rig.template("rpicam-still", StandInCamera.serverFlags).arguments
         let video = try rig.template("rpicam-vid", StandInCamera.videoFlags).arguments
@@ -39,9 +39,10 @@ import UprightHost
         let records = RecordWriter(
             journal: try Journal(path: board.output.journal), origin: monotonicNow(),
             fileName: camera.files.naming.fileName(for:), output: Collect(output: output))
+        var devices = FirmwareDevices(bus: bus, busName: "/dev/i2c-fake", shutter: line.source)
+        devices.nodes = nodes
         let firmware = try Firmware(
-            board: board, devices: FirmwareDevices(bus: bus, busName: "/dev/i2c-fake", shutter: line.source),
-            camera: camera, records: records, clock: { monotonicNow() }, note: { output.notes.append($0) })
+            board: board, devices: devices, camera: camera, records: records, clock: { monotonicNow() }, note: { output.notes.append($0) })
         firmware.ports.maximumWait = .milliseconds(50)
         return firmware
     }
@@ -162,6 +163,51 @@ import UprightHost
         #expect(rig.names().contains("IMG_0001.jpg"))
         raise(SIGTERM)
         try step(firmware) { firmware.phase == .finished }
+    }
+
+    /// The journal's `fault` lines, each without its `t`.
+    func faultLines(_ rig: StandInCamera) throws -> [Substring] {
+        try Journal.lines(at: rig.output + "/journal.ndjson").filter { $0.contains(#""event":"fault""#) }.map { $0.drop { $0 != "," } }
+    }
+
+    /// A shutter line whose descriptor hangs up (its chip removed) was a note on stderr, and the
+    /// camera ran on deaf, looking healthy: now it is a `device-lost` fault in the journal, the
+    /// clean shutdown, and `run` throws (`upright run` exits 1, and systemd starts it again).
+    @Test func aShutterLineThatHangsUpIsAFaultThenAnExit() throws {
+        let rig = StandInCamera()
+        defer { rig.remove() }
+        let output = Output()
+        let line = FakeLine()
+        let firmware = try makeFirmware(rig, bus: FakeADXL345Bus(), line: line, output: output)
+        try step(firmware) { output.names().contains("orientation") }
+        line.hangUp()
+        try step(firmware) { firmware.phase == .finished }
+        // Before: a note, and the run went on (run would never return).
+        try #require(firmware.phase == .finished)
+        let detail = "the shutter line's descriptor hung up; stopping, to be started again"
+        #expect(try faultLines(rig) == [#","event":"fault","kind":"device-lost","detail":""# + detail + #""}"#])
+        #expect(output.notes.contains(detail))
+        #expect(throws: FirmwareError(.device, detail)) { try firmware.run() }
+    }
+
+    /// A node the firmware opened that is gone (an I2C adapter unplugged, a GPIO chip removed)
+    /// is the same: the descriptor still open says nothing, the node is looked at.
+    @Test func aDeviceNodeThatIsGoneIsAFaultThenAnExit() throws {
+        let rig = StandInCamera()
+        defer { rig.remove() }
+        let path = rig.output + "/i2c-node"
+        close(open(path, O_CREAT | O_WRONLY, 0o600))
+        let node = try #require(DeviceNode.at(path))
+        let output = Output()
+        let firmware = try makeFirmware(rig, bus: FakeADXL345Bus(), line: FakeLine(), output: output, nodes: [node])
+        try step(firmware) { output.names().contains("orientation") }
+        #expect(firmware.phase == .running)
+        unlink(path)
+        try step(firmware) { firmware.phase == .finished }
+        try #require(firmware.phase == .finished)
+        let detail = path + " is gone (No such file or directory); stopping, to be started again"
+        #expect(try faultLines(rig) == [#","event":"fault","kind":"device-lost","detail":""# + detail + #""}"#])
+        #expect(throws: FirmwareError(.device, detail)) { try firmware.run() }
     }
 
     @Test func runEndsOnSIGINTWhenIdleAfterAPass() throws {
