@@ -21,6 +21,13 @@ protocol ChipDriver: RegisterChip {
 }
 
 extension ChipDriver {
+    /// Reads the identity register and names the part by `family`; an unknown value is refused.
+    func identify(register: UInt8, family: (UInt8) -> ChipModel?) throws(SensorError) -> ChipIdentity {
+        let value = try read(register)
+        guard let model = family(value) else { throw .unknownDevice(address: address, value: value) }
+        return ChipIdentity(model: model, idValue: value)
+    }
+
     /// `Accelerometer.readSamples`: what is available, then the stamp floor moves to `now`,
     /// the read having returned.
     @inline(__always)

@@ -2,6 +2,10 @@
 /// driver does: check DEVID, standby, data format (full resolution and range), rate,
 /// interrupts, FIFO, then measure. The chip has no reset command; it powers up in standby,
 /// so a chip that lost power is recognised by POWER_CTL and simply configured again.
+///
+/// Its stored properties, initialiser and `offsetG`/`mount` repeat `MPU6050`'s, on purpose:
+/// they are each driver's public face (`bus`, `address`, its own configuration and decoder
+/// types); what the two do alike is written once in `ChipDriver` and `ChipProgress`.
 public struct ADXL345<Bus: I2CBus>: Accelerometer, ChipDriver {
     /// The FIFO's depth plus the entry waiting in the data registers ("FIFO" section: up to 33).
     static var maximumEntries: Int { 33 }
@@ -50,11 +54,7 @@ public struct ADXL345<Bus: I2CBus>: Accelerometer, ChipDriver {
 
     /// Reads DEVID (register 0x00) and names the part; unknown values are refused.
     public func identify() throws(SensorError) -> ChipIdentity {
-        let value = try read(ADXL345Register.deviceID)
-        guard let model = ChipModel.adxlFamily(deviceID: value) else {
-            throw .unknownDevice(address: address, value: value)
-        }
-        return ChipIdentity(model: model, idValue: value)
+        try identify(register: ADXL345Register.deviceID) { ChipModel.adxlFamily(deviceID: $0) }
     }
 
     /// Identifies the chip (DEVID); the next `readSamples` configures it.

@@ -57,11 +57,7 @@ public struct MPU6050<Bus: I2CBus>: Accelerometer, ChipDriver {
 
     /// Reads WHO_AM_I (RM 4.32) and names the part; unknown values are refused.
     public func identify() throws(SensorError) -> ChipIdentity {
-        let value = try read(MPU6050Register.whoAmI)
-        guard let model = ChipModel.mpuFamily(whoAmI: value) else {
-            throw .unknownDevice(address: address, value: value)
-        }
-        return ChipIdentity(model: model, idValue: value)
+        try identify(register: MPU6050Register.whoAmI) { ChipModel.mpuFamily(whoAmI: $0) }
     }
 
     /// Identifies the chip (WHO_AM_I) and resets it; `readSamples` configures it after the reset time.
