@@ -2,6 +2,7 @@
 /// up when due (identify and reset in `begin`, then `applyConfiguration` once the reset time
 /// has passed), deliver its samples (`readBlock` or `drainFIFO`), check the configuration now
 /// and then, and start over, counting the gap, when the chip was found reset or stuck.
+@usableFromInline
 protocol ChipDriver: RegisterChip {
     /// What the driver keeps between reads (`ChipProgress`).
     var progress: ChipProgress { get set }
