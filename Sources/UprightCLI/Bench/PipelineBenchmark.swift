@@ -104,28 +104,8 @@ enum PipelineBenchmark {
     /// Runs the whole pipeline over `passes` replays of `recording`; returns samples per second
     /// and how many orientation changes the runtime recorded (so the work cannot be skipped).
     static func pipeline(_ recording: Recording, passes: Int) -> (samplesPerSecond: Double, changes: Int) {
-        let ring = SPSCRing<Sample>.make(minimumCapacity: 1024, overrun: .rejectNewest)
-        var producer = ring.producer
-        var consumer = ring.consumer
-        let buffer = UnsafeMutableBufferPointer<Sample>.allocate(capacity: popBatch)
-        buffer.initialize(repeating: Sample(time: .zero, accelerationG: .zero))
-        defer { buffer.deallocate() }
         var runtime = CameraRuntime(camera: NoCamera(), sink: CountingSink(), initial: .previewing)
-        let decoder = recording.decoder
-        var samples = 0
-        let seconds = ThreadCPUClock.seconds {
-            recording.forEachDrain(passes: passes) { chunk, newest in
-                samples += decoder.decodeFIFO(chunk, newestTime: newest, period: period) { sample in
-                    _ = producer.push(sample)
-                }
-                // Bounded: each pop takes at least one of the samples just pushed.
-                while true {
-                    let n = consumer.popBatch(into: buffer)
-                    if n == 0 { break }
-                    runtime.ingest(UnsafeBufferPointer(rebasing: buffer[0..<n]))
-                }
-            }
-        }
+        let (seconds, samples) = throughRing(recording, passes: passes) { batch in runtime.ingest(batch) }
         return (Double(samples) / seconds, runtime.sink.orientationChanges)
     }
 
@@ -147,6 +127,19 @@ enum PipelineBenchmark {
 
     /// Decoding into the ring and batch pops out of it: ns per sample.
     static func decodeAndRing(_ recording: Recording, passes: Int) -> Double {
+        var checksum: Float = 0
+        let (seconds, samples) = throughRing(recording, passes: passes) { batch in
+            for sample in batch { checksum += sample.accelerationG.x }
+        }
+        blackHole(checksum)
+        return seconds * 1e9 / Double(samples)
+    }
+
+    /// `recording` decoded `passes` times into a ring and popped out of it in batches, each
+    /// handed to `body` (the pipeline's runtime, or a checksum): the thread's CPU seconds and
+    /// the samples decoded.
+    @inline(__always)
+    static func throughRing(_ recording: Recording, passes: Int, _ body: (UnsafeBufferPointer<Sample>) -> Void) -> (seconds: Double, samples: Int) {
         let ring = SPSCRing<Sample>.make(minimumCapacity: 1024, overrun: .rejectNewest)
         var producer = ring.producer
         var consumer = ring.consumer
@@ -155,21 +148,20 @@ enum PipelineBenchmark {
         defer { buffer.deallocate() }
         let decoder = recording.decoder
         var samples = 0
-        var checksum: Float = 0
         let seconds = ThreadCPUClock.seconds {
             recording.forEachDrain(passes: passes) { chunk, newest in
                 samples += decoder.decodeFIFO(chunk, newestTime: newest, period: period) { sample in
                     _ = producer.push(sample)
                 }
+                // Bounded: each pop takes at least one of the samples just pushed.
                 while true {
                     let n = consumer.popBatch(into: buffer)
                     if n == 0 { break }
-                    for sample in buffer[0..<n] { checksum += sample.accelerationG.x }
+                    body(UnsafeBufferPointer(rebasing: buffer[0..<n]))
                 }
             }
         }
-        blackHole(checksum)
-        return seconds * 1e9 / Double(samples)
+        return (seconds, samples)
     }
 
     /// The recording decoded once into samples, for the stages after the ring.

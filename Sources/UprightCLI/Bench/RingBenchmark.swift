@@ -61,6 +61,13 @@ enum RingBenchmark {
         Sample(time: Instant(nanoseconds: Int64(sequence)), accelerationG: Vector3(x: 0, y: 1, z: 0))
     }
 
+    /// A batch consumer's buffer (the caller deallocates it).
+    static func batchBuffer() -> UnsafeMutableBufferPointer<Sample> {
+        let buffer = UnsafeMutableBufferPointer<Sample>.allocate(capacity: batchSize)
+        buffer.initialize(repeating: sample(0))
+        return buffer
+    }
+
     /// Lets the other thread run when ours cannot make progress (two threads may share a core).
     static func backOff(_ attempts: inout Int) {
         attempts += 1
@@ -83,8 +90,7 @@ enum RingBenchmark {
         let ring = SPSCRing<Sample>.make(minimumCapacity: capacity, overrun: .rejectNewest)
         let handoff = Handoff(ring.producer)
         var consumer = ring.consumer
-        let buffer = UnsafeMutableBufferPointer<Sample>.allocate(capacity: batchSize)
-        buffer.initialize(repeating: sample(0))
+        let buffer = batchBuffer()
         defer { buffer.deallocate() }
         let group = DispatchGroup()
         let start = ContinuousClock.now
@@ -96,37 +102,15 @@ enum RingBenchmark {
                 while !producer.push(item) { backOff(&attempts) }
             }
         }
-        var received = 0
-        var checksum: Int64 = 0
-        var attempts = 0
-        while received < itemCount {
-            if batch {
-                let n = consumer.popBatch(into: buffer)
-                if n == 0 {
-                    backOff(&attempts)
-                    continue
-                }
-                for item in buffer[0..<n] { checksum &+= item.time.nanoseconds }
-                received += n
-            } else if let item = consumer.pop() {
-                checksum &+= item.time.nanoseconds
-                received += 1
-            } else {
-                backOff(&attempts)
-            }
-        }
+        let items = receive(itemCount: itemCount, batch: batch, buffer: buffer, popBatch: { consumer.popBatch(into: $0) }, pop: { consumer.pop() })
         group.wait()
         let elapsed = start.duration(to: .now)
-        return Measurement(
-            name: batch ? "ring, two threads, batch pop" : "ring, two threads, pop",
-            items: checksum == Int64(itemCount) * Int64(itemCount - 1) / 2 ? received : 0,
-            seconds: seconds(elapsed))
+        return Measurement(name: batch ? "ring, two threads, batch pop" : "ring, two threads, pop", items: items, seconds: seconds(elapsed))
     }
 
     static func mutexTwoThreads(itemCount: Int, batch: Bool) -> Measurement {
         let queue = MutexQueue<Sample>(capacity: capacity)
-        let buffer = UnsafeMutableBufferPointer<Sample>.allocate(capacity: batchSize)
-        buffer.initialize(repeating: sample(0))
+        let buffer = batchBuffer()
         defer { buffer.deallocate() }
         let group = DispatchGroup()
         let start = ContinuousClock.now
@@ -136,31 +120,11 @@ enum RingBenchmark {
                 while !queue.push(sample(sequence)) { backOff(&attempts) }
             }
         }
-        var received = 0
-        var checksum: Int64 = 0
-        var attempts = 0
-        while received < itemCount {
-            if batch {
-                let n = queue.popBatch(into: buffer)
-                if n == 0 {
-                    backOff(&attempts)
-                    continue
-                }
-                for item in buffer[0..<n] { checksum &+= item.time.nanoseconds }
-                received += n
-            } else if let item = queue.pop() {
-                checksum &+= item.time.nanoseconds
-                received += 1
-            } else {
-                backOff(&attempts)
-            }
-        }
+        let items = receive(itemCount: itemCount, batch: batch, buffer: buffer, popBatch: { queue.popBatch(into: $0) }, pop: { queue.pop() })
         group.wait()
         let elapsed = start.duration(to: .now)
         return Measurement(
-            name: batch ? "mutex queue, two threads, batch pop" : "mutex queue, two threads, pop",
-            items: checksum == Int64(itemCount) * Int64(itemCount - 1) / 2 ? received : 0,
-            seconds: seconds(elapsed))
+            name: batch ? "mutex queue, two threads, batch pop" : "mutex queue, two threads, pop", items: items, seconds: seconds(elapsed))
     }
 
     /// One thread: push then pop, half a ring at a time.
@@ -168,60 +132,93 @@ enum RingBenchmark {
         let ring = SPSCRing<Sample>.make(minimumCapacity: capacity, overrun: .rejectNewest)
         var producer = ring.producer
         var consumer = ring.consumer
-        let buffer = UnsafeMutableBufferPointer<Sample>.allocate(capacity: batchSize)
-        buffer.initialize(repeating: sample(0))
-        defer { buffer.deallocate() }
-        var checksum: Int64 = 0
-        var sequence = 0
-        let start = ContinuousClock.now
-        while sequence < itemCount {
-            let end = Swift.min(sequence + capacity / 2, itemCount)
-            for s in sequence..<end { _ = producer.push(sample(s)) }
-            if batch {
-                while true {
-                    let n = consumer.popBatch(into: buffer)
-                    if n == 0 { break }
-                    for item in buffer[0..<n] { checksum &+= item.time.nanoseconds }
-                }
-            } else {
-                while let item = consumer.pop() { checksum &+= item.time.nanoseconds }
-            }
-            sequence = end
-        }
-        let elapsed = start.duration(to: .now)
-        return Measurement(
-            name: batch ? "ring, one thread, push+batch pop" : "ring, one thread, push+pop",
-            items: checksum == Int64(itemCount) * Int64(itemCount - 1) / 2 ? itemCount : 0,
-            seconds: seconds(elapsed))
+        return oneThread(
+            batch ? "ring, one thread, push+batch pop" : "ring, one thread, push+pop", itemCount: itemCount, batch: batch,
+            push: { producer.push($0) }, popBatch: { consumer.popBatch(into: $0) }, pop: { consumer.pop() })
     }
 
     static func mutexSingleThread(itemCount: Int, batch: Bool) -> Measurement {
         let queue = MutexQueue<Sample>(capacity: capacity)
-        let buffer = UnsafeMutableBufferPointer<Sample>.allocate(capacity: batchSize)
-        buffer.initialize(repeating: sample(0))
+        return oneThread(
+            batch ? "mutex queue, one thread, push+batch pop" : "mutex queue, one thread, push+pop", itemCount: itemCount, batch: batch,
+            push: { queue.push($0) }, popBatch: { queue.popBatch(into: $0) }, pop: { queue.pop() })
+    }
+
+    /// A one-thread case, for either queue: half a ring pushed, then everything popped (one at
+    /// a time, or in batches), until `itemCount` items went through.
+    @inline(__always)
+    static func oneThread(
+        _ name: String, itemCount: Int, batch: Bool, push: (Sample) -> Bool, popBatch: (UnsafeMutableBufferPointer<Sample>) -> Int,
+        pop: () -> Sample?
+    ) -> Measurement {
+        let buffer = batchBuffer()
         defer { buffer.deallocate() }
         var checksum: Int64 = 0
         var sequence = 0
         let start = ContinuousClock.now
         while sequence < itemCount {
             let end = Swift.min(sequence + capacity / 2, itemCount)
-            for s in sequence..<end { _ = queue.push(sample(s)) }
-            if batch {
-                while true {
-                    let n = queue.popBatch(into: buffer)
-                    if n == 0 { break }
-                    for item in buffer[0..<n] { checksum &+= item.time.nanoseconds }
-                }
-            } else {
-                while let item = queue.pop() { checksum &+= item.time.nanoseconds }
-            }
+            for s in sequence..<end { _ = push(sample(s)) }
+            checksum &+= drain(batch: batch, buffer: buffer, popBatch: popBatch, pop: pop)
             sequence = end
         }
         let elapsed = start.duration(to: .now)
-        return Measurement(
-            name: batch ? "mutex queue, one thread, push+batch pop" : "mutex queue, one thread, push+pop",
-            items: checksum == Int64(itemCount) * Int64(itemCount - 1) / 2 ? itemCount : 0,
-            seconds: seconds(elapsed))
+        return Measurement(name: name, items: checked(checksum, itemCount: itemCount, received: itemCount), seconds: seconds(elapsed))
+    }
+
+    /// The consumer's side of a two-thread case, for either queue: pops (one at a time, or in
+    /// batches into `buffer`) until `itemCount` items came, backing off when none is there;
+    /// returns how many came (`checked`).
+    @inline(__always)
+    static func receive(
+        itemCount: Int, batch: Bool, buffer: UnsafeMutableBufferPointer<Sample>, popBatch: (UnsafeMutableBufferPointer<Sample>) -> Int,
+        pop: () -> Sample?
+    ) -> Int {
+        var received = 0
+        var checksum: Int64 = 0
+        var attempts = 0
+        while received < itemCount {
+            if batch {
+                let n = popBatch(buffer)
+                if n == 0 {
+                    backOff(&attempts)
+                    continue
+                }
+                for item in buffer[0..<n] { checksum &+= item.time.nanoseconds }
+                received += n
+            } else if let item = pop() {
+                checksum &+= item.time.nanoseconds
+                received += 1
+            } else {
+                backOff(&attempts)
+            }
+        }
+        return checked(checksum, itemCount: itemCount, received: received)
+    }
+
+    /// Pops everything waiting (one at a time, or in batches into `buffer`); returns the sum of
+    /// the items' sequence numbers.
+    @inline(__always)
+    static func drain(
+        batch: Bool, buffer: UnsafeMutableBufferPointer<Sample>, popBatch: (UnsafeMutableBufferPointer<Sample>) -> Int, pop: () -> Sample?
+    ) -> Int64 {
+        var checksum: Int64 = 0
+        if batch {
+            while true {
+                let n = popBatch(buffer)
+                if n == 0 { break }
+                for item in buffer[0..<n] { checksum &+= item.time.nanoseconds }
+            }
+        } else {
+            while let item = pop() { checksum &+= item.time.nanoseconds }
+        }
+        return checksum
+    }
+
+    /// `received`, when the items' sequence numbers add up to those of `itemCount` items (none
+    /// lost or repeated), else 0.
+    static func checked(_ checksum: Int64, itemCount: Int, received: Int) -> Int {
+        checksum == Int64(itemCount) * Int64(itemCount - 1) / 2 ? received : 0
     }
 
     static func seconds(_ span: Swift.Duration) -> Double {

@@ -1,4 +1,10 @@
 /// What a `Camera` reports back about an order, when it is done (possibly much later).
+///
+/// Its cases repeat `MachineEvent`'s camera cases, on purpose: a camera can say only these
+/// (never a press or a timer), which this type makes a fact the compiler checks, and `event`
+/// is the one place they become the machine's. Nesting this type in `MachineEvent` instead
+/// would change every place these cases are written (about 240 lines) and the layout of
+/// the event the microcontroller copies.
 public enum CameraCompletion: Hashable, Sendable {
     /// `exposedAt`: when it was taken, as the camera reports it (the frame's time, or the
     /// file's close); `waited`: how long the order waited for the camera to be ready.

@@ -2,6 +2,7 @@
 /// up when due (identify and reset in `begin`, then `applyConfiguration` once the reset time
 /// has passed), deliver its samples (`readBlock` or `drainFIFO`), check the configuration now
 /// and then, and start over, counting the gap, when the chip was found reset or stuck.
+@usableFromInline
 protocol ChipDriver: RegisterChip {
     /// What the driver keeps between reads (`ChipProgress`).
     var progress: ChipProgress { get set }
@@ -21,6 +22,13 @@ protocol ChipDriver: RegisterChip {
 }
 
 extension ChipDriver {
+    /// Reads the identity register and names the part by `family`; an unknown value is refused.
+    func identify(register: UInt8, family: (UInt8) -> ChipModel?) throws(SensorError) -> ChipIdentity {
+        let value = try read(register)
+        guard let model = family(value) else { throw .unknownDevice(address: address, value: value) }
+        return ChipIdentity(model: model, idValue: value)
+    }
+
     /// `Accelerometer.readSamples`: what is available, then the stamp floor moves to `now`,
     /// the read having returned.
     @inline(__always)

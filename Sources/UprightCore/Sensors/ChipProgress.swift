@@ -2,6 +2,7 @@
 /// up has got, the times its stamps and health checks count from, the start of a gap a reset
 /// loses, and the stuck-data monitor. The same for both drivers (`ChipDriver`), and not
 /// generic: one copy of this code however many buses and chips a firmware is built for.
+@usableFromInline
 struct ChipProgress: Sendable {
     var phase: SensorPhase = .unconfigured
     /// The time of the newest sample delivered (or of the configuration): a gap or an

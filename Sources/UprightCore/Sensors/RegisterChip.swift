@@ -2,6 +2,7 @@
 /// register values. `configure` writes the list and the health check reads it back, so a
 /// register that a failed write (or a brown-out) left different is found and the chip is
 /// initialised again, instead of, say, a FIFO left disabled delivering nothing for good.
+@usableFromInline
 protocol RegisterChip {
     associatedtype Bus: I2CBus
     var bus: Bus { get }

@@ -10,8 +10,8 @@ public final class SimBus: I2CBus {
     /// Updated on every transfer of the single-threaded simulation: unchecked exclusivity
     /// spares a runtime access-tracking call each time.
     @exclusivity(unchecked) public private(set) var stats = WireStats()
-    /// Seeded bus and chip faults; nil for a clean bus.
-    public var faults: FaultInjector?
+    /// Seeded bus and chip faults; nil for a clean bus (read on every transfer: unchecked).
+    @exclusivity(unchecked) public var faults: FaultInjector?
 
     /// One slot per 7-bit address, in a raw allocation: every transaction looks its device
     /// up, and array accesses on a class pay copy-on-write and exclusivity checks.

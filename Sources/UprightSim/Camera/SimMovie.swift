@@ -42,7 +42,7 @@ public final class SimMovie {
     private let movie: MotionJPEGMovie
     private let compressor: JPEGCompressor
     /// The last frame: its quantised pose and its bytes (for `sharesRepeatedFrames == false`).
-    private var previous: (roll: Int64, tilt: Int64, bytes: [UInt8])?
+    private var previous: (pose: Pose, bytes: [UInt8])?
 
     /// `width` x `height` are the stored frame's pixels (clamped to 1...`SimPhoto.maximumSide`),
     /// `framesPerSecond` is 1...120, `quality` 1...100 (rpicam-vid's MJPEG default is 50).
@@ -77,11 +77,21 @@ public final class SimMovie {
 
     /// One frame: the scene at the true pose (`SceneRenderer` conventions).
     public func append(rollDegrees: Double, tiltDegrees: Double) throws(SimMovieError) {
+        try append(Pose(roll: Self.quantised(rollDegrees), tilt: Self.quantised(tiltDegrees)), rendered: nil)
+    }
+
+    /// A quantised pose, in steps of `poseQuantumDegrees`.
+    struct Pose: Equatable {
+        var roll: Int64
+        var tilt: Int64
+    }
+
+    /// One frame at `pose`: the previous frame again when the pose repeats, else `rendered`
+    /// (the frame's JPEG made ahead) or the frame rendered now.
+    private func append(_ pose: Pose, rendered: [UInt8]?) throws(SimMovieError) {
         guard movie.isOpen else { throw .alreadyFinished(path) }
         guard frameCount < Self.maximumFrames else { throw .tooManyFrames(Self.maximumFrames) }
-        let roll = Self.quantised(rollDegrees)
-        let tilt = Self.quantised(tiltDegrees)
-        if let previous, previous.roll == roll, previous.tilt == tilt {
+        if let previous, previous.pose == pose {
             if sharesRepeatedFrames {
                 try movie.repeatLast()
             } else {
@@ -89,18 +99,26 @@ public final class SimMovie {
             }
             return
         }
-        let image = SceneRenderer.render(
-            rollDegrees: Double(roll) * Self.poseQuantumDegrees,
-            tiltDegrees: Double(tilt) * Self.poseQuantumDegrees, width: width, height: height)
         let jpeg: [UInt8]
-        do {
-            jpeg = try compressor.compress(image, quality: quality)
+        do throws(JPEGCompressionError) {
+            if let rendered {
+                jpeg = rendered
+            } else {
+                jpeg = try Self.picture(pose, width: width, height: height, quality: quality, compressor: compressor)
+            }
         } catch {
             cancel()
             throw .compression(error)
         }
         try movie.append(jpeg: jpeg)
-        previous = (roll, tilt, sharesRepeatedFrames ? [] : jpeg)
+        previous = (pose, sharesRepeatedFrames ? [] : jpeg)
+    }
+
+    /// The frame at `pose`, compressed.
+    static func picture(_ pose: Pose, width: Int, height: Int, quality: Int, compressor: JPEGCompressor) throws(JPEGCompressionError) -> [UInt8] {
+        let image = SceneRenderer.render(
+            rollDegrees: Double(pose.roll) * poseQuantumDegrees, tiltDegrees: Double(pose.tilt) * poseQuantumDegrees, width: width, height: height)
+        return try compressor.compress(image, quality: quality)
     }
 
     /// One frame at a pose from the motion model (`angleDegrees` is the renderer's roll).
@@ -111,15 +129,48 @@ public final class SimMovie {
     /// Every frame due before `elapsed` (time since the movie's start) that is not yet in the
     /// movie, each at `pose(frameTime)`; returns how many were added. Call it as time passes,
     /// or once when the clip stops.
+    ///
+    /// The frames are taken `batchFrames` at a time, and the new pictures among them (a pose
+    /// that is not the frame before's) are rendered on two threads, this one and a helper
+    /// (`FrameRenderer`), then appended in order: the same bytes as one at a time. A clip is
+    /// rendered at its stop, all at once; this halves the wait on a machine with a core free.
     @discardableResult
     public func appendFrames(upTo elapsed: TimeSpan, pose: (_ sinceStart: TimeSpan) -> MotionPose) throws(SimMovieError) -> Int {
         let before = frameCount
-        // Bounded by maximumFrames (append throws past it).
+        // Bounded by maximumFrames (append throws past it): each turn appends a batch.
         while frameTime(frameCount) < elapsed {
-            try append(pose(frameTime(frameCount)))
+            var poses: [Pose] = []
+            var index = frameCount
+            while poses.count < Self.batchFrames, frameTime(index) < elapsed {
+                let truth = pose(frameTime(index))
+                poses.append(Pose(roll: Self.quantised(truth.angleDegrees), tilt: Self.quantised(truth.tiltDegrees)))
+                index += 1
+            }
+            var last = previous?.pose
+            var changed: [Int] = []
+            for (offset, framePose) in poses.enumerated() where framePose != last {
+                changed.append(offset)
+                last = framePose
+            }
+            var rendered = [[UInt8]?](repeating: nil, count: poses.count)
+            if changed.count >= 2 && width * height >= FrameRenderer.minimumPixels {
+                let pictures: [[UInt8]?]
+                do throws(JPEGCompressionError) {
+                    pictures = try FrameRenderer.render(
+                        changed.map { poses[$0] }, width: width, height: height, quality: quality, compressor: compressor)
+                } catch {
+                    cancel()
+                    throw .compression(error)
+                }
+                for (slot, offset) in changed.enumerated() { rendered[offset] = pictures[slot] }
+            }
+            for (offset, framePose) in poses.enumerated() { try append(framePose, rendered: rendered[offset]) }
         }
         return frameCount - before
     }
+
+    /// Frames taken at once by `appendFrames`: the JPEGs of a batch are held until appended.
+    static let batchFrames = 32
 
     /// Writes the index, the rotation of `orientation` (the track matrix, through
     /// `MediaOrientationWriter`), and publishes the file at `path`.

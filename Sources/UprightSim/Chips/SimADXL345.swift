@@ -6,7 +6,7 @@ import UprightCore
 /// pops one entry), FIFO_STATUS, INT_SOURCE with data ready, watermark and overrun.
 ///
 /// Samples are produced lazily from the virtual time at each transaction.
-public final class SimADXL345: SimI2CDevice {
+public final class SimADXL345: SimRegisterChip {
     /// DEVID: 0xE5 for an ADXL345, 0xE6 for an ADXL346.
     public let deviceID: UInt8
     public var imperfections: SensorImperfections
@@ -18,17 +18,18 @@ public final class SimADXL345: SimI2CDevice {
 
     /// 64 registers in a raw allocation (array accesses per byte cost more than the model).
     private let registers = UnsafeMutablePointer<UInt8>.allocate(capacity: 64)
-    private var pointer: UInt8 = 0
+    var pointer: UInt8 = 0
+    static var registerMask: UInt8 { 0x3F }
     private var latest: (Int16, Int16, Int16) = (0, 0, 0)
     /// The FIFO as a ring of 32 entries of three counts.
     private let entries = UnsafeMutablePointer<(Int16, Int16, Int16)>.allocate(capacity: 32)
     private var fifoHead = 0
     private var fifoCount = 0
-    private var nextSampleTime = Instant.zero
-    private var frozenUntil: Instant?
+    var nextSampleTime = Instant.zero
+    var frozenUntil: Instant?
     private var noise: NormalTable
     public private(set) var samplesMeasured = 0
-    public private(set) var resetCount = 0
+    public internal(set) var resetCount = 0
 
     public init(motion: any MotionSource, seed: UInt64, deviceID: UInt8 = 0xE5, imperfections: SensorImperfections = .adxl345Typical) {
         self.motion = motion
@@ -38,8 +39,7 @@ public final class SimADXL345: SimI2CDevice {
         noise = NormalTable(generator: &generator)
         registers.initialize(repeating: 0, count: 64)
         entries.initialize(repeating: (0, 0, 0), count: Self.fifoDepth)
-        resetRegisters()
-        resetCount = 0
+        writeResetValues()
     }
 
     deinit {
@@ -49,7 +49,7 @@ public final class SimADXL345: SimI2CDevice {
 
     /// Data sheet Table 19 reset values: DEVID, BW_RATE 0x0A (100 Hz), INT_SOURCE 0x02, all
     /// others 0x00 (POWER_CTL 0: standby, FIFO_CTL 0: bypass).
-    private func resetRegisters() {
+    func writeResetValues() {
         registers.update(repeating: 0, count: 64)
         registers[Int(ADXL345Register.deviceID)] = deviceID
         registers[Int(ADXL345Register.bandwidthRate)] = 0x0A
@@ -57,7 +57,6 @@ public final class SimADXL345: SimI2CDevice {
         fifoCount = 0
         latest = (0, 0, 0)
         frozenUntil = nil
-        resetCount += 1
     }
 
     public func register(_ address: UInt8) -> UInt8 { registers[Int(address & 0x3F)] }
@@ -85,25 +84,8 @@ public final class SimADXL345: SimI2CDevice {
         return pending & registers[Int(ADXL345Register.interruptEnable)] & ~registers[Int(ADXL345Register.interruptMap)] != 0
     }
 
-    public func powerCycle(now: Instant) {
-        resetRegisters()
-        nextSampleTime = now
-    }
-
-    public func freezeData(now: Instant, until: Instant) {
-        catchUp(now: now)
-        frozenUntil = until
-    }
-
     public func transfer(write: UnsafeRawBufferPointer, read: UnsafeMutableRawBufferPointer, now: Instant) {
-        catchUp(now: now)
-        if let first = write.first {
-            pointer = first & 0x3F
-            for byte in write.dropFirst() {
-                store(byte, at: pointer, now: now)
-                pointer = (pointer + 1) & 0x3F
-            }
-        }
+        begin(write: write, now: now)
         if pointer == ADXL345Register.dataX0 && read.count == 6 {
             // The common case, one entry: all six bytes at once.
             let value = shown
@@ -124,11 +106,13 @@ public final class SimADXL345: SimI2CDevice {
         for index in 0..<read.count {
             if pointer >= ADXL345Register.dataX0 && pointer <= ADXL345Register.dataX0 + 5 { readData = true }
             read[index] = load(pointer)
-            pointer = (pointer + 1) & 0x3F
+            advancePointer()
         }
         // "Retrieving Data from FIFO": the entry pops when the read of the data registers ends.
         if readData && fifoMode != 0 && fifoCount > 0 { popEntry() }
     }
+
+    func advancePointer() { pointer = (pointer + 1) & Self.registerMask }
 
     private var shown: (Int16, Int16, Int16) { fifoMode != 0 && fifoCount > 0 ? entries[fifoHead] : latest }
 
@@ -140,6 +124,23 @@ public final class SimADXL345: SimI2CDevice {
     private func pushEntry(_ entry: (Int16, Int16, Int16)) {
         entries[(fifoHead + fifoCount) % Self.fifoDepth] = entry
         fifoCount += 1
+    }
+
+    func store(_ value: UInt8, at address: UInt8, now: Instant) {
+        switch address {
+        case ADXL345Register.deviceID, ADXL345Register.interruptSource, ADXL345Register.fifoStatus,
+            ADXL345Register.dataX0...(ADXL345Register.dataX0 + 5):
+            return // read-only
+        case ADXL345Register.powerControl:
+            let wasMeasuring = isMeasuring
+            registers[Int(address)] = value
+            if !wasMeasuring && isMeasuring { nextSampleTime = now + samplePeriod }
+        case ADXL345Register.fifoControl:
+            registers[Int(address)] = value
+            if value >> 6 == 0 { fifoCount = 0 }
+        default:
+            registers[Int(address)] = value
+        }
     }
 
     private func load(_ address: UInt8) -> UInt8 {
@@ -163,24 +164,7 @@ public final class SimADXL345: SimI2CDevice {
         }
     }
 
-    private func store(_ value: UInt8, at address: UInt8, now: Instant) {
-        switch address {
-        case ADXL345Register.deviceID, ADXL345Register.interruptSource, ADXL345Register.fifoStatus,
-            ADXL345Register.dataX0...(ADXL345Register.dataX0 + 5):
-            return // read-only
-        case ADXL345Register.powerControl:
-            let wasMeasuring = isMeasuring
-            registers[Int(address)] = value
-            if !wasMeasuring && isMeasuring { nextSampleTime = now + samplePeriod }
-        case ADXL345Register.fifoControl:
-            registers[Int(address)] = value
-            if value >> 6 == 0 { fifoCount = 0 }
-        default:
-            registers[Int(address)] = value
-        }
-    }
-
-    private func catchUp(now: Instant) {
+    func catchUp(now: Instant) {
         guard isMeasuring else {
             nextSampleTime = now + samplePeriod
             return
@@ -210,10 +194,7 @@ public final class SimADXL345: SimI2CDevice {
 
     private func measure(at time: Instant, noise: inout NormalTable) {
         samplesMeasured += 1
-        if let until = frozenUntil {
-            if time < until { return }
-            frozenUntil = nil
-        }
+        if dataFrozen(at: time) { return }
         let truth = motion.motion(at: time)
         let format = registers[Int(ADXL345Register.dataFormat)]
         let range = Int(format & 0x03)

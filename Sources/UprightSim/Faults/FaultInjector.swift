@@ -4,15 +4,17 @@ import UprightCore
 /// stream, chip faults when virtual time reaches them.
 public final class FaultInjector {
     public let plan: FaultPlan
-    private var generator: SeededGenerator
-    private var nextChipFault = 0
+    // Read on every transfer of the single-threaded simulation: unchecked exclusivity spares a
+    // runtime access-tracking call each time.
+    @exclusivity(unchecked) private var generator: SeededGenerator
+    @exclusivity(unchecked) private var nextChipFault = 0
     /// How many faults of each kind were injected.
-    public private(set) var injectedCount = 0
+    @exclusivity(unchecked) public private(set) var injectedCount = 0
     /// Called for every injected fault (the simulator turns these into `fault` events).
     public var onFault: ((Instant, InjectedFault) -> Void)?
     /// Per-transaction faults are drawn only while this is true (run with faults, then
     /// without, and check recovery).
-    public var enabled = true
+    @exclusivity(unchecked) public var enabled = true
 
     public init(plan: FaultPlan) {
         self.plan = plan

@@ -37,53 +37,142 @@ public enum SceneRenderer {
     /// come out as smooth, for about a quarter of the rays.
     public static func render(rollDegrees: Double, tiltDegrees: Double, width: Int, height: Int) -> RGBImage {
         let roll = rollDegrees * Double.pi / 180
-        let focal = Double(max(width, height)) / 2 / tan(fieldOfViewDegrees / 2 * Double.pi / 180)
-        let cosRoll = cos(roll)
-        let sinRoll = sin(roll)
         let tilt = tiltDegrees * Double.pi / 180
-        let cosTilt = cos(tilt)
-        let sinTilt = sin(tilt)
-        let corners = width + 1
-        // Two rows of corner colours (R, G, B each), the one above the pixel row and the one below.
+        let rays = Rays(
+            width: width, height: height, focal: Double(max(width, height)) / 2 / tan(fieldOfViewDegrees / 2 * Double.pi / 180),
+            cosRoll: cos(roll), sinRoll: sin(roll), cosTilt: cos(tilt), sinTilt: sin(tilt))
+        return rays.isLevel ? renderLevel(rays) : renderTilted(rays)
+    }
+
+    /// The pose's rays through the pixel corners.
+    struct Rays {
+        let width: Int
+        let height: Int
+        let focal: Double
+        let cosRoll: Double
+        let sinRoll: Double
+        let cosTilt: Double
+        let sinTilt: Double
+
+        var corners: Int { width + 1 }
+
+        /// The lens on the horizon: `sinTilt` is 0 and `cosTilt` 1 exactly (a tilt of 0).
+        var isLevel: Bool { sinTilt == 0 && cosTilt == 1 }
+
+        /// The ray through a corner in world directions: its elevation, and how to work out
+        /// its azimuth (only needed where the arrow or the sun can be).
+        @inline(__always)
+        func ray(column: Int, row: Int) -> (elevation: Double, u: Double, forward: Double) {
+            // Sensor coordinates: x right, y toward the device's top edge (row 0).
+            let y = Double(height) / 2 - Double(row)
+            let x = Double(column) - Double(width) / 2
+            // Into world-aligned image-plane coordinates: u right, v up.
+            let u = x * cosRoll + y * sinRoll
+            let v = -x * sinRoll + y * cosRoll
+            // The ray (u, v, focal), pitched up by the tilt about the horizontal axis, in
+            // world directions; a pinhole keeps the horizon a straight line.
+            let up = v * cosTilt + focal * sinTilt
+            let forward = focal * cosTilt - v * sinTilt
+            return (FastArctangent.degrees(y: up, x: (u * u + forward * forward).squareRoot()), u, forward)
+        }
+    }
+
+    /// Any pose: the corner rows from the top, two at a time (the one above the pixel row and
+    /// the one below).
+    static func renderTilted(_ rays: Rays) -> RGBImage {
+        let (width, height, corners) = (rays.width, rays.height, rays.corners)
         var above = [Double](repeating: 0, count: corners * 3)
         var below = [Double](repeating: 0, count: corners * 3)
         var pixels = [UInt8](repeating: 0, count: width * height * 3)
         func sampleRow(_ cornerRow: Int, into buffer: UnsafeMutablePointer<Double>) {
-            // Sensor coordinates: x right, y toward the device's top edge (row 0).
-            let y = Double(height) / 2 - Double(cornerRow)
             for cornerColumn in 0..<corners {
-                let x = Double(cornerColumn) - Double(width) / 2
-                // Into world-aligned image-plane coordinates: u right, v up.
-                let u = x * cosRoll + y * sinRoll
-                let v = -x * sinRoll + y * cosRoll
-                // The ray (u, v, focal), pitched up by the tilt about the horizontal axis,
-                // in world directions; a pinhole keeps the horizon a straight line.
-                let up = v * cosTilt + focal * sinTilt
-                let forward = focal * cosTilt - v * sinTilt
-                let elevation = FastArctangent.degrees(y: up, x: (u * u + forward * forward).squareRoot())
-                let colour = worldColour(elevation: elevation) { FastArctangent.degrees(y: u, x: forward) }
-                buffer[cornerColumn * 3] = colour.0
-                buffer[cornerColumn * 3 + 1] = colour.1
-                buffer[cornerColumn * 3 + 2] = colour.2
+                let ray = rays.ray(column: cornerColumn, row: cornerRow)
+                store(worldColour(elevation: ray.elevation) { FastArctangent.degrees(y: ray.u, x: ray.forward) }, in: buffer, at: cornerColumn)
             }
         }
         above.withUnsafeMutableBufferPointer { sampleRow(0, into: $0.baseAddress!) }
         pixels.withUnsafeMutableBufferPointer { pixels in
             for row in 0..<height {
                 below.withUnsafeMutableBufferPointer { sampleRow(row + 1, into: $0.baseAddress!) }
-                above.withUnsafeBufferPointer { above in
-                    below.withUnsafeBufferPointer { below in
-                        let out = pixels.baseAddress! + row * width * 3
-                        for index in 0..<(width * 3) {
-                            let sum = above[index] + above[index + 3] + below[index] + below[index + 3]
-                            out[index] = channel(sum * 0.25)
-                        }
-                    }
-                }
+                average(above, below, into: pixels.baseAddress! + row * width * 3, width: width)
                 swap(&above, &below)
             }
         }
         return RGBImage(width: width, height: height, pixels: pixels)
+    }
+
+    /// The lens on the horizon (every photo and clip frame of a camera held up, most of
+    /// them): the corner half a turn about the centre from another, (width - column,
+    /// height - row), has that corner's ray turned half a turn about the lens, up and right
+    /// negated, exactly (the same products and sums of negated operands, and `forward` is the
+    /// focal length). So its elevation and azimuth are the other's negated, and each ray's
+    /// arctangents serve two corners: the corner rows are worked from the top and the bottom
+    /// at once, towards the middle. The pixels are those `renderTilted` gives, bit for bit
+    /// (`0 - x`: a zero stays +0, as the arctangent of a zero gives).
+    static func renderLevel(_ rays: Rays) -> RGBImage {
+        let (width, height, corners) = (rays.width, rays.height, rays.corners)
+        var topAbove = [Double](repeating: 0, count: corners * 3)
+        var topBelow = [Double](repeating: 0, count: corners * 3)
+        var bottomAbove = [Double](repeating: 0, count: corners * 3)
+        var bottomBelow = [Double](repeating: 0, count: corners * 3)
+        var pixels = [UInt8](repeating: 0, count: width * height * 3)
+        // Corner row `cornerRow` into `top`, and row `height - cornerRow` into `bottom`.
+        func sampleRows(_ cornerRow: Int, top: UnsafeMutablePointer<Double>, bottom: UnsafeMutablePointer<Double>) {
+            for cornerColumn in 0..<corners {
+                let ray = rays.ray(column: cornerColumn, row: cornerRow)
+                var azimuth: Double?
+                store(
+                    worldColour(elevation: ray.elevation) {
+                        let value = FastArctangent.degrees(y: ray.u, x: ray.forward)
+                        azimuth = value
+                        return value
+                    }, in: top, at: cornerColumn)
+                store(
+                    worldColour(elevation: 0 - ray.elevation) { 0 - (azimuth ?? FastArctangent.degrees(y: ray.u, x: ray.forward)) },
+                    in: bottom, at: width - cornerColumn)
+            }
+        }
+        topAbove.withUnsafeMutableBufferPointer { top in
+            bottomBelow.withUnsafeMutableBufferPointer { bottom in sampleRows(0, top: top.baseAddress!, bottom: bottom.baseAddress!) }
+        }
+        pixels.withUnsafeMutableBufferPointer { pixels in
+            // Pixel rows `row` (corner rows row, row + 1) and `height - 1 - row` (corner rows
+            // height - 1 - row and height - row, the mirrors of row + 1 and row). Bounded by
+            // the height.
+            var row = 0
+            while row <= height - 1 - row {
+                topBelow.withUnsafeMutableBufferPointer { top in
+                    bottomAbove.withUnsafeMutableBufferPointer { bottom in sampleRows(row + 1, top: top.baseAddress!, bottom: bottom.baseAddress!) }
+                }
+                average(topAbove, topBelow, into: pixels.baseAddress! + row * width * 3, width: width)
+                let mirrorRow = height - 1 - row
+                if mirrorRow != row { average(bottomAbove, bottomBelow, into: pixels.baseAddress! + mirrorRow * width * 3, width: width) }
+                swap(&topAbove, &topBelow)
+                swap(&bottomBelow, &bottomAbove)
+                row += 1
+            }
+        }
+        return RGBImage(width: width, height: height, pixels: pixels)
+    }
+
+    @inline(__always)
+    static func store(_ colour: (Double, Double, Double), in buffer: UnsafeMutablePointer<Double>, at column: Int) {
+        buffer[column * 3] = colour.0
+        buffer[column * 3 + 1] = colour.1
+        buffer[column * 3 + 2] = colour.2
+    }
+
+    /// One pixel row: each channel the mean of the four corners around the pixel.
+    @inline(__always)
+    static func average(_ above: [Double], _ below: [Double], into out: UnsafeMutablePointer<UInt8>, width: Int) {
+        above.withUnsafeBufferPointer { above in
+            below.withUnsafeBufferPointer { below in
+                for index in 0..<(width * 3) {
+                    let sum = above[index] + above[index + 3] + below[index] + below[index + 3]
+                    out[index] = channel(sum * 0.25)
+                }
+            }
+        }
     }
 
     /// The colour of the world in one direction (the azimuth is only worked out when the
@@ -128,9 +217,7 @@ public enum SceneRenderer {
         return false
     }
 
-    /// Nearest integer in 0...255 (without libm's round(), which is a call per channel).
+    /// Nearest integer in 0...255, ties to even (`FastRounding.byte`).
     @inline(__always)
-    static func channel(_ value: Double) -> UInt8 {
-        UInt8(truncatingIfNeeded: FastRounding.nearest(min(max(value, 0), 255)))
-    }
+    static func channel(_ value: Double) -> UInt8 { FastRounding.byte(min(max(value, 0), 255)) }
 }

@@ -19,24 +19,26 @@ final class SoakWorld: SimulationWorld {
     let progress: ((Double) -> Void)?
     private let workloadStream: SeededGenerator
 
-    private(set) var phases: [SoakPhaseReport] = []
-    private(set) var phase: SoakPhaseReport
-    var violation: SoakViolation?
-    private var tracker = SoakRecoveryTracker()
-    private var busErrors = [0, 0, 0, 0]
-    private var workload: SoakWorkload
-    private var planner: SoakFaultPlanner?
-    private var nextFault: SoakFault?
-    private var nextInput: SoakInput?
+    // The state below is read and written after every step of the single-threaded simulation:
+    // unchecked exclusivity spares a runtime access-tracking call each time.
+    @exclusivity(unchecked) private(set) var phases: [SoakPhaseReport] = []
+    @exclusivity(unchecked) private(set) var phase: SoakPhaseReport
+    @exclusivity(unchecked) var violation: SoakViolation?
+    @exclusivity(unchecked) private var tracker = SoakRecoveryTracker()
+    @exclusivity(unchecked) private var busErrors = [0, 0, 0, 0]
+    @exclusivity(unchecked) private var workload: SoakWorkload
+    @exclusivity(unchecked) private var planner: SoakFaultPlanner?
+    @exclusivity(unchecked) private var nextFault: SoakFault?
+    @exclusivity(unchecked) private var nextInput: SoakInput?
     /// Checkpoints reached by the workload, checked after the engine has stepped past them.
-    private var checkpoints: [Instant] = []
-    private var drainPausedUntil: Instant?
-    private var loopStalledUntil: Instant?
-    private var nextProgressReport = 0.0
+    @exclusivity(unchecked) private var checkpoints: [Instant] = []
+    @exclusivity(unchecked) private var drainPausedUntil: Instant?
+    @exclusivity(unchecked) private var loopStalledUntil: Instant?
+    @exclusivity(unchecked) private var nextProgressReport = 0.0
     /// The sampling context's counters and the ring's drops when the phase began.
-    private var phaseStart = SamplerCounters()
-    private var phaseStartRingDropped = 0
-    private var lastDelivered = 0
+    @exclusivity(unchecked) private var phaseStart = SamplerCounters()
+    @exclusivity(unchecked) private var phaseStartRingDropped = 0
+    @exclusivity(unchecked) private var lastDelivered = 0
 
     let mix: SoakMix
 

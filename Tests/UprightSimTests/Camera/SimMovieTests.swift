@@ -181,6 +181,23 @@ import UprightHost
         #expect(try SafeFileWriter.read(path: dir + "/a.mov") == SafeFileWriter.read(path: dir + "/b.mov"))
     }
 
+    /// `appendFrames` renders a batch's new pictures on two threads (frames of 64 x 64 pixels
+    /// and more): the file is the one frame-by-frame appends write, byte for byte, repeats
+    /// shared as before (a turn, a hold, then a pose that flips back and forth).
+    @Test func framesRenderedOnTwoThreadsGiveTheSameBytes() throws {
+        let dir = try Self.directory()
+        func angle(frame: Int) -> Double { frame < 20 ? 80 + Double(frame) : frame < 30 ? 100 : frame % 2 == 0 ? 90 : 91 }
+        let batched = try SimMovie(path: dir + "/batched.mov", width: 80, height: 64, framesPerSecond: 30)
+        try batched.appendFrames(upTo: batched.frameTime(39) + TimeSpan(nanoseconds: 1)) { offset in
+            MotionPose(angleDegrees: angle(frame: Int((Double(offset.nanoseconds) * 30 / 1e9).rounded())), tiltDegrees: 0)
+        }
+        let one = try SimMovie(path: dir + "/one.mov", width: 80, height: 64, framesPerSecond: 30)
+        for frame in 0..<40 { try one.append(rollDegrees: angle(frame: frame), tiltDegrees: 0) }
+        let summaries = (try batched.finish(orientation: .normal), try one.finish(orientation: .normal))
+        #expect(summaries.0.frameCount == 40 && summaries.0.storedFrameCount == 31)
+        #expect(try SafeFileWriter.read(path: dir + "/batched.mov") == SafeFileWriter.read(path: dir + "/one.mov"))
+    }
+
     /// Nothing is at the path until `finish`; a cancelled movie leaves nothing behind.
     @Test func writtenAtomically() throws {
         let dir = try Self.directory()

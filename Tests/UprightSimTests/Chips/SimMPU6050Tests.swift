@@ -54,6 +54,20 @@ private func read(_ bus: SimBus, _ register: UInt8, count: Int) throws -> [UInt8
         #expect(try read(bus, 0x3F, count: 2) == [zHigh, 0x00])
     }
 
+    /// Counts round half away from zero, as `Float.rounded()` does, and saturate at the
+    /// 16-bit limits (the quantisation reads its step from a sign bit, not a branch).
+    @Test(arguments: [
+        (Vector3(x: 0.5 / 16384, y: -1.5 / 16384, z: 0.499_999_97 / 16384), [UInt8(0x00), 0x01, 0xFF, 0xFE, 0x00, 0x00]),
+        (Vector3(x: 3, y: -3, z: -0.5 / 16384), [0x7F, 0xFF, 0x80, 0x00, 0xFF, 0xFF]),
+        (Vector3(x: 2.5 / 16384, y: -0.499_999_97 / 16384, z: -2.5 / 16384), [0x00, 0x03, 0x00, 0x00, 0xFF, 0xFD]),
+    ])
+    func countsRoundHalfAwayFromZeroAndSaturate(accelerationG: Vector3, bytes: [UInt8]) throws {
+        let (clock, bus, _) = makeBoard(accelerationG: accelerationG)
+        try bus.writeRegister(address: 0x68, 0x6B, 0x01)
+        clock.advance(by: .milliseconds(2))
+        #expect(try read(bus, 0x3B, count: 6) == bytes)
+    }
+
     @Test func wholeBlockHasTemperatureAndGyro() throws {
         let (clock, bus, _) = makeBoard()
         try bus.writeRegister(address: 0x68, 0x6B, 0x01)

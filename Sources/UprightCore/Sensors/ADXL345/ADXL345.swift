@@ -2,6 +2,10 @@
 /// driver does: check DEVID, standby, data format (full resolution and range), rate,
 /// interrupts, FIFO, then measure. The chip has no reset command; it powers up in standby,
 /// so a chip that lost power is recognised by POWER_CTL and simply configured again.
+///
+/// Its stored properties, initialiser and `offsetG`/`mount` repeat `MPU6050`'s, on purpose:
+/// they are each driver's public face (`bus`, `address`, its own configuration and decoder
+/// types); what the two do alike is written once in `ChipDriver` and `ChipProgress`.
 public struct ADXL345<Bus: I2CBus>: Accelerometer, ChipDriver {
     /// The FIFO's depth plus the entry waiting in the data registers ("FIFO" section: up to 33).
     static var maximumEntries: Int { 33 }
@@ -18,7 +22,7 @@ public struct ADXL345<Bus: I2CBus>: Accelerometer, ChipDriver {
     public private(set) var identity: ChipIdentity?
 
     /// What the driver keeps between reads (`ChipDriver`).
-    var progress: ChipProgress
+    @usableFromInline var progress: ChipProgress
 
     /// A driver for the chip at `address` on `bus`; nothing is sent until `begin`.
     public init(bus: Bus, address: UInt8 = 0x53, configuration: ADXL345Configuration = ADXL345Configuration(), mount: MountMatrix = .identity) {
@@ -50,11 +54,7 @@ public struct ADXL345<Bus: I2CBus>: Accelerometer, ChipDriver {
 
     /// Reads DEVID (register 0x00) and names the part; unknown values are refused.
     public func identify() throws(SensorError) -> ChipIdentity {
-        let value = try read(ADXL345Register.deviceID)
-        guard let model = ChipModel.adxlFamily(deviceID: value) else {
-            throw .unknownDevice(address: address, value: value)
-        }
-        return ChipIdentity(model: model, idValue: value)
+        try identify(register: ADXL345Register.deviceID) { ChipModel.adxlFamily(deviceID: $0) }
     }
 
     /// Identifies the chip (DEVID); the next `readSamples` configures it.
@@ -65,17 +65,17 @@ public struct ADXL345<Bus: I2CBus>: Accelerometer, ChipDriver {
         progress.phase = .resetting(readyAt: now)
     }
 
-    func applyConfiguration() throws(SensorError) { try writeSettings() }
+    @usableFromInline func applyConfiguration() throws(SensorError) { try writeSettings() }
 
-    var readMode: ReadMode { configuration.readMode }
-    var healthCheckInterval: TimeSpan { configuration.healthCheckInterval }
-    var stuckSampleLimit: Int { configuration.stuckSampleLimit }
+    @usableFromInline var readMode: ReadMode { configuration.readMode }
+    @usableFromInline var healthCheckInterval: TimeSpan { configuration.healthCheckInterval }
+    @usableFromInline var stuckSampleLimit: Int { configuration.stuckSampleLimit }
 
     /// Standby while configuring (POWER_CTL), DATA_FORMAT (full resolution, range, INT_INVERT),
     /// BW_RATE, INT_MAP and INT_ENABLE, FIFO_CTL (stream or bypass, Table 22), then Measure.
     /// The health check (`ChipDriver.checkHealth`) reads them back: after a power loss every
     /// register holds its reset value (DATA_FORMAT 0x00, POWER_CTL 0x00 = standby).
-    func forEachSetting(configuring: Bool, _ body: (UInt8, UInt8) throws(SensorError) -> Void) throws(SensorError) {
+    @usableFromInline func forEachSetting(configuring: Bool, _ body: (UInt8, UInt8) throws(SensorError) -> Void) throws(SensorError) {
         let c = configuration
         if configuring { try body(ADXL345Register.powerControl, 0) }
         var format = ADXL345Register.formatFullResolution | c.range.rawValue
@@ -101,7 +101,7 @@ public struct ADXL345<Bus: I2CBus>: Accelerometer, ChipDriver {
     }
 
     /// One sample from the data registers (one burst, or six single-byte reads as a baseline).
-    mutating func readBlock(now: Instant, report: inout ReadReport, body: (Sample) -> Void) throws(SensorError) {
+    @usableFromInline mutating func readBlock(now: Instant, report: inout ReadReport, body: (Sample) -> Void) throws(SensorError) {
         var block: UInt64 = 0
         let decoder = self.decoder
         let byRegister = configuration.readMode == .registerByRegister
@@ -122,7 +122,7 @@ public struct ADXL345<Bus: I2CBus>: Accelerometer, ChipDriver {
     /// FIFO" pops one entry per read of the data registers and wants at least 5 us between
     /// reads (the next transaction's START and address byte take longer than that even at
     /// 400 kHz), so the ADXL345 cannot stream its FIFO in one long read as the MPU-6050 can.
-    mutating func drainFIFO(now: Instant, report: inout ReadReport, body: (Sample) -> Void) throws(SensorError) {
+    @usableFromInline mutating func drainFIFO(now: Instant, report: inout ReadReport, body: (Sample) -> Void) throws(SensorError) {
         var entries = Int(try read(ADXL345Register.fifoStatus) & ADXL345Register.fifoEntriesMask)
         // More entries than the FIFO holds is a bit flipped on the wire (bit 5 set on a count
         // below 2): read FIFO_STATUS once more rather than read 33 entries, most of them

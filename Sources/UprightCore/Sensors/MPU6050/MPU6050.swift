@@ -20,7 +20,7 @@ public struct MPU6050<Bus: I2CBus>: Accelerometer, ChipDriver {
     public private(set) var identity: ChipIdentity?
 
     /// What the driver keeps between reads (`ChipDriver`).
-    var progress: ChipProgress
+    @usableFromInline var progress: ChipProgress
 
     /// A driver for the chip at `address` on `bus`; nothing is sent until `begin`.
     public init(bus: Bus, address: UInt8 = 0x68, configuration: MPU6050Configuration = MPU6050Configuration(), mount: MountMatrix = .identity) {
@@ -57,11 +57,7 @@ public struct MPU6050<Bus: I2CBus>: Accelerometer, ChipDriver {
 
     /// Reads WHO_AM_I (RM 4.32) and names the part; unknown values are refused.
     public func identify() throws(SensorError) -> ChipIdentity {
-        let value = try read(MPU6050Register.whoAmI)
-        guard let model = ChipModel.mpuFamily(whoAmI: value) else {
-            throw .unknownDevice(address: address, value: value)
-        }
-        return ChipIdentity(model: model, idValue: value)
+        try identify(register: MPU6050Register.whoAmI) { ChipModel.mpuFamily(whoAmI: $0) }
     }
 
     /// Identifies the chip (WHO_AM_I) and resets it; `readSamples` configures it after the reset time.
@@ -73,7 +69,7 @@ public struct MPU6050<Bus: I2CBus>: Accelerometer, ChipDriver {
     }
 
     /// Writes the configuration into a chip that has come out of reset.
-    mutating func applyConfiguration() throws(SensorError) {
+    @usableFromInline mutating func applyConfiguration() throws(SensorError) {
         let c = configuration
         decoder = MPU6050Decoder(
             contents: c.fifoContents, accelerometerRange: c.accelerometerRange, gyroRange: c.gyroRange, mount: decoder.mount, offsetG: decoder.offsetG
@@ -81,9 +77,9 @@ public struct MPU6050<Bus: I2CBus>: Accelerometer, ChipDriver {
         try writeSettings()
     }
 
-    var readMode: ReadMode { configuration.readMode }
-    var healthCheckInterval: TimeSpan { configuration.healthCheckInterval }
-    var stuckSampleLimit: Int { configuration.stuckSampleLimit }
+    @usableFromInline var readMode: ReadMode { configuration.readMode }
+    @usableFromInline var healthCheckInterval: TimeSpan { configuration.healthCheckInterval }
+    @usableFromInline var stuckSampleLimit: Int { configuration.stuckSampleLimit }
 
     /// Wake on the PLL clock (RM 4.28), gyro range (4.4), low-pass filter (4.3), divider (4.2),
     /// accelerometer range (4.5), INT pin (4.14, 4.15), FIFO contents (4.6) and FIFO on (4.27).
@@ -91,7 +87,7 @@ public struct MPU6050<Bus: I2CBus>: Accelerometer, ChipDriver {
     /// but "awake on the PLL clock" there means the chip lost power (reset value 0x40, asleep)
     /// or was reset; any other register that differs was left so by a failed write (a FIFO
     /// reset whose enable was not acknowledged leaves USER_CTRL 0 and the FIFO off for good).
-    func forEachSetting(configuring: Bool, _ body: (UInt8, UInt8) throws(SensorError) -> Void) throws(SensorError) {
+    @usableFromInline func forEachSetting(configuring: Bool, _ body: (UInt8, UInt8) throws(SensorError) -> Void) throws(SensorError) {
         let c = configuration
         try body(MPU6050Register.powerManagement1, MPU6050Register.powerClockPLLGyroX)
         try body(MPU6050Register.gyroConfig, c.gyroRange.rawValue << 3)
@@ -122,7 +118,7 @@ public struct MPU6050<Bus: I2CBus>: Accelerometer, ChipDriver {
     }
 
     /// Modes (a) and the register-by-register baseline: the data block at 0x3B (RM 4.17).
-    mutating func readBlock(now: Instant, report: inout ReadReport, body: (Sample) -> Void) throws(SensorError) {
+    @usableFromInline mutating func readBlock(now: Instant, report: inout ReadReport, body: (Sample) -> Void) throws(SensorError) {
         var block: (UInt64, UInt64) = (0, 0) // 16 bytes of scratch for the 14-byte block
         let whole = configuration.fifoContents != .accelerometer
         let decoder =
@@ -146,7 +142,7 @@ public struct MPU6050<Bus: I2CBus>: Accelerometer, ChipDriver {
     }
 
     /// Mode (b): FIFO_COUNT then whole records from FIFO_R_W (RM 4.30, 4.31).
-    mutating func drainFIFO(now: Instant, report: inout ReadReport, body: (Sample) -> Void) throws(SensorError) {
+    @usableFromInline mutating func drainFIFO(now: Instant, report: inout ReadReport, body: (Sample) -> Void) throws(SensorError) {
         let size = decoder.contents.bytesPerSample
         let capacity = identity?.model.fifoCapacity ?? 1024
         // RM 4.31 / PS 7.17: on overflow the chip overwrites the oldest bytes, so a count past
