@@ -11,7 +11,10 @@
 ///   a clip journaled stopped and never named; the card bounds it). The records are all given
 ///   to the sink; an edge that has a journal worker drains it before it exits.
 public enum FirmwarePhase: UInt8, Sendable {
+    /// No shutdown asked yet.
     case running
+    /// A shutdown was asked: the camera's programs are ending and its files being finished.
     case stopping
+    /// The camera has ended (or the deadline passed with nothing being finished): exit.
     case finished
 }
