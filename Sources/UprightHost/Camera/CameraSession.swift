@@ -103,9 +103,6 @@ public struct CameraSession<Processes: CameraProcesses>: Camera {
     /// Photos or clips handed to the files port and not yet answered by it.
     public var isFinishingFiles: Bool { !state.finishing.isEmpty || !state.finishingClips.isEmpty }
 
-    /// Jobs held for the files port (its queue full), for tests.
-    public var heldJobCount: Int { heldJobs.count }
-
     public mutating func takeBoundReached() -> PortBound? {
         boundsReached.isEmpty ? nil : boundsReached.removeFirst()
     }
