@@ -10,4 +10,11 @@ enum FastRounding {
     static func byte(_ value: Double) -> UInt8 {
         UInt8(truncatingIfNeeded: (value + 6_755_399_441_055_744.0).bitPattern)
     }
+
+    /// `byte` of each lane, stored at `out`.
+    @inline(__always)
+    static func store(_ value: SIMD4<Double>, at out: UnsafeMutablePointer<UInt8>) {
+        let bits = unsafeBitCast(value + 6_755_399_441_055_744.0, to: SIMD4<UInt64>.self)
+        for lane in 0..<4 { out[lane] = UInt8(truncatingIfNeeded: bits[lane]) }
+    }
 }

@@ -55,25 +55,59 @@ public enum SceneRenderer {
         let sinTilt: Double
 
         var corners: Int { width + 1 }
+        /// The corners of a row rounded up to whole vectors of four (the last lanes are worked
+        /// and not read).
+        var paddedCorners: Int { (corners + 3) & ~3 }
 
         /// The lens on the horizon: `sinTilt` is 0 and `cosTilt` 1 exactly (a tilt of 0).
         var isLevel: Bool { sinTilt == 0 && cosTilt == 1 }
 
-        /// The ray through a corner in world directions: its elevation, and how to work out
-        /// its azimuth (only needed where the arrow or the sun can be).
+        /// The rays through a row of corners in world directions: each one's elevation and
+        /// azimuth, four corners at a time. The azimuth is worked for every ray (four lanes
+        /// cost no more than one), though only the band where the arrow or the sun can be
+        /// reads it.
         @inline(__always)
-        func ray(column: Int, row: Int) -> (elevation: Double, u: Double, forward: Double) {
+        func angles(row: Int, elevations: UnsafeMutablePointer<Double>, azimuths: UnsafeMutablePointer<Double>) {
             // Sensor coordinates: x right, y toward the device's top edge (row 0).
             let y = Double(height) / 2 - Double(row)
-            let x = Double(column) - Double(width) / 2
-            // Into world-aligned image-plane coordinates: u right, v up.
-            let u = x * cosRoll + y * sinRoll
-            let v = -x * sinRoll + y * cosRoll
-            // The ray (u, v, focal), pitched up by the tilt about the horizontal axis, in
-            // world directions; a pinhole keeps the horizon a straight line.
-            let up = v * cosTilt + focal * sinTilt
-            let forward = focal * cosTilt - v * sinTilt
-            return (FastArctangent.degrees(y: up, x: (u * u + forward * forward).squareRoot()), u, forward)
+            let halfWidth = Double(width) / 2
+            var column = 0
+            while column < paddedCorners {
+                let x = SIMD4(Double(column), Double(column + 1), Double(column + 2), Double(column + 3)) - halfWidth
+                // Into world-aligned image-plane coordinates: u right, v up.
+                let u = x * cosRoll + y * sinRoll
+                let v = -x * sinRoll + y * cosRoll
+                // The ray (u, v, focal), pitched up by the tilt about the horizontal axis, in
+                // world directions; a pinhole keeps the horizon a straight line.
+                let up = v * cosTilt + focal * sinTilt
+                let forward = focal * cosTilt - v * sinTilt
+                let elevation = FastArctangent.degrees(y: up, x: (u * u + forward * forward).squareRoot())
+                let azimuth = FastArctangent.degrees(y: u, x: forward)
+                for lane in 0..<4 {
+                    elevations[column + lane] = elevation[lane]
+                    azimuths[column + lane] = azimuth[lane]
+                }
+                column += 4
+            }
+        }
+    }
+
+    /// A row of corners' angles, worked before their colours are.
+    struct RowAngles {
+        var elevations: [Double]
+        var azimuths: [Double]
+
+        init(_ rays: Rays) {
+            elevations = [Double](repeating: 0, count: rays.paddedCorners)
+            azimuths = [Double](repeating: 0, count: rays.paddedCorners)
+        }
+
+        mutating func work(_ rays: Rays, row: Int) {
+            elevations.withUnsafeMutableBufferPointer { elevations in
+                azimuths.withUnsafeMutableBufferPointer { azimuths in
+                    rays.angles(row: row, elevations: elevations.baseAddress!, azimuths: azimuths.baseAddress!)
+                }
+            }
         }
     }
 
@@ -83,11 +117,16 @@ public enum SceneRenderer {
         let (width, height, corners) = (rays.width, rays.height, rays.corners)
         var above = [Double](repeating: 0, count: corners * 3)
         var below = [Double](repeating: 0, count: corners * 3)
+        var angles = RowAngles(rays)
         var pixels = [UInt8](repeating: 0, count: width * height * 3)
         func sampleRow(_ cornerRow: Int, into buffer: UnsafeMutablePointer<Double>) {
-            for cornerColumn in 0..<corners {
-                let ray = rays.ray(column: cornerColumn, row: cornerRow)
-                store(worldColour(elevation: ray.elevation) { FastArctangent.degrees(y: ray.u, x: ray.forward) }, in: buffer, at: cornerColumn)
+            angles.work(rays, row: cornerRow)
+            angles.elevations.withUnsafeBufferPointer { elevations in
+                angles.azimuths.withUnsafeBufferPointer { azimuths in
+                    for cornerColumn in 0..<corners {
+                        store(worldColour(elevation: elevations[cornerColumn], azimuth: azimuths[cornerColumn]), in: buffer, at: cornerColumn)
+                    }
+                }
             }
         }
         above.withUnsafeMutableBufferPointer { sampleRow(0, into: $0.baseAddress!) }
@@ -115,21 +154,20 @@ public enum SceneRenderer {
         var topBelow = [Double](repeating: 0, count: corners * 3)
         var bottomAbove = [Double](repeating: 0, count: corners * 3)
         var bottomBelow = [Double](repeating: 0, count: corners * 3)
+        var angles = RowAngles(rays)
         var pixels = [UInt8](repeating: 0, count: width * height * 3)
         // Corner row `cornerRow` into `top`, and row `height - cornerRow` into `bottom`.
         func sampleRows(_ cornerRow: Int, top: UnsafeMutablePointer<Double>, bottom: UnsafeMutablePointer<Double>) {
-            for cornerColumn in 0..<corners {
-                let ray = rays.ray(column: cornerColumn, row: cornerRow)
-                var azimuth: Double?
-                store(
-                    worldColour(elevation: ray.elevation) {
-                        let value = FastArctangent.degrees(y: ray.u, x: ray.forward)
-                        azimuth = value
-                        return value
-                    }, in: top, at: cornerColumn)
-                store(
-                    worldColour(elevation: 0 - ray.elevation) { 0 - (azimuth ?? FastArctangent.degrees(y: ray.u, x: ray.forward)) },
-                    in: bottom, at: width - cornerColumn)
+            angles.work(rays, row: cornerRow)
+            angles.elevations.withUnsafeBufferPointer { elevations in
+                angles.azimuths.withUnsafeBufferPointer { azimuths in
+                    for cornerColumn in 0..<corners {
+                        let elevation = elevations[cornerColumn]
+                        let azimuth = azimuths[cornerColumn]
+                        store(worldColour(elevation: elevation, azimuth: azimuth), in: top, at: cornerColumn)
+                        store(worldColour(elevation: 0 - elevation, azimuth: 0 - azimuth), in: bottom, at: width - cornerColumn)
+                    }
+                }
             }
         }
         topAbove.withUnsafeMutableBufferPointer { top in
@@ -162,25 +200,40 @@ public enum SceneRenderer {
         buffer[column * 3 + 2] = colour.2
     }
 
-    /// One pixel row: each channel the mean of the four corners around the pixel.
+    /// One pixel row: each channel the mean of the four corners around the pixel, four
+    /// channels at a time (the same sums in the same order, the clamp and the rounding as
+    /// `channel` has them), then the rest one by one.
     @inline(__always)
     static func average(_ above: [Double], _ below: [Double], into out: UnsafeMutablePointer<UInt8>, width: Int) {
         above.withUnsafeBufferPointer { above in
             below.withUnsafeBufferPointer { below in
-                for index in 0..<(width * 3) {
-                    let sum = above[index] + above[index + 3] + below[index] + below[index + 3]
+                let count = width * 3
+                let (a, b) = (above.baseAddress!, below.baseAddress!)
+                var index = 0
+                while index + 4 <= count {
+                    let sum =
+                        SIMD4(a[index], a[index + 1], a[index + 2], a[index + 3])
+                        + SIMD4(a[index + 3], a[index + 4], a[index + 5], a[index + 6])
+                        + SIMD4(b[index], b[index + 1], b[index + 2], b[index + 3])
+                        + SIMD4(b[index + 3], b[index + 4], b[index + 5], b[index + 6])
+                    storeChannels(sum * 0.25, at: out + index)
+                    index += 4
+                }
+                while index < count {
+                    let sum = a[index] + a[index + 3] + b[index] + b[index + 3]
                     out[index] = channel(sum * 0.25)
+                    index += 1
                 }
             }
         }
     }
 
-    /// The colour of the world in one direction (the azimuth is only worked out when the
-    /// elevation is where the arrow or the sun could be).
+    /// The colour of the world in one direction (the azimuth matters only where the arrow or
+    /// the sun can be).
     @inline(__always)
-    static func worldColour(elevation: Double, azimuth: () -> Double) -> (Double, Double, Double) {
+    static func worldColour(elevation: Double, azimuth: Double) -> (Double, Double, Double) {
         if elevation >= azimuthBandBottom && elevation <= azimuthBandTop {
-            return worldColour(azimuth: azimuth(), elevation: elevation)
+            return worldColour(azimuth: azimuth, elevation: elevation)
         }
         if elevation >= 0 {
             let t = min(elevation / 60, 1)
@@ -220,4 +273,14 @@ public enum SceneRenderer {
     /// Nearest integer in 0...255, ties to even (`FastRounding.byte`).
     @inline(__always)
     static func channel(_ value: Double) -> UInt8 { FastRounding.byte(min(max(value, 0), 255)) }
+
+    /// `channel` of each lane, stored at `out`: `max(value, 0)` and `min(_, 255)` as the
+    /// scalar functions choose (`0 >= value ? 0 : value`, `255 < value ? 255 : value`).
+    @inline(__always)
+    static func storeChannels(_ value: SIMD4<Double>, at out: UnsafeMutablePointer<UInt8>) {
+        let zero = SIMD4<Double>(repeating: 0)
+        let top = SIMD4<Double>(repeating: 255)
+        let floored = value.replacing(with: zero, where: zero .>= value)
+        FastRounding.store(floored.replacing(with: top, where: top .< floored), at: out)
+    }
 }
