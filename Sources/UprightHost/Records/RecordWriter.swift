@@ -8,7 +8,18 @@ import UprightCore
 /// failures, clips, rejections, faults and recoveries; orientation and state changes are only
 /// in the event stream (they would make every fsync'd line a dozen).
 public struct RecordWriter<Output: EventOutput>: RecordSink {
-    public var output: Output
+    /// Where the events go after the journal: the worker's once it has one (read it on a
+    /// thread only after `drainDurableWork` or `finishDurableWork`; a modelled worker, the
+    /// simulator's, runs on the caller's thread).
+    public var output: Output {
+        _read {
+            if let durable { yield durable.output } else { yield inlineOutput }
+        }
+        _modify {
+            if let durable { yield &durable.output } else { yield &inlineOutput }
+        }
+    }
+    private var inlineOutput: Output
     public private(set) var journal: Journal?
     public let journalPath: String?
     /// Time zero of the journal's `t` fields (the monotonic clock at start on a board).
@@ -25,7 +36,7 @@ public struct RecordWriter<Output: EventOutput>: RecordSink {
         self.journalPath = journal?.path
         self.origin = origin
         self.log = EventLog(fileName: fileName)
-        self.output = output
+        self.inlineOutput = output
     }
 
     /// Whether the journal keeps `record`.
@@ -57,12 +68,27 @@ public struct RecordWriter<Output: EventOutput>: RecordSink {
     /// `finishDurableWork()` before the process exits.
     public mutating func moveDurableWorkToAThread(capacity: Int = DurableWork<Output>.defaultCapacity) -> Bool {
         guard durable == nil else { return true }
-        let work = DurableWork(journal: journal, output: output, origin: origin, capacity: capacity)
+        return moveDurableWork(to: DurableWork(journal: journal, output: inlineOutput, origin: origin, capacity: capacity))
+    }
+
+    /// The same on the queue `makeQueue` makes: the simulator's model of the thread over its
+    /// card, in virtual time (it always starts).
+    public mutating func moveDurableWork(capacity: Int, to makeQueue: DurableWork<Output>.QueueMaker) -> Bool {
+        guard durable == nil else { return true }
+        return moveDurableWork(
+            to: DurableWork(journal: journal, output: inlineOutput, origin: origin, capacity: capacity, makeQueue: makeQueue))
+    }
+
+    private mutating func moveDurableWork(to work: DurableWork<Output>) -> Bool {
         guard work.start() else { return false }
         durable = work
         journal = nil
         return true
     }
+
+    /// The time of the oldest record handed to the worker and not yet output (nil when all
+    /// are, or there is no worker): the output is complete up to just before it.
+    public var oldestRecordPending: Instant? { durable?.oldestPending }
 
     /// Waits until every record is journaled and output, and ends the worker (a no-op inline);
     /// records written after it (by this writer or a copy of it) are written inline. The times
@@ -91,7 +117,7 @@ public struct RecordWriter<Output: EventOutput>: RecordSink {
             durable.enqueue(event, journals: journalPath != nil && Self.journals(event.record))
             return
         }
-        Self.deliver(event, journals: Self.journals(event.record), to: journal, origin: origin, output: &output)
+        Self.deliver(event, journals: Self.journals(event.record), to: journal, origin: origin, output: &inlineOutput)
     }
 
     /// One event as it is written, here or on `DurableWork`'s thread: its line appended (and

@@ -15,13 +15,14 @@ import Glibc
 /// The thread starts with every signal blocked (the firmware takes SIGTERM, SIGINT and SIGHUP
 /// through a signalfd on its loop, and a process-directed signal goes to any thread that does
 /// not block it).
-public final class WorkerThread<Job>: @unchecked Sendable {
+public final class WorkerThread<Job>: WorkQueue, @unchecked Sendable {
     // @unchecked: every `var` is touched only with `monitor` held, but `body`, which is called
     // on the thread only and dropped once it has been joined.
     public let capacity: Int
     private let monitor = ThreadMonitor()
     private var jobs: [Job] = []
-    private var working = false
+    /// The job being done, nil when none.
+    private var current: Job?
     private var stopping = false
     private var thread: pthread_t?
     /// Dropped once the thread has been joined, so that a body that holds its owner (the
@@ -60,14 +61,24 @@ public final class WorkerThread<Job>: @unchecked Sendable {
     public var counts: (waiting: Int, working: Bool) {
         monitor.lock()
         defer { monitor.unlock() }
-        return (jobs.count, working)
+        return (jobs.count, current != nil)
+    }
+
+    /// Nothing to catch up: the thread keeps up with the clock by itself.
+    public func poll() {}
+
+    /// The job being done, else the first waiting.
+    public var oldestJob: Job? {
+        monitor.lock()
+        defer { monitor.unlock() }
+        return current ?? jobs.first
     }
 
     /// Waits until every job offered is done (bounded by the card).
     public func drain() {
         monitor.lock()
         // Bounded by the thread, which takes every job queued before it ends.
-        while (!jobs.isEmpty || working) && thread != nil { monitor.wait() }
+        while (!jobs.isEmpty || current != nil) && thread != nil { monitor.wait() }
         monitor.unlock()
     }
 
@@ -113,12 +124,12 @@ public final class WorkerThread<Job>: @unchecked Sendable {
                 return
             }
             let job = jobs.removeFirst()
-            working = true
+            current = job
             monitor.broadcast()
             monitor.unlock()
             body?(job)
             monitor.lock()
-            working = false
+            current = nil
             monitor.broadcast()
             monitor.unlock()
         }

@@ -18,17 +18,33 @@ public struct SimCard: Equatable, Sendable {
     /// so only a pile of clips and discards behind a stalled card fills it (a 2 h soak on a
     /// card of 2 s a flush with a queue of 2 never did).
     public var queueCapacity: Int
+    /// The most lines the journal's worker holds waiting besides the one it writes: a Pi's
+    /// (`DurableWork.defaultCapacity`, 256), or a few, so that a swarm fills it. Each line is
+    /// one flush of this card (its `fsync`), with the same chance of a stall; the lines the
+    /// journal does not keep (orientation, state) take no time, but a place in the queue.
+    public var journalQueueCapacity: Int
 
     /// A card that keeps up with anything: every job done as it is handed over (the default
     /// of a scenario, and of `make soak`).
     public static let instant = SimCard(flushMilliseconds: 0, stallProbability: 0, stallMilliseconds: 0)
 
-    public init(flushMilliseconds: Int64, stallProbability: Double, stallMilliseconds: Int64, queueCapacity: Int = CameraFiles.workerCapacity) {
+    public init(
+        flushMilliseconds: Int64, stallProbability: Double, stallMilliseconds: Int64, queueCapacity: Int = CameraFiles.workerCapacity,
+        journalQueueCapacity: Int = SimCard.journalWorkerCapacity
+    ) {
         self.flushMilliseconds = flushMilliseconds
         self.stallProbability = stallProbability
         self.stallMilliseconds = stallMilliseconds
         self.queueCapacity = queueCapacity
+        self.journalQueueCapacity = journalQueueCapacity
     }
+
+    /// A Pi's journal queue (`DurableWork.defaultCapacity`).
+    public static var journalWorkerCapacity: Int { DurableWork<EventCollector>.defaultCapacity }
+
+    /// Whether every job is done as it is handed over: the journal then stays in the engine's
+    /// step (no worker to model), as every run before the card was modelled.
+    public var isInstant: Bool { flushMilliseconds == 0 && (stallProbability == 0 || stallMilliseconds == 0) }
 
     /// The flushes a job takes (see above).
     public static func flushes(for job: CameraFileJob) -> Int64 {
@@ -38,9 +54,15 @@ public struct SimCard: Equatable, Sendable {
         }
     }
 
-    /// How long `job` takes, drawing a stall from `generator` when the card has them.
-    public func duration(of job: CameraFileJob, generator: inout SeededGenerator) -> TimeSpan {
-        var milliseconds = flushMilliseconds * Self.flushes(for: job)
+    /// The flushes a journal line takes: its `fsync`, when the journal keeps it (the others
+    /// only go to the output, and take no time).
+    public static func flushes<Output: EventOutput>(for line: DurableWork<Output>.Item) -> Int64 { line.journals ? 1 : 0 }
+
+    /// How long a job of `flushes` flushes takes, drawing a stall from `generator` when the
+    /// card has them (a job that touches no card draws none).
+    public func duration(flushes: Int64, generator: inout SeededGenerator) -> TimeSpan {
+        guard flushes > 0 else { return .zero }
+        var milliseconds = flushMilliseconds * flushes
         if stallProbability > 0, generator.unit() < stallProbability { milliseconds += stallMilliseconds }
         return .milliseconds(milliseconds)
     }
@@ -58,6 +80,7 @@ public struct SimCard: Equatable, Sendable {
             text += ", " + SoakReport.seconds(stallProbability * 100) + "% of jobs stalled " + String(stallMilliseconds) + " ms"
         }
         if queueCapacity != CameraFiles.workerCapacity { text += ", " + String(queueCapacity) + " jobs may wait" }
+        if journalQueueCapacity != Self.journalWorkerCapacity { text += ", " + String(journalQueueCapacity) + " journal lines may wait" }
         return text
     }
 }

@@ -12,30 +12,20 @@ import UprightHost
 /// were handed over: what reaches the directory and when is the Pi's. Deterministic: the card's
 /// draws come from its own stream (`RandomStreams.card`).
 public struct SimulatedCameraFileWork: CameraFileWork {
-    public let card: SimCard
-    public let capacity: Int
-    private var generator: SeededGenerator
-    /// Jobs handed over and not yet ended, oldest first; the first is being done once started.
-    private var jobs: [(job: CameraFileJob, files: CameraFiles)] = []
-    /// When the first job ends (nil: none in hand).
-    private var firstEnds: Instant?
+    public var card: SimCard { queue.card }
+    public var capacity: Int { queue.capacity }
+    /// Jobs handed over and not yet ended, with the files as they were then.
+    private var queue: SimCardQueue<(job: CameraFileJob, files: CameraFiles)>
     private var outcomes: [(outcome: CameraFileOutcome, ready: Instant)] = []
 
     public init(card: SimCard, generator: SeededGenerator) {
-        self.card = card
-        self.generator = generator
-        self.capacity = max(0, card.queueCapacity)
+        queue = SimCardQueue(card: card, capacity: card.queueCapacity, generator: generator) { SimCard.flushes(for: $0.job) }
     }
 
     public mutating func submit(_ job: CameraFileJob, files: CameraFiles, at now: Instant) -> WorkSubmission {
         advance(to: now)
-        // The thread's queue holds the jobs waiting, not the one it is doing.
-        guard jobs.count - 1 < capacity else { return .full }
-        jobs.append((job, files))
-        if jobs.count == 1 {
-            firstEnds = now + card.duration(of: job, generator: &generator)
-            advance(to: now)
-        }
+        guard queue.offer((job, files), at: now) == .accepted else { return .full }
+        advance(to: now)
         return .accepted
     }
 
@@ -45,22 +35,20 @@ public struct SimulatedCameraFileWork: CameraFileWork {
         return outcomes.removeFirst().outcome
     }
 
-    public var nextOutcomeTime: Instant? { outcomes.first?.ready ?? firstEnds }
+    public var nextOutcomeTime: Instant? { outcomes.first?.ready ?? queue.firstEnds }
 
     public var readyDescriptor: Int32? { nil }
 
     public var finishesLater: Bool { true }
 
     /// Jobs handed over and not ended (for tests).
-    public var jobsInHand: Int { jobs.count }
+    public var jobsInHand: Int { queue.jobs.count }
 
     /// Ends every job whose time has come by `now`, in order, each starting as the one before
     /// ends. Bounded by the jobs in hand (at most `capacity` + 1).
     private mutating func advance(to now: Instant) {
-        while let ends = firstEnds, ends <= now, !jobs.isEmpty {
-            let (job, files) = jobs.removeFirst()
-            if let outcome = files.carryOut(job) { outcomes.append((outcome, ends)) }
-            firstEnds = jobs.first.map { ends + card.duration(of: $0.job, generator: &generator) }
+        while let (ended, at) = queue.nextEnded(through: now) {
+            if let outcome = ended.files.carryOut(ended.job) { outcomes.append((outcome, at)) }
         }
     }
 }

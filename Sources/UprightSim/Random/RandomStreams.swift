@@ -19,6 +19,9 @@ public struct RandomStreams: Sendable {
     /// The card's latencies as the files' worker meets them (`SimCard`), split off `spare`
     /// after `mix`.
     public var card: SeededGenerator
+    /// The card's latencies as the journal's worker meets them (`SimulatedWorkQueue`), split
+    /// off `spare` after `card`.
+    public var journalCard: SeededGenerator
 
     public init(seed: UInt64) {
         var root = SeededGenerator(seed: seed)
@@ -30,5 +33,6 @@ public struct RandomStreams: Sendable {
         camera = spare.split()
         mix = spare.split()
         card = spare.split()
+        journalCard = spare.split()
     }
 }

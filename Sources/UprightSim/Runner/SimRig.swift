@@ -51,13 +51,24 @@ public final class SimRig<World: SimulationWorld>: FirmwareClock, ShutterEdgeSou
 
     /// Builds the chip the board names on a simulated bus, its driver and the engine
     /// (`imperfections` nil gives the chip its typical noise), strict about bounds; photos and
-    /// clips numbered after `numberedAfter` (start-up reconciliation's, as on a board).
+    /// clips numbered after `numberedAfter` (start-up reconciliation's, as on a board). The
+    /// records' journal is appended by the Pi's journal worker modelled over `card`
+    /// (`SimulatedWorkQueue`, its draws from `cardGenerator`), or in the engine's step on an
+    /// instant card; call `finishRecords` when the run is over.
     public init(
         board: Board, chipMotion: any MotionSource, chipSeed: UInt64, imperfections: SensorImperfections? = nil,
         camera: World.Cam, records: RecordWriter<World.Output>, world: World, end: Instant, hooks: SimulationHooks = SimulationHooks(),
-        numberedAfter: UInt32 = 0
+        numberedAfter: UInt32 = 0, card: SimCard = .instant, cardGenerator: SeededGenerator = SeededGenerator(seed: 0)
     ) throws(SimulationError) {
-        clock = SimClock()
+        let clock = SimClock()
+        self.clock = clock
+        var records = records
+        if !card.isInstant {
+            _ = records.moveDurableWork(capacity: card.journalQueueCapacity) { capacity, body in
+                SimulatedWorkQueue(
+                    card: card, capacity: capacity, generator: cardGenerator, now: { clock.now }, flushes: { SimCard.flushes(for: $0) }, body: body)
+            }
+        }
         bus = SimBus(clock: clock)
         address = board.sensor.simulatedAddress
         let sensor = SimulatedSensor.attach(
@@ -81,6 +92,10 @@ public final class SimRig<World: SimulationWorld>: FirmwareClock, ShutterEdgeSou
         self.end = end
         self.hooks = hooks
     }
+
+    /// The run is over: the journal's worker writes what it still holds (a board drains it
+    /// before it exits), and ends.
+    public func finishRecords() { engine.runtime.sink.finishDurableWork() }
 
     // MARK: the world's handles on the ports
 

@@ -147,10 +147,12 @@ public struct Simulation {
             camera: makeCamera(
                 CameraContext(
                     motion: motion, faults: scenario.faults.compactMap(\.cameraFault), generator: streams.camera, cardGenerator: streams.card)),
-            records: records, world: world, end: end, hooks: hooks, numberedAfter: startup.numberedAfter)
+            records: records, world: world, end: end, hooks: hooks, numberedAfter: startup.numberedAfter, card: scenario.card,
+            cardGenerator: streams.journalCard)
         let readsPerSecond = 1 / rig.sampler.schedule.interval.seconds
         let stepLimit = Int(scenario.durationSeconds * readsPerSecond) * 4 + edges.count * 8 + world.faults.steps.count * 2 + 100_000
         _ = rig.run(stepLimit: stepLimit)
+        rig.finishRecords()
 
         var stats = SimulationStats(sampler: rig.sampler.counters)
         stats.steps = rig.steps

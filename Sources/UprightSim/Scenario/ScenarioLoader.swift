@@ -72,15 +72,19 @@ public enum ScenarioLoader {
 
     /// `card`: `flush_ms` (each flush, as the kernel rig's slow card holds each write and
     /// flush), `stall_probability` and `stall_ms` (a job the card holds longer), `queue` (the
-    /// files worker's capacity, a Pi's 16 when not given).
+    /// files worker's capacity, a Pi's 16 when not given), `journal_queue` (the journal's
+    /// worker's, a Pi's 256 when not given; each journal line one flush).
     static func readCard(_ reader: JSONObjectReader) throws(ConfigError) -> SimCard {
-        try knownKeysOnly(reader, ["flush_ms", "stall_probability", "stall_ms", "queue"])
+        try knownKeysOnly(reader, ["flush_ms", "stall_probability", "stall_ms", "queue", "journal_queue"])
         let flush = try reader.integer("flush_ms", in: 0...60_000) ?? 0
         let probability = try reader.number("stall_probability", in: 0...1) ?? 0
         let stall = try reader.integer("stall_ms", in: 0...600_000) ?? 0
         let queue = try reader.integer("queue", in: 0...1024) ?? CameraFiles.workerCapacity
+        let journalQueue = try reader.integer("journal_queue", in: 1...4096) ?? SimCard.journalWorkerCapacity
         try reader.finish()
-        return SimCard(flushMilliseconds: Int64(flush), stallProbability: probability, stallMilliseconds: Int64(stall), queueCapacity: queue)
+        return SimCard(
+            flushMilliseconds: Int64(flush), stallProbability: probability, stallMilliseconds: Int64(stall), queueCapacity: queue,
+            journalQueueCapacity: journalQueue)
     }
 
     struct Context {

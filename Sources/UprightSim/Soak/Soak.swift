@@ -81,12 +81,16 @@ public struct Soak {
         camera.processes.busyProbability = mix.cameraBusyProbability
         let rig = try SimRig(
             board: board, chipMotion: chipMotion, chipSeed: streams.sensor.next(), camera: camera,
-            records: startup.records(output: SoakChecker()), world: world, end: end, numberedAfter: startup.numberedAfter)
+            records: startup.records(output: SoakChecker()), world: world, end: end, numberedAfter: startup.numberedAfter, card: mix.card,
+            cardGenerator: streams.journalCard)
         rig.bus.faults = injector
 
         // Bounded: the stepper stops at least every read interval, plus once per input and fault.
         let stepLimit = Int((faultsOnSeconds + faultsOffSeconds) / rig.sampler.schedule.interval.seconds) * 4 + 10_000_000
         let reachedEnd = rig.run(stepLimit: stepLimit)
+        // What the journal's worker still holds reaches the journal and the checker, as a
+        // board drains it before it exits.
+        rig.finishRecords()
         let now = rig.clock.now
         if world.violation == nil && !reachedEnd {
             world.violation = SoakViolation(time: now, message: "step limit reached (" + String(stepLimit) + " steps)")

@@ -87,12 +87,16 @@ public struct SoakMix: Equatable, Sendable {
             sensor: chance(50) ? .board : sensors[1 + Int(generator.next() % UInt64(sensors.count - 1))])
         // Drawn last, so the draws above are the ones every earlier swarm made: an instant card
         // half the time, else the kernel rig's slow card (300 ms a flush) or a worse one (2 s),
-        // either stalling some jobs for 30 s, a quarter of them with no job waiting (a queue
-        // that fills: a Pi's, of 16, does not).
+        // either stalling some jobs for 30 s, a quarter of them with no files job waiting (a
+        // queue that fills: a Pi's, of 16, does not). The journal's worker meets the same card.
         if !chance(50) {
             mix.card = SimCard(
                 flushMilliseconds: chance(50) ? 300 : 2000, stallProbability: chance(50) ? 0 : uniform(0.001, 0.05), stallMilliseconds: 30_000,
                 queueCapacity: chance(25) ? 0 : CameraFiles.workerCapacity)
+            // Drawn after the card, so every card is the one earlier swarms drew: a quarter of
+            // the slow cards give the journal's worker a queue of 1 to 4 lines (a Pi's, of 256,
+            // holds minutes of a busy camera's lines), so that `journal-queue` is reached.
+            if chance(25) { mix.card.journalQueueCapacity = 1 + Int(generator.next() % 4) }
         }
         return mix
     }

@@ -124,7 +124,9 @@ final class SoakWorld: SimulationWorld {
         if delivered > lastDelivered { tracker.samplesRead(at: now) }
         lastDelivered = delivered
         var checker: SoakChecker { rig.engine.runtime.sink.output }
-        while let first = checkpoints.first, first <= now {
+        // A checkpoint is looked at once the journal's worker has output every record up to
+        // it (on a slow card the answers reach the checker after the card has them).
+        while let first = checkpoints.first, first <= now, rig.engine.runtime.sink.oldestRecordPending.map({ $0 > first }) ?? true {
             checkpoints.removeFirst()
             rig.engine.runtime.sink.output.checkpoint(at: first)
         }
