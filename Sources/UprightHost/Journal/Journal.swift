@@ -45,10 +45,18 @@ public final class Journal {
     /// Appends one line (a newline is added) and fsyncs it. A write that fails part-way (a
     /// card that fills up takes what fits, then says ENOSPC) is cut back off, so the next line
     /// does not follow a torn one: the journal stays whole lines, with this one missing.
-    public func append(_ line: String) throws(FileError) {
-        var bytes = Array(line.utf8)
-        bytes.removeAll { $0 == 0x0A }
-        bytes.append(0x0A)
+    public func append(_ line: String) throws(FileError) { try append(contentsOf: [line]) }
+
+    /// Appends `lines` (each gets its newline) with one write and one fsync: the journal
+    /// worker's batch. A write that fails part-way is cut back off, as `append`'s: the journal
+    /// stays whole lines, with all of these missing.
+    public func append(contentsOf lines: [String]) throws(FileError) {
+        guard !lines.isEmpty else { return }
+        var bytes: [UInt8] = []
+        for line in lines {
+            bytes.append(contentsOf: line.utf8.lazy.filter { $0 != 0x0A })
+            bytes.append(0x0A)
+        }
         let end = lseek(fd, 0, SEEK_END)
         do {
             try POSIXFile.writeAll(fd, bytes, path: path)

@@ -7,6 +7,11 @@ import Glibc
 /// (`DurableWork`) and the camera's files worker (`CameraFileWorker`), so that a slow card
 /// never holds the engine's thread.
 ///
+/// A batching worker (`init(capacity:batchBody:)`, the journal's) takes every job waiting at
+/// once, in order: its body does them as one (one `fsync` for all the lines that piled up
+/// while the card was busy with the last), so the worker keeps up with a card whose every
+/// flush is slow instead of falling a flush behind for each job.
+///
 /// The contract (`WorkSubmission`): `offer` never waits. A job is `accepted`, or refused at
 /// once, `full`, when `capacity` jobs wait; the one offering holds it and offers it again (its
 /// wait is a `bound` record). `drain` and `finish` are the only calls that wait, bounded by
@@ -21,18 +26,29 @@ public final class WorkerThread<Job>: WorkQueue, @unchecked Sendable {
     public let capacity: Int
     private let monitor = ThreadMonitor()
     private var jobs: [Job] = []
-    /// The job being done, nil when none.
+    /// The oldest job being done, nil when none.
     private var current: Job?
     private var stopping = false
     private var thread: pthread_t?
+    /// Whether the thread takes every waiting job at once.
+    private let batches: Bool
     /// Dropped once the thread has been joined, so that a body that holds its owner (the
     /// journal's worker) leaves no cycle behind.
-    private var body: ((Job) -> Void)?
+    private var body: (([Job]) -> Void)?
 
     /// A worker doing `body` for each job, not started yet.
     public init(capacity: Int, body: @escaping (Job) -> Void) {
         self.capacity = max(1, capacity)
-        self.body = body
+        batches = false
+        self.body = { jobs in for job in jobs { body(job) } }
+    }
+
+    /// A worker handing `batchBody` every job waiting when it looks (at least one, at most
+    /// `capacity`, in the order offered), not started yet.
+    public init(capacity: Int, batchBody: @escaping ([Job]) -> Void) {
+        self.capacity = max(1, capacity)
+        batches = true
+        body = batchBody
     }
 
     deinit { finish() }
@@ -113,7 +129,8 @@ public final class WorkerThread<Job>: WorkQueue, @unchecked Sendable {
         return thread != nil
     }
 
-    /// The thread: one job at a time, in order, until `finish` and an empty queue.
+    /// The thread: one job (or, batching, every job waiting) at a time, in order, until
+    /// `finish` and an empty queue.
     private func run() {
         // Bounded by `finish`: the loop ends once stopping is set and the queue is empty.
         while true {
@@ -123,11 +140,17 @@ public final class WorkerThread<Job>: WorkQueue, @unchecked Sendable {
                 monitor.unlock()
                 return
             }
-            let job = jobs.removeFirst()
-            current = job
+            let taken: [Job]
+            if batches {
+                taken = jobs
+                jobs.removeAll(keepingCapacity: true)
+            } else {
+                taken = [jobs.removeFirst()]
+            }
+            current = taken.first
             monitor.broadcast()
             monitor.unlock()
-            body?(job)
+            body?(taken)
             monitor.lock()
             current = nil
             monitor.broadcast()

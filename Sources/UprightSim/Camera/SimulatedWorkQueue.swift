@@ -1,11 +1,11 @@
 import UprightCore
 import UprightHost
 
-/// A Pi's worker thread (`WorkerThread`) modelled in virtual time over a `SimCard`
-/// (`SimCardQueue`), for the journal's worker (`DurableWork`): a job offered at the simulated
-/// clock's `now` starts when the one before it has ended and is done (its body run: the line
-/// appended, then output) once the clock has passed its end, at the worker's next look
-/// (`offer`, `poll`: the engine's every step). A full queue refuses at once, as the thread's
+/// A Pi's batching worker thread (`WorkerThread(capacity:batchBody:)`) modelled in virtual
+/// time over a `SimCard` (`SimCardQueue`), for the journal's worker (`DurableWork`): the jobs
+/// waiting when the worker is free start together, when the ones before them have ended, and
+/// are done (its body run: the lines appended, one flush, then output) once the clock has
+/// passed their end, at the worker's next look (`offer`, `poll`: the engine's every step). A full queue refuses at once, as the thread's
 /// does, and `DurableWork` holds the lines: the swarm meets `journal-queue` where a Pi on that
 /// card would. Single-threaded: the bodies run on the caller's thread.
 ///
@@ -14,16 +14,16 @@ import UprightHost
 public final class SimulatedWorkQueue<Job>: WorkQueue {
     private var queue: SimCardQueue<Job>
     private let now: () -> Instant
-    private var body: ((Job) -> Void)?
+    private var body: (([Job]) -> Void)?
     private var running = false
 
-    /// A worker of `capacity` on `card` reading the simulated clock `now`, each job taking
-    /// `flushes(job)` of the card's flushes; `body` does each.
+    /// A worker of `capacity` on `card` reading the simulated clock `now`, each batch taking
+    /// the most `flushes(job)` of its jobs of the card's flushes; `body` does each batch.
     public init(
         card: SimCard, capacity: Int, generator: SeededGenerator, now: @escaping () -> Instant, flushes: @escaping (Job) -> Int64,
-        body: @escaping (Job) -> Void
+        body: @escaping ([Job]) -> Void
     ) {
-        queue = SimCardQueue(card: card, capacity: capacity, generator: generator, flushes: flushes)
+        queue = SimCardQueue(card: card, capacity: capacity, generator: generator, batches: true, flushes: flushes)
         self.now = now
         self.body = body
     }
@@ -52,7 +52,7 @@ public final class SimulatedWorkQueue<Job>: WorkQueue {
 
     public func waitForRoom() -> Bool {
         // Bounded: the queue holds at most `capacity` + 1 jobs.
-        while queue.jobs.count > queue.capacity, let job = queue.nextEnded(through: .distantFuture)?.job { body?(job) }
+        while queue.jobs.count > queue.capacity, doBatch(through: .distantFuture) {}
         return running
     }
 
@@ -66,8 +66,21 @@ public final class SimulatedWorkQueue<Job>: WorkQueue {
 
     public var isRunning: Bool { running }
 
-    /// The jobs ended by `time`, done in order. Bounded by the jobs in hand.
+    /// The jobs ended by `time`, done in order, a batch at a time. Bounded by the jobs in hand.
     private func doJobs(through time: Instant) {
-        while let job = queue.nextEnded(through: time)?.job { body?(job) }
+        while doBatch(through: time) {}
+    }
+
+    /// The batch in hand, done as one when it has ended by `time`; false when it has not.
+    private func doBatch(through time: Instant) -> Bool {
+        var batch: [Job] = []
+        // Bounded by the batch: the jobs in hand end together.
+        for _ in 0..<queue.inHand {
+            guard let (job, _) = queue.nextEnded(through: time) else { break }
+            batch.append(job)
+        }
+        guard !batch.isEmpty else { return false }
+        body?(batch)
+        return true
     }
 }

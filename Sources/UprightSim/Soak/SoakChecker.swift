@@ -14,6 +14,12 @@ public struct SoakChecker: Sendable {
 
     /// Counts of the current phase.
     public private(set) var counts = SoakEventCounts()
+    /// Counts of the phase before, still growing while its records come out late: on a slow
+    /// card the journal's worker puts out the last records of the faults-on phase after the
+    /// faults-off phase has begun. A record counts in the phase of its time.
+    public private(set) var earlierCounts = SoakEventCounts()
+    /// When the current phase began.
+    private var phaseStart = Instant.zero
     public private(set) var violation: SoakViolation?
     /// The state the last `state` record went to (the machine boots in `idle`).
     public private(set) var state = "idle"
@@ -32,8 +38,13 @@ public struct SoakChecker: Sendable {
 
     public init() {}
 
-    /// Starts counting a new phase (the state and open clip carry over).
-    public mutating func startPhase() { counts = SoakEventCounts() }
+    /// Starts counting a new phase at `time` (the state and open clip carry over); records
+    /// before it that come later still count in the phase before (`earlierCounts`).
+    public mutating func startPhase(at time: Instant) {
+        earlierCounts = counts
+        counts = SoakEventCounts()
+        phaseStart = time
+    }
 
     public var passed: Bool { violation == nil }
 
@@ -67,6 +78,14 @@ public struct SoakChecker: Sendable {
     /// One record of the event stream; `journaled` tells whether its journal line was written
     /// (true for records the journal does not keep).
     public mutating func observe(_ event: TimedEvent, journaled: Bool) {
+        guard event.time < phaseStart else { return observeInItsPhase(event, journaled: journaled) }
+        swap(&counts, &earlierCounts)
+        observeInItsPhase(event, journaled: journaled)
+        swap(&counts, &earlierCounts)
+    }
+
+    /// `observe`, with `counts` the counts of the event's phase.
+    private mutating func observeInItsPhase(_ event: TimedEvent, journaled: Bool) {
         let time = event.time
         if time < lastTime {
             fail(
@@ -105,9 +124,10 @@ public struct SoakChecker: Sendable {
         case .fault(let kind, _):
             counts.faultRecords += 1
             if let index = ["camera-died", "camera-hung", "camera-unavailable"].firstIndex(of: kind) { counts.cameraFaultRecords[index] += 1 }
-        case .bound:
+        case .bound(let name, let lost, _):
             counts.faultRecords += 1
             counts.boundRecords += 1
+            if lost == 0 && (name == BoundKind.cameraFiles.text || name == BoundKind.journalQueue.text) { counts.cardWaitRecords += 1 }
         case .recovered:
             counts.recoveredRecords += 1
         case .rotationOwed, .rotationWritten:

@@ -18,6 +18,9 @@ public struct SoakEventCounts: Equatable, Sendable {
     /// `fault` records of kind `bound` (a ring overwrote, the chip's FIFO overflowed): counted
     /// in `faultRecords` too; they have no `recovered` record.
     public var boundRecords = 0
+    /// Of those, the card's waits: a workers' queue full (`camera-files`, `journal-queue`)
+    /// with nothing lost. The card stays as slow with the faults off.
+    public var cardWaitRecords = 0
     /// The camera's `fault` records by kind: [died, hung, unavailable].
     public var cameraFaultRecords = [0, 0, 0]
     public var stateChanges = 0

@@ -94,9 +94,15 @@ public struct SoakMix: Equatable, Sendable {
                 flushMilliseconds: chance(50) ? 300 : 2000, stallProbability: chance(50) ? 0 : uniform(0.001, 0.05), stallMilliseconds: 30_000,
                 queueCapacity: chance(25) ? 0 : CameraFiles.workerCapacity)
             // Drawn after the card, so every card is the one earlier swarms drew: a quarter of
-            // the slow cards give the journal's worker a queue of 1 to 4 lines (a Pi's, of 256,
-            // holds minutes of a busy camera's lines), so that `journal-queue` is reached.
-            if chance(25) { mix.card.journalQueueCapacity = 1 + Int(generator.next() % 4) }
+            // the slow cards give the journal's worker a small queue (a Pi's, of 256, holds
+            // minutes of a busy camera's lines), so that `journal-queue` is reached: 1 to 4
+            // lines on a card of 300 ms a flush, 8 to 32 on one of 2 s. The worker writes what
+            // waits with one flush, so either still keeps up, on average, with a soak's faults
+            // (about 2.5 lines a second at their thickest): lines are held, and none lost.
+            if chance(25) {
+                let lines = 1 + Int(generator.next() % 4)
+                mix.card.journalQueueCapacity = mix.card.flushMilliseconds > 300 ? lines * 8 : lines
+            }
         }
         return mix
     }

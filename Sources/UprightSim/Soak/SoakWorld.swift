@@ -149,7 +149,8 @@ final class SoakWorld: SimulationWorld {
 
     /// Faults off: the same load again, from the same stream, with no faults.
     private func startFaultsOff(at now: Instant, on rig: Rig) {
-        rig.engine.runtime.sink.output.checkpoint(at: now)
+        // Looked at once the journal's worker has put out every record up to it, as the others.
+        checkpoints.insert(now, at: checkpoints.firstIndex { $0 > now } ?? checkpoints.endIndex)
         close(at: now, on: rig)
         phase = SoakPhaseReport(name: "faults off", faultsOn: false, deviceSeconds: (end - faultsOnEnd).seconds)
         rig.bus.faults = nil
@@ -160,7 +161,7 @@ final class SoakWorld: SimulationWorld {
         nextFault = nil
         tracker = SoakRecoveryTracker()
         busErrors = [0, 0, 0, 0]
-        rig.engine.runtime.sink.output.startPhase()
+        rig.engine.runtime.sink.output.startPhase(at: now)
         workload = SoakWorkload(
             generator: workloadStream, start: now, end: end, timing: timing, shares: mix.workload, maximumChatterEdges: mix.maximumChatterEdges)
         nextInput = workload.next()
@@ -169,11 +170,17 @@ final class SoakWorld: SimulationWorld {
 
     /// The end of the run: the last checkpoint, then the last phase's figures.
     func finish(at now: Instant, on rig: Rig) {
+        // Every record is out (the journal's worker drained): the checkpoints still waiting for
+        // it, then the last.
+        for checkpoint in checkpoints where checkpoint <= now && violation == nil { rig.engine.runtime.sink.output.checkpoint(at: checkpoint) }
+        checkpoints.removeAll()
         if violation == nil { rig.engine.runtime.sink.output.checkpoint(at: now) }
         if let broken = rig.engine.runtime.sink.output.violation { violation = violation ?? broken }
         let phaseOrigin = phase.faultsOn ? Instant.zero : faultsOnEnd
         phase.deviceSeconds = min(phase.deviceSeconds, max(0, (now - phaseOrigin).seconds))
         close(at: now, on: rig)
+        // The faults-on phase's records that came out after it ended count there.
+        if phases.count == 2 { phases[0].events = rig.engine.runtime.sink.output.earlierCounts }
     }
 
     /// Fills in the phase's figures from the checker, the tracker and the counters since it began.

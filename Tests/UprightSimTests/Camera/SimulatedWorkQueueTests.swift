@@ -20,7 +20,7 @@ private func ms(_ value: Int64) -> Instant { Instant(nanoseconds: value * 1_000_
         let card = SimCard(flushMilliseconds: 300, stallProbability: 0, stallMilliseconds: 0)
         let queue = SimulatedWorkQueue<Int>(
             card: card, capacity: 1, generator: SeededGenerator(seed: 1), now: { clock.now }, flushes: { _ in 1 },
-            body: { written.append(($0, clock.now)) })
+            body: { batch in written += batch.map { ($0, clock.now) } })
         #expect(queue.start() == 0)
         #expect(queue.offer(1) == .accepted)
         #expect(queue.offer(2) == .accepted)
@@ -38,6 +38,36 @@ private func ms(_ value: Int64) -> Instant { Instant(nanoseconds: value * 1_000_
         queue.finish()
         #expect(!queue.isRunning)
         #expect(queue.offer(4) == .full)
+    }
+
+    /// The journal's worker on a 2 s card with a Pi's queue, 100 lines in the first 100 ms (a
+    /// burst of faults): the first is written alone, at 2 s; the 99 that waited meanwhile are
+    /// written together, with one flush, at 4 s. None is held. Written one a flush, as before
+    /// the worker batched, the last would have waited 200 s, and a soak's faults, about 2.5
+    /// lines a second, outran the card: lines were held, then lost (swarm seeds 3261993012
+    /// and 3261993013).
+    @Test func linesThatWaitedAreWrittenWithOneFlush() {
+        let clock = SimClock()
+        let card = SimCard(flushMilliseconds: 2000, stallProbability: 0, stallMilliseconds: 0)
+        var writer = RecordWriter(journal: nil, output: EventCollector())
+        #expect(
+            writer.moveDurableWork(capacity: DurableWork<EventCollector>.defaultCapacity) { capacity, body in
+                SimulatedWorkQueue(
+                    card: card, capacity: capacity, generator: SeededGenerator(seed: 1), now: { clock.now }, flushes: { _ in 1 }, body: body)
+            })
+        var outputAt: [Instant: Int] = [:]
+        for millisecond in 0..<Int64(100) {
+            clock.advance(to: ms(millisecond))
+            writer.write(.shutterRejected(reason: "busy"), at: ms(millisecond))
+        }
+        for second in 1...5 {
+            clock.advance(to: ms(Int64(second) * 1000))
+            #expect(writer.takeBoundReached(at: clock.now) == nil)
+            outputAt[clock.now] = writer.output.events.count
+        }
+        #expect(outputAt == [ms(1000): 0, ms(2000): 1, ms(3000): 1, ms(4000): 100, ms(5000): 100])
+        writer.finishDurableWork()
+        #expect(writer.output.events.map(\.time) == (0..<Int64(100)).map { ms($0) })
     }
 
     /// The journal's worker on a 2 s card, 1,031 lines in the first second, one a millisecond:

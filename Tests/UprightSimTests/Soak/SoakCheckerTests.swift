@@ -20,6 +20,40 @@ struct SoakCheckerTests {
         #expect(checker.state == "previewing")
     }
 
+    /// The faults-off phase starts at 10 s; the journal's worker on a slow card puts out a
+    /// fault of 9.5 s and the answer to a press of 9 s after it: both count in the phase
+    /// before (the faults-off phase saw no fault), and the press is answered.
+    @Test func aRecordThatComesOutLateCountsInThePhaseOfItsTime() {
+        var checker = SoakChecker()
+        checker.pressFed(at: Self.at(9000))
+        checker.startPhase(at: Self.at(10_000))
+        checker.observe(TimedEvent(time: Self.at(9500), record: .fault(kind: "sensor", detail: "late")), journaled: true)
+        checker.observe(TimedEvent(time: Self.at(9600), record: .shutterRejected(reason: "queue full")), journaled: true)
+        checker.observe(TimedEvent(time: Self.at(10_100), record: .recovered(kind: "sensor", detail: "again")), journaled: true)
+        checker.checkpoint(at: Self.at(10_200))
+        #expect(checker.passed)
+        #expect(checker.earlierCounts.faultRecords == 1)
+        #expect(checker.earlierCounts.rejectionsQueueFull == 1)
+        #expect(checker.earlierCounts.presses == 1)
+        #expect(checker.counts.faultRecords == 0)
+        #expect(checker.counts.recoveredRecords == 1)
+    }
+
+    /// A drawn card is as slow with the faults off: its wait (the files' queue full, nothing
+    /// lost) is normal there; a journal line lost is not (swarm seed 3261993038).
+    @Test func aCardsWaitIsNormalWithTheFaultsOffAndALostLineIsNot() {
+        var checker = SoakChecker()
+        checker.observe(TimedEvent(time: Self.at(100), record: .bound(bound: "camera-files", lost: 0, waitedSeconds: 0.72)), journaled: true)
+        var phase = SoakPhaseReport(name: "faults off", faultsOn: false, deviceSeconds: 1)
+        phase.events = checker.counts
+        #expect(phase.notNormal == [])
+        checker.observe(TimedEvent(time: Self.at(200), record: .bound(bound: "journal-queue", lost: 3, waitedSeconds: 9)), journaled: true)
+        phase.events = checker.counts
+        #expect(phase.notNormal == ["1 fault records"])
+        #expect(checker.counts.boundRecords == 2)
+        #expect(checker.counts.cardWaitRecords == 1)
+    }
+
     @Test func aPressWithNoRecordIsAViolationAtTheCheckpoint() {
         var checker = SoakChecker()
         checker.pressFed(at: Self.at(1000))
