@@ -46,9 +46,6 @@ public enum Orientation: UInt8, CaseIterable, Sendable {
         return nil
     }
 
-    #if !hasFeature(Embedded)
-    @inline(__always)
-    #endif
     /// The camera is lying flat: there is no "up" in the image plane.
     public var isFlat: Bool { self == .lensDown || self == .lensUp }
 
