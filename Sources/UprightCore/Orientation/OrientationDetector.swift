@@ -78,6 +78,11 @@ public struct OrientationDetector: Sendable {
     private var excessSeconds: Float = 0
     /// With a gyro: the rate about the lens axis, smoothed as `slowTurn` is.
     private var slowSpin: Float = 0
+    /// 1 / |`gravity`| and 1 / |`slow`| as of the last sample (`inverseLength`: NaN when too
+    /// short to have a direction, negative when not known): the next sample's turn of each direction
+    /// needs the previous one's, and a square root and a division are most of a sample's cost.
+    private var gravityInverse: Float = -1
+    private var slowInverse: Float = -1
     private var lastTime: Instant?
     /// The stable pose (all six); nil until the first decision.
     public private(set) var orientation: Orientation?
@@ -113,7 +118,7 @@ public struct OrientationDetector: Sendable {
         guard dt > 0 else { return nil }
         let measured = sample.accelerationG
         let corrected = sample.angularRateDPS.map { correctOffset($0, dt: dt) }
-        let rateDPS = smoothRate(trackGravity(measured, rate: corrected, dt: dt))
+        let moving = smoothRate(trackGravity(measured, rate: corrected, dt: dt))
 
         if let change = judgeMotion(measured, rate: corrected, now: now, period: period, dt: dt) { return change }
 
@@ -121,7 +126,6 @@ public struct OrientationDetector: Sendable {
         let trusted =
             magnitudeSquared >= thresholds.minimumMagnitudeSquared
             && magnitudeSquared <= thresholds.maximumMagnitudeSquared
-        let moving = rateDPS >= parameters.stillRateDPS
         // A stride's bounce is along gravity: it takes the estimate off 1 g but leaves its
         // direction, and averages out of the motion judge's longer estimate. So a direction
         // that holds still is trusted while that estimate is within `motionToleranceG` of 1 g:
@@ -156,7 +160,7 @@ public struct OrientationDetector: Sendable {
         } else if stillSince == nil {
             stillSince = now
         }
-        return latch(proposal, now: now, period: period, moving: moving)
+        return latch(proposal, now: now, period: period, moving: moving, rate: corrected)
     }
 
     /// Stage 1, the gravity estimate: turned by the gyro's `rate` (corrected for its offset)
@@ -182,15 +186,16 @@ public struct OrientationDetector: Sendable {
                 rate.squaredLength < parameters.stillRateDPS * parameters.stillRateDPS
                 && m >= thresholds.minimumQuietSquared && m <= thresholds.maximumQuietSquared
             gravity = gravity.approaching(measured, by: quiet ? step.filter : step.gyroCorrection)
+            gravityInverse = -1
             return rate
         } else {
             gravity = gravity.approaching(measured, by: step.filter)
             // Velocity of the estimate's direction: difference of unit vectors / dt (radians
             // per second for small steps), so the estimate's own turning stands in for a gyro.
-            let a = before.length
-            let b = gravity.length
-            if a > 0.05 && b > 0.05 {
-                return Self.turn(from: before, a, to: gravity, b, scale: step.degreesPerRadianStep)
+            let inverseBefore = gravityInverse < 0 ? Self.inverseLength(before) : gravityInverse
+            gravityInverse = Self.inverseLength(gravity)
+            if !inverseBefore.isNaN && !gravityInverse.isNaN {
+                return Self.turn(from: before, inverseBefore, to: gravity, gravityInverse, scale: step.degreesPerRadianStep)
             } else {
                 return .zero
             }
@@ -198,16 +203,25 @@ public struct OrientationDetector: Sendable {
     }
 
     /// The rotation rate (degrees per second) smoothed as a vector before its magnitude is
-    /// taken: noise averages out instead of being rectified into a false "moving".
+    /// taken (noise averages out instead of being rectified into a false "moving"): whether it
+    /// is at least `stillRateDPS`.
     @inline(__always)
-    private mutating func smoothRate(_ rateNow: Vector3) -> Float {
+    private mutating func smoothRate(_ rateNow: Vector3) -> Bool {
         // Only the comparison with `stillRateDPS` matters, so the input is clipped to three
         // times it: after a fast turn the smoothed rate falls below the threshold in about one
-        // time constant (ln 3) instead of ln(peak / threshold) of them.
-        let ceiling = 3 * parameters.stillRateDPS
-        let speed = rateNow.length
-        rate = rate.approaching(speed > ceiling ? rateNow * (ceiling / speed) : rateNow, by: step.rate)
-        return rate.length
+        // time constant (ln 3) instead of ln(peak / threshold) of them. A squared length
+        // clearly below a limit's square decides without the square root
+        // (`Thresholds.stillBelowSquared`; nine times it is clearly below the clip's).
+        let speedSquared = rateNow.squaredLength
+        if speedSquared < thresholds.stillBelowSquared * 9 {
+            rate = rate.approaching(rateNow, by: step.rate)
+        } else {
+            let ceiling = 3 * parameters.stillRateDPS
+            let speed = speedSquared.squareRoot()
+            rate = rate.approaching(speed > ceiling ? rateNow * (ceiling / speed) : rateNow, by: step.rate)
+        }
+        let rateSquared = rate.squaredLength
+        return rateSquared >= thresholds.stillBelowSquared && rateSquared.squareRoot() >= parameters.stillRateDPS
     }
 
     /// Latches `proposal` once it is new, has held the settle time, the camera has been still
@@ -220,15 +234,19 @@ public struct OrientationDetector: Sendable {
     /// the side the camera is on once it has been 8 degrees past a boundary for the trust time
     /// and is 15 past it; flat poses wait for stillness. One function for both (soft float
     /// makes every call site flash on a microcontroller: docs/mcu.md, "Flash").
+    #if hasFeature(Embedded)
     @inline(never)
-    private mutating func latch(_ proposal: Orientation, now: Instant, period: TimeSpan, moving: Bool) -> Orientation? {
+    #else
+    @inline(__always)
+    #endif
+    private mutating func latch(_ proposal: Orientation, now: Instant, period: TimeSpan, moving: Bool, rate: Vector3?) -> Orientation? {
         // A sample stands for the interval since the previous one, so a condition seen at
         // `since` has held from one period before it: the settle time is not rounded up to
         // whole periods at 15 Hz.
         guard proposal != orientation else { return nil }
         if moving {
-            guard proposal.upright != nil, orientation != nil, now - candidateSince + period >= parameters.motionTrustTime,
-                classify(gravity, switchTangent: thresholds.motionSwitchTangent) == proposal
+            guard proposal.upright != nil, orientation != nil, classify(gravity, switchTangent: thresholds.motionSwitchTangent) == proposal,
+                now - candidateSince + period >= parameters.motionTrustTime || stays(in: proposal, rate: rate)
             else { return nil }
         } else {
             guard now - candidateSince + period >= parameters.settleTime, let still = stillSince, now - still + period >= parameters.stillTime
@@ -242,6 +260,36 @@ public struct OrientationDetector: Sendable {
         slowTrust = 0
         slowSince = now
         return proposal
+    }
+
+    /// Stage 5b with a gyro: whether the camera, turning on at its present `rate` (corrected
+    /// for the offset; nil without a gyro: never), would still show `side` (an upright pose)
+    /// after `motionTrustTime`. With it a camera in motion latches a side that is clear (15
+    /// degrees past the boundary, as without it) at once instead of after the trust time: the
+    /// gyro-propagated estimate is where down is, and the prediction tells a deliberate turn
+    /// from a flick's return or a pass through a side on the way to another (turning fast
+    /// enough to leave it within the trust time). Not the still stages' 8 degrees: an offset
+    /// not yet learnt (up to the datasheet's 20 degrees a second) leans the estimate about 5,
+    /// and a camera dwelling at 50 degrees with a tremor would be latched at 53.
+    ///
+    /// The estimate's image-plane part is carried forward by its own angular rate there
+    /// (from dg/dt = g x omega, radians: (gx * dgy - gy * dgx) / (gx^2 + gy^2)) with a Cayley
+    /// rotation, which needs no sine: by 2 atan(h) for a half angle h, scaled by 1 + h^2 (the
+    /// scale does not change the pose). Within 1 degree of the angle up to 45, less beyond (a
+    /// quarter turn is carried 76 degrees, any turn less than 180): a fast turn is taken to go
+    /// a little less far than it will, and one that leaves the side sooner still leaves it.
+    @inline(never)
+    private func stays(in side: Orientation, rate: Vector3?) -> Bool {
+        guard let omega = rate, let upright = side.upright else { return false }
+        let g = gravity
+        let dx = g.y * omega.z - g.z * omega.y
+        let dy = g.z * omega.x - g.x * omega.z
+        let plane = g.x * g.x + g.y * g.y
+        guard plane > 0 else { return false }
+        let h = (g.x * dy - g.y * dx) / plane * thresholds.motionTrustSeconds * (Float.pi / 360)
+        let c = 1 - h * h
+        let ahead = Vector3(x: g.x * c - g.y * (2 * h), y: g.x * (2 * h) + g.y * c, z: 0)
+        return Self.classify(ahead, flatLimit: thresholds.flatEnterSquared, reference: upright, switchTangent: 1) == side
     }
 
     /// Stage 0, the gyro's zero-rate offset (PS 6.1 allows +-20 degrees a second at 25 C, and
@@ -303,7 +351,11 @@ public struct OrientationDetector: Sendable {
     /// Whether the learnt offset is beyond PS 6.1's +-20 degrees a second on an axis, with
     /// hysteresis (back under `offsetRearmDPS` on every axis to clear): the offset moves with a
     /// 2 s time constant, so one near the limit would otherwise flap on every wobble.
+    #if hasFeature(Embedded)
     @inline(never)
+    #else
+    @inline(__always)
+    #endif
     private mutating func judgeOffset() {
         let worst = max(abs(gyroOffset.x), abs(gyroOffset.y), abs(gyroOffset.z))
         if gyroOffsetImplausible {
@@ -338,9 +390,9 @@ public struct OrientationDetector: Sendable {
     private mutating func judgeMotion(_ measured: Vector3, rate: Vector3?, now: Instant, period: TimeSpan, dt: Float) -> Orientation? {
         let before = slow
         slow = slow.approaching(measured, by: step.motionFilter)
-        let a = before.length
-        let b = slow.length
-        guard a > 0.05 && b > 0.05 else {
+        let inverseBefore = slowInverse < 0 ? Self.inverseLength(before) : slowInverse
+        slowInverse = Self.inverseLength(slow)
+        guard !inverseBefore.isNaN && !slowInverse.isNaN else {
             slowCandidate = nil
             return nil
         }
@@ -348,7 +400,8 @@ public struct OrientationDetector: Sendable {
         // with a gyro, the rate about the lens axis, the only one that turns the image-plane
         // angle the upright poses are told by (a spin about the vertical or a tilt of the
         // lens leaves them alone).
-        slowTurn = slowTurn.approaching(Self.turn(from: before, a, to: slow, b, scale: step.degreesPerRadianStep), by: step.motionFilter)
+        slowTurn = slowTurn.approaching(
+            Self.turn(from: before, inverseBefore, to: slow, slowInverse, scale: step.degreesPerRadianStep), by: step.motionFilter)
         let speed: Float
         if let omega = rate {
             slowSpin = slowSpin + (omega.z - slowSpin) * step.motionFilter
@@ -363,10 +416,11 @@ public struct OrientationDetector: Sendable {
             slowTrust = 0
         }
         guard proposal != orientation, let upright = proposal.upright else { return nil }
+        let b = slow.length
         let magnitudeError = b > 1 ? b - 1 : 1 - b
         let weight =
-            max(0, 1 - magnitudeError * thresholds.inverseMotionTolerance)
-            * max(0, 1 - speed * thresholds.inverseSteadyRate)
+            max(0, 1 - magnitudeError * (1 / parameters.motionToleranceG))
+            * max(0, 1 - speed * (1 / parameters.motionSteadyRateDPS))
         slowTrust += weight * dt
         // The flick time runs from when the estimate began to show the pose (after a gap,
         // from the first sample), as in stage 5: a restart never reports sooner.
@@ -379,11 +433,28 @@ public struct OrientationDetector: Sendable {
         return proposal
     }
 
-    /// The velocity of a direction from `before` (of length `a`) to `after` (of length `b`):
-    /// the difference of the unit vectors times `scale` (degrees per radian over the period).
+    /// The velocity of a direction from `before` (1 / its length `inverseBefore`) to `after`
+    /// (`inverseAfter`): the difference of the unit vectors times `scale` (degrees per radian
+    /// over the period).
+    #if hasFeature(Embedded)
     @inline(never)
-    private static func turn(from before: Vector3, _ a: Float, to after: Vector3, _ b: Float, scale: Float) -> Vector3 {
-        (after * (1 / b) - before * (1 / a)) * scale
+    #else
+    @inline(__always)
+    #endif
+    private static func turn(from before: Vector3, _ inverseBefore: Float, to after: Vector3, _ inverseAfter: Float, scale: Float) -> Vector3 {
+        (after * inverseAfter - before * inverseBefore) * scale
+    }
+
+    /// 1 / |`v`| when |`v`| is over 0.05 g (long enough to have a direction), else NaN (not
+    /// 0: an infinite length's inverse is 0, and takes part in the turn as it always did).
+    #if hasFeature(Embedded)
+    @inline(never)
+    #else
+    @inline(__always)
+    #endif
+    private static func inverseLength(_ v: Vector3) -> Float {
+        let length = v.length
+        return length > 0.05 ? 1 / length : .nan
     }
 
     /// Forgets the filter state (after a sensor fault or a gap in the samples) but keeps the
@@ -400,6 +471,8 @@ public struct OrientationDetector: Sendable {
         slowCandidate = nil
         slowTrust = 0
         excessSeconds = 0
+        gravityInverse = -1
+        slowInverse = -1
     }
 
     private mutating func restart(with sample: Sample) {
@@ -423,7 +496,11 @@ public struct OrientationDetector: Sendable {
     /// whose axis beats `reference`'s by `switchTangent`. A static function of its inputs,
     /// called by both judges: a method called from the mutating `update` would copy the whole
     /// detector per sample, and inlining it twice costs flash (docs/mcu.md, "Flash").
+    #if hasFeature(Embedded)
     @inline(never)
+    #else
+    @inline(__always)
+    #endif
     private static func classify(_ g: Vector3, flatLimit: Float, reference: UprightOrientation, switchTangent: Float) -> Orientation {
         let planeSquared = g.x * g.x + g.y * g.y
         let zSquared = g.z * g.z
@@ -458,22 +535,40 @@ public struct OrientationDetector: Sendable {
     }
 }
 
-// The detector's vector arithmetic, each written once and called: on a soft-float Cortex-M0
-// every Float operation is a libgcc call, and an inlined filter step is nine of them (about
-// 100 bytes of flash a copy). The same operations in the same order as inlined: the same bits.
+// The detector's vector arithmetic, each written once and called under Embedded Swift: on a
+// soft-float Cortex-M0 every Float operation is a libgcc call, and an inlined filter step is
+// nine of them (about 100 bytes of flash a copy). On a host they are inlined (a call per
+// operation was a fifth of a sample's time), as are the detector's classifier and latch. The
+// same operations in the same order either way: the same bits.
 extension Vector3 {
     /// One first-order filter step: `self + (target - self) * fraction`.
+    #if hasFeature(Embedded)
     @inline(never)
+    #else
+    @inline(__always)
+    #endif
     fileprivate func approaching(_ target: Vector3, by fraction: Float) -> Vector3 { self + (target - self) * fraction }
 
     /// `self + step * scale`.
+    #if hasFeature(Embedded)
     @inline(never)
+    #else
+    @inline(__always)
+    #endif
     fileprivate func plus(_ step: Vector3, times scale: Float) -> Vector3 { self + step * scale }
 
+    #if hasFeature(Embedded)
     @inline(never)
+    #else
+    @inline(__always)
+    #endif
     fileprivate var squaredLength: Float { magnitudeSquared }
 
+    #if hasFeature(Embedded)
     @inline(never)
+    #else
+    @inline(__always)
+    #endif
     fileprivate var length: Float { magnitude }
 }
 
@@ -488,19 +583,21 @@ private struct Thresholds: Sendable {
     /// Half the tolerance: the raw reading counts as pure gravity for the gyro's correction.
     var minimumQuietSquared: Float
     var maximumQuietSquared: Float
-    var inverseMotionTolerance: Float
     var minimumSteadySquared: Float
     var maximumSteadySquared: Float
-    var inverseSteadyRate: Float
     var motionTrustSeconds: Float
+    /// A squared rate below this is below `stillRateDPS`, whatever the square root's rounding
+    /// (a margin of 2^-16 under the limit's square, where a rounding is under 2^-23), and nine
+    /// times it below three times `stillRateDPS` (the rate's clip): the comparison needs no
+    /// square root. At or above it the square root decides, as it always did: the same answers.
+    var stillBelowSquared: Float
 
     init(_ p: DetectorParameters) {
-        inverseMotionTolerance = 1 / p.motionToleranceG
+        stillBelowSquared = p.stillRateDPS * p.stillRateDPS * (1 - 1.0 / 65536)
         let steadyLow = max(0, 1 - p.motionToleranceG)
         let steadyHigh = 1 + p.motionToleranceG
         minimumSteadySquared = steadyLow * steadyLow
         maximumSteadySquared = steadyHigh * steadyHigh
-        inverseSteadyRate = 1 / p.motionSteadyRateDPS
         motionTrustSeconds = p.motionTrustTime.secondsFloat
         switchTangent = tangent(degrees: 45 + p.hysteresisDegrees)
         motionSwitchTangent = tangent(degrees: 45 + max(p.hysteresisDegrees, p.motionHysteresisDegrees))

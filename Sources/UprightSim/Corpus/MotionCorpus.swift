@@ -7,12 +7,13 @@ import UprightCore
 ///
 /// `gyro` gives the MPU-6050 variant: the same motion with the gyro's rates, each axis carrying
 /// a zero-rate offset of a few degrees a second (the datasheet allows up to +-20, PS 6.1). The
-/// ADXL345 scenario (walking at 25 Hz) has no gyro in either variant. The corpus is not used
-/// to tune the standard corpus's expectations: it is scored apart (`upright bench`).
+/// ADXL345 scenario (walking at 25 Hz) has no gyro in either variant; the gyro variant has
+/// scenes of its own besides (`gyroMotionScenarios`). The corpus is not used to tune the
+/// standard corpus's expectations: it is scored apart (`upright bench`).
 extension Corpus {
     public static func motion(gyro: Bool) -> [CorpusScenario] {
         let bias = gyro ? Vector3(x: 3, y: -5, z: 4) : .zero
-        return motionScenarios.map { scenario in
+        return (motionScenarios + (gyro ? gyroMotionScenarios : [])).map { scenario in
             var variant = scenario
             if gyro && !scenario.name.contains("adxl345") {
                 variant.hasGyro = true
@@ -171,5 +172,36 @@ extension Corpus {
                 presses: [P(at: 2, expect: .leftUp), P(at: 3, expect: .bottomUp), P(at: 4, expect: .rightUp), P(at: 5.5, expect: .normal)],
                 seed: 311),
         ]
+    }
+
+    /// Scenes judged with the gyro only: a photo while the camera turns steadily at 90 and at
+    /// 180 degrees a second, as soon as the side it is on is clear (15 degrees past the
+    /// boundary; the photo 2 degrees later, a sample and a half at 90 degrees a second and
+    /// 100 Hz: a press latches what the samples before it decided). With the gyro the estimate
+    /// is where down is, and such a photo latches that side (docs/detector.md, "Right at a
+    /// boundary"); accelerometer only the side is reported once it has been the candidate for
+    /// the trust time, 75 degrees into a quarter turn at 90 degrees a second, so these photos
+    /// latch the side before.
+    public static var gyroMotionScenarios: [CorpusScenario] {
+        [clearPhotosInASteadyTurn(rateDPS: 90, seed: 312), clearPhotosInASteadyTurn(rateDPS: 180, seed: 313)]
+    }
+
+    /// A whole turn at `rateDPS` from 1 s, a photo 62 degrees into each quarter (left-up at 62,
+    /// bottom-up at 152, right-up at 242), still once back at normal; each side's turn runs from
+    /// its 45-degree boundary to the side.
+    static func clearPhotosInASteadyTurn(rateDPS: Double, seed: UInt64) -> CorpusScenario {
+        let quarter = 90 / rateDPS
+        let end = 1 + 4 * quarter
+        let sides: [UprightOrientation] = [.leftUp, .bottomUp, .rightUp, .normal]
+        return CorpusScenario(
+            name: "motion-steady-turn-\(Int(rateDPS))dps-clear", rateHz: 100, durationSeconds: end + 1, noiseG: 0.02,
+            keyframes: [K(0, roll: 0)],
+            disturbances: [.steadyTurn(rateDPS: rateDPS, from: 1, to: end)],
+            turns: Corpus.boot(.normal)
+                + sides.indices.map { T(from: 1 + (Double($0) + 0.5) * quarter, to: 1 + Double($0 + 1) * quarter, expect: sides[$0].orientation) },
+            presses: sides.indices.dropLast().map { P(at: 1 + (Double($0) * 90 + 62) / rateDPS, expect: sides[$0]) } + [
+                P(at: end + 0.5, expect: .normal)
+            ],
+            seed: seed)
     }
 }

@@ -45,16 +45,19 @@ import UprightSim
         #expect([naive.correctLatches, naive.spuriousChanges] == [38, 461])
     }
 
-    /// With the gyro (zero-rate offsets of 3 to 5 degrees a second), the still-camera stages
-    /// alone miss 6 photos; with the motion judge every photo is right.
+    /// With the gyro (zero-rate offsets of 3 to 5 degrees a second; the corpus's 40 photos and
+    /// the 8 of the gyro's own scenes, photos 2 degrees past clear in a steady turn), the
+    /// still-camera stages alone miss 12 photos; with the motion judge every photo is right.
+    /// Android's accelerometer judge gets 2 of the gyro's own 8.
     @Test func judgesSideBySideWithTheGyro() {
         let set = Corpus.motion(gyro: true)
         let upright = CorpusSummary.score(set) { OrientationDetector() }.0
         let stillOnly = CorpusSummary.score(set) { OrientationDetector(parameters: Self.stillOnly) }.0
         let android = CorpusSummary.score(set) { AndroidStyleJudge() }.0
-        #expect([upright.correctLatches, upright.spuriousChanges, upright.missedTurns] == [40, 0, 0])
-        #expect([stillOnly.correctLatches, stillOnly.spuriousChanges, stillOnly.missedTurns] == [34, 1, 5])
-        #expect([android.correctLatches, android.spuriousChanges, android.missedTurns] == [36, 1, 2])
+        #expect(upright.presses == 48)
+        #expect([upright.correctLatches, upright.spuriousChanges, upright.missedTurns] == [48, 0, 0])
+        #expect([stillOnly.correctLatches, stillOnly.spuriousChanges, stillOnly.missedTurns] == [36, 1, 13])
+        #expect([android.correctLatches, android.spuriousChanges, android.missedTurns] == [38, 1, 2])
     }
 
     /// Through each chip's counts and decoder (ADXL345 at 3.9 mg a count, MPU-6050 at
@@ -65,7 +68,7 @@ import UprightSim
         #expect([upright.correctLatches, upright.spuriousChanges, upright.missedTurns] == [40, 0, 0])
         if chip == .mpu6050 {
             let fused = chip.score(Corpus.motion(gyro: true)) { OrientationDetector() }
-            #expect([fused.correctLatches, fused.spuriousChanges, fused.missedTurns] == [40, 0, 0])
+            #expect([fused.correctLatches, fused.spuriousChanges, fused.missedTurns] == [48, 0, 0])
         }
     }
 
@@ -89,7 +92,7 @@ import UprightSim
             }
         }
         latencies.sort()
-        #expect(latencies.count == 14)
+        #expect(latencies.count == (gyro ? 22 : 14))
         #expect(latencies[latencies.count / 2] <= 0.25, "\(latencies)")
     }
 
@@ -104,12 +107,35 @@ import UprightSim
         #expect(outcome.latenciesSeconds.dropFirst().allSatisfy { $0 == 0 }, "\(outcome.changes)")
     }
 
+    /// With the gyro, a photo taken while the camera turns steadily latches the side it is on
+    /// as soon as that side is clear (15 degrees past the boundary): photos 62 degrees into each
+    /// quarter of a turn at 90 and at 180 degrees a second, each side reported before its photo
+    /// (from about 61 degrees). Accelerometer only the same photos latch the side before: a side
+    /// is reported once it has been the candidate for the trust time (at 90 degrees a second,
+    /// 75 degrees in), as it was with the gyro before the gyro's prediction (stage 5b).
+    @Test(arguments: ["motion-steady-turn-90dps-clear", "motion-steady-turn-180dps-clear"])
+    func withTheGyroAPhotoWhileTurningLatchesTheSideOnceClear(name: String) throws {
+        let fused = try Self.scenario(name + "-gyro")
+        var detector = OrientationDetector()
+        let outcome = CorpusEvaluation.run(fused, &detector)
+        #expect(outcome.latches == [.leftUp, .bottomUp, .rightUp, .normal], "\(outcome.changes)")
+        #expect(outcome.spuriousChanges == 0, "\(outcome.changes)")
+        let accelerometer = Corpus.gyroMotionScenarios.first { $0.name == name }
+        var alone = OrientationDetector()
+        let without = CorpusEvaluation.run(try #require(accelerometer), &alone)
+        #expect(without.latches == [.normal, .leftUp, .bottomUp, .normal], "\(without.changes)")
+    }
+
     /// Zero-rate offsets at the datasheet's limit (PS 6.1: +-20 degrees a second on each axis,
     /// 35 in all) on every gyro of the standard corpus and the motion corpus: every photo is
-    /// still latched right with no spurious change and no missed turn.
+    /// still latched right with no spurious change and no missed turn. Not the photos 2
+    /// degrees past clear in a steady turn: an offset not yet learnt leans the estimate by up to
+    /// 5 degrees (20 degrees a second over the 250 ms correction), and those photos may then
+    /// latch the side before (the side is reported 40 ms later).
     @Test(arguments: [Vector3(x: -20, y: 20, z: -20), Vector3(x: 20, y: -20, z: 20)])
     func gyroOffsetsAtTheDatasheetLimitChangeNothing(bias: Vector3) {
-        let set = (Corpus.standard + Corpus.motion(gyro: true)).filter(\.hasGyro).map { scenario -> CorpusScenario in
+        let set = (Corpus.standard + Corpus.motion(gyro: true)).filter { $0.hasGyro && !$0.name.contains("-clear") }.map {
+            scenario -> CorpusScenario in
             var biased = scenario
             biased.gyroBiasDPS = bias
             return biased
