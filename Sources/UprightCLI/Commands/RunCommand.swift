@@ -131,7 +131,9 @@ enum RunCommand: Subcommand {
     static func startOutput(_ board: Board, naming: MediaNaming, note: (String) -> Void) throws(CommandError) -> OutputStartup {
         let startup: OutputStartup
         do throws(FileError) {
-            startup = try OutputStartup(directory: board.output.directory, journal: .kept(path: board.output.journal), naming: naming)
+            startup = try OutputStartup(
+                directory: board.output.directory, journal: .kept(path: board.output.journal), naming: naming,
+                journalSegmentBytes: board.output.journalSegmentBytes)
         } catch {
             throw .failed("journal \(error)")
         }
