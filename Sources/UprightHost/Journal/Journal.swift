@@ -135,8 +135,22 @@ public final class Journal {
     /// lines are all on the card before the rename; the rename refuses an existing name; until
     /// the checkpoint is whole on the card, start-up reads the segment before the live file.
     private func rotate(at time: Instant, origin: Instant, size: Int, bound: Int) {
-        // logrotate moved the live file away (its SIGHUP reopens it): the rotation is its.
-        guard let open = Self.identity(fd: fd), open == Self.identity(path) else { return }
+        let open = Self.identity(fd: fd)
+        let live = Self.identity(path)
+        guard open != nil, open == live else {
+            // Past an earlier rotation's rename the live file could not be made: made now. Any
+            // other file under the live name (or none) is logrotate's doing: its SIGHUP reopens.
+            guard live == nil, nextSegment > 1, open == Self.identity(JournalSegments.path(of: path, segment: nextSegment - 1)) else {
+                return
+            }
+            do throws(FileError) {
+                try openLive(at: time, origin: origin)
+            } catch {
+                rotationError = error
+                retryAtBytes = size + bound / 16
+            }
+            return
+        }
         do throws(FileError) {
             if syncsEachLine { try POSIXFile.sync(fd, path: path) }
             var number = nextSegment
@@ -155,21 +169,34 @@ public final class Journal {
             }
             nextSegment = number + 1
             rotations += 1
-            if syncsEachLine { try POSIXFile.syncDirectory(of: path) }
-            let fresh = try POSIXFile.open(path, flags: O_RDWR | O_CREAT | O_APPEND, mode: 0o644)
-            close(fd)
-            fd = fresh
-            linesSinceCheckpoint = 0
-            retryAtBytes = 0
-            try writeCheckpoint(at: time, origin: origin)
             rotationError = nil
+            // A flush that fails leaves the rename to chance at a cut (either state is read
+            // whole): the live file is made all the same.
+            if syncsEachLine {
+                do throws(FileError) {
+                    try POSIXFile.syncDirectory(of: path)
+                } catch {
+                    rotationError = error
+                }
+            }
+            try openLive(at: time, origin: origin)
         } catch {
             // The lines go on where they can: the old file past its bound (rotation tried again
-            // later), or, past the rename, the segment itself, or a live file with no
-            // checkpoint; start-up reads each of them whole.
+            // later), or, past the rename, the segment itself (the live file made at the next
+            // try), or a live file with no checkpoint; start-up reads each of them whole.
             rotationError = error
             retryAtBytes = size + bound / 16
         }
+    }
+
+    /// A fresh live file, beginning with the checkpoint, in place of the segment just closed.
+    private func openLive(at time: Instant, origin: Instant) throws(FileError) {
+        let fresh = try POSIXFile.open(path, flags: O_RDWR | O_CREAT | O_APPEND, mode: 0o644)
+        close(fd)
+        fd = fresh
+        linesSinceCheckpoint = 0
+        retryAtBytes = 0
+        try writeCheckpoint(at: time, origin: origin)
     }
 
     /// The facts' checkpoint as the live file's first line, flushed with its directory entry;

@@ -94,4 +94,36 @@ import UprightTestSupport
             startup.reconciliation.records == [.rotationWritten(clip: 2, file: "CLIP_0002.mp4", rotationDegrees: 270)])
         #expect(try TestFile.bytes(directory.path + "/CLIP_0002.mp4") == MP4RotationPatcher.patched(original, rotationDegrees: 270))
     }
+
+    /// A rotation that cannot be written at start-up either stays owed across restarts and
+    /// rotations: the next checkpoint carries it, though its `fault` is two segments back.
+    @Test func aRotationStillOwedIsCarriedIntoTheNextCheckpoint() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.path + "/journal.ndjson"
+        Self.write(directory.path + "/CLIP_0002.mp4", Array("not a movie".utf8))
+        Self.write(
+            path + ".000001",
+            Array(
+                (#"{"t":3.100000,"event":"fault","kind":"rotation","detail":"CLIP_0002.mp4: cannot write in place: Input/output error","clip":2,"file":"CLIP_0002.mp4","rotation":90}"#
+                    + "\n").utf8))
+        Self.write(
+            path,
+            Array(
+                (#"{"t":4.000000,"event":"checkpoint","segment":1,"highest":2,"settled":0,"files":[{"file":"CLIP_0002.mp4","clip":2,"rotation":90}],"open":[],"owed":[{"clip":2,"file":"CLIP_0002.mp4","rotation":90,"problem":"CLIP_0002.mp4: cannot write in place: Input/output error"}]}"#
+                    + "\n").utf8))
+        let startup = try OutputStartup(
+            directory: directory.path, journal: .kept(path: path), naming: MediaNaming(clipExtension: "mp4"), syncsEachLine: false,
+            journalSegmentBytes: 600)
+        #expect(startup.reconciliation.rotationsStillOwed == ["CLIP_0002.mp4: not a JPEG or MP4/QuickTime file"])
+        var records = startup.records(output: EventCollector())
+        for number in 1...5 { records.write(.fault(kind: "sensor", detail: "no sample for 0.5 s, the " + String(number) + "th time"), at: .zero) }
+        #expect(startup.journal?.rotations == 1)
+        let checkpoint = try JournalCheckpoint(jsonLine: try Journal.lines(at: path)[0])
+        #expect(checkpoint.segment == 2)
+        #expect(
+            checkpoint.owedRotations == [
+                OwedRotation(clip: 2, file: "CLIP_0002.mp4", rotationDegrees: 90, problem: "CLIP_0002.mp4: cannot write in place: Input/output error")
+            ])
+    }
 }
