@@ -8,18 +8,12 @@ import UprightTestSupport
 /// A journal file read a line at a time: lines across the reader's 64 KiB chunks, a line past the
 /// bound named by its number, a torn end told apart, and a FIFO refused rather than waited on.
 @Suite struct JournalLineReaderTests {
-    static func write(_ path: String, _ bytes: [UInt8]) {
-        let fd = open(path, O_CREAT | O_WRONLY | O_TRUNC, 0o644)
-        _ = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-        close(fd)
-    }
-
     @Test func linesAcrossChunksAreWholeAndATornEndIsToldApart() throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
         let path = directory.path + "/journal.ndjson"
         let long = [UInt8](repeating: UInt8(ascii: "a"), count: 70_000)
-        Self.write(path, Array("one\n".utf8) + long + [0x0A] + Array("\nthree\ntorn".utf8))
+        try TestFile.write(path, Array("one\n".utf8) + long + [0x0A] + Array("\nthree\ntorn".utf8))
         let reader = try JournalLineReader(path: path)
         #expect(try reader.next() == "one")
         #expect(try reader.next()?.utf8.count == 70_000)
@@ -34,7 +28,7 @@ import UprightTestSupport
         let directory = TemporaryDirectory()
         defer { directory.remove() }
         let path = directory.path + "/journal.ndjson"
-        Self.write(path, Array("one\n".utf8) + [UInt8](repeating: UInt8(ascii: "a"), count: 200) + [0x0A])
+        try TestFile.write(path, Array("one\n".utf8) + [UInt8](repeating: UInt8(ascii: "a"), count: 200) + [0x0A])
         let reader = try JournalLineReader(path: path, maximumLineBytes: 100)
         #expect(try reader.next() == "one")
         #expect(throws: FileError(path: path, message: "line 2 is longer than 100 bytes")) { try reader.next() }

@@ -20,12 +20,6 @@ import UprightTestSupport
     static let checkpointAfterTwo =
         #"{"t":0.000000,"event":"checkpoint","segment":1,"highest":2,"settled":0,"files":[{"file":"IMG_0001.jpg","shot":1,"exif":6},{"file":"IMG_0002.jpg","shot":2,"exif":6}],"open":[],"owed":[]}"#
 
-    static func write(_ path: String, _ text: String) {
-        let fd = open(path, O_CREAT | O_WRONLY | O_TRUNC, 0o644)
-        _ = Array(text.utf8).withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-        close(fd)
-    }
-
     /// `journal.ndjson` in `directory`, bounded to `segmentBytes`, knowing an empty journal.
     static func boundedJournal(in directory: TemporaryDirectory, segmentBytes: Int) throws -> (Journal, String) {
         let path = directory.path + "/journal.ndjson"
@@ -34,13 +28,13 @@ import UprightTestSupport
         return (journal, path)
     }
 
-    @Test func segmentsAreNamedWithSixDigitsAndListedOldestFirst() {
+    @Test func segmentsAreNamedWithSixDigitsAndListedOldestFirst() throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
         let journal = directory.path + "/journal.ndjson"
         #expect(JournalSegments.path(of: journal, segment: 7) == journal + ".000007")
         for name in ["journal.ndjson.000010", "journal.ndjson.000002", "journal.ndjson.1", "journal.ndjson.torn", "other.ndjson.000003"] {
-            Self.write(directory.path + "/" + name, "")
+            try TestFile.write(directory.path + "/" + name, "")
         }
         #expect(JournalSegments.numbers(of: journal) == [2, 10])
     }
@@ -103,24 +97,24 @@ import UprightTestSupport
         let path = directory.path + "/journal.ndjson"
         let segment = path + ".000001"
         let lines = Self.capture(1) + "\n" + Self.capture(2) + "\n"
-        for shot in 1...2 { Self.write(directory.path + "/IMG_000" + String(shot) + ".jpg", "photo") }
+        for shot in 1...2 { try TestFile.write(directory.path + "/IMG_000" + String(shot) + ".jpg", "photo") }
         switch state {
         case .beforeTheRename:
-            Self.write(path, lines)
+            try TestFile.write(path, lines)
         case .betweenLinkAndUnlink:
-            Self.write(segment, lines)
+            try TestFile.write(segment, lines)
             #expect(link(segment, path) == 0)
         case .renamedWithNoLiveFile:
-            Self.write(segment, lines)
+            try TestFile.write(segment, lines)
         case .liveFileEmpty:
-            Self.write(segment, lines)
-            Self.write(path, "")
+            try TestFile.write(segment, lines)
+            try TestFile.write(path, "")
         case .checkpointTorn:
-            Self.write(segment, lines)
-            Self.write(path, String(Self.checkpointAfterTwo.prefix(40)))
+            try TestFile.write(segment, lines)
+            try TestFile.write(path, String(Self.checkpointAfterTwo.prefix(40)))
         case .checkpointWhole:
-            Self.write(segment, lines)
-            Self.write(path, Self.checkpointAfterTwo + "\n")
+            try TestFile.write(segment, lines)
+            try TestFile.write(path, Self.checkpointAfterTwo + "\n")
         }
         let startup = try OutputStartup(
             directory: directory.path, journal: .kept(path: path), naming: MediaNaming(clipExtension: "mp4"), syncsEachLine: false,
@@ -155,8 +149,8 @@ import UprightTestSupport
         let directory = TemporaryDirectory()
         defer { directory.remove() }
         let (journal, path) = try Self.boundedJournal(in: directory, segmentBytes: 250)
-        Self.write(path + ".000001", "someone's\n")
-        Self.write(path + ".000002", "")
+        try TestFile.write(path + ".000001", "someone's\n")
+        try TestFile.write(path + ".000002", "")
         for shot in 1...3 { try journal.append(Self.capture(shot)) }
         #expect(journal.rotations == 1)
         #expect(try TestFile.text(path + ".000001") == "someone's\n")

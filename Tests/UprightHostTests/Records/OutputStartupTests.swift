@@ -8,12 +8,6 @@ import UprightTestSupport
 
 /// Start-up of a kept journal in bounded time and memory, whatever its age.
 @Suite struct OutputStartupTests {
-    static func write(_ path: String, _ bytes: [UInt8]) {
-        let fd = open(path, O_CREAT | O_WRONLY | O_TRUNC, 0o644)
-        _ = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-        close(fd)
-    }
-
     /// An old install's journal, one file past 64 MiB (before this, start-up exited 1 on it, "larger
     /// than 67108864 bytes", and the service never started again): start-up reads its last
     /// segment and a line only; numbers below the lowest the tail carries are settled (photo 7,
@@ -34,7 +28,7 @@ import UprightTestSupport
         close(fd)
         // What start-up read before segments (the whole journal, at most 64 MiB) refuses it.
         #expect(throws: FileError(path: path, message: "larger than 67108864 bytes")) { try Journal.lines(at: path) }
-        for name in ["IMG_0007.jpg", "IMG_0041.jpg", "IMG_0042.jpg"] { Self.write(directory.path + "/" + name, Array("photo".utf8)) }
+        for name in ["IMG_0007.jpg", "IMG_0041.jpg", "IMG_0042.jpg"] { try TestFile.write(directory.path + "/" + name, Array("photo".utf8)) }
 
         let startup = try OutputStartup(
             directory: directory.path, journal: .kept(path: path), naming: MediaNaming(clipExtension: "mp4"), syncsEachLine: false,
@@ -71,7 +65,7 @@ import UprightTestSupport
         defer { directory.remove() }
         let path = directory.path + "/journal.ndjson"
         let original = MediaFixtures.mp4(moovLast: true)
-        Self.write(directory.path + "/CLIP_0002.mp4", original)
+        try TestFile.write(directory.path + "/CLIP_0002.mp4", original)
         let journal = try Journal(path: path, segmentBytes: 600)
         try journal.adopt(JournalFacts())
         for line in [
@@ -101,13 +95,13 @@ import UprightTestSupport
         let directory = TemporaryDirectory()
         defer { directory.remove() }
         let path = directory.path + "/journal.ndjson"
-        Self.write(directory.path + "/CLIP_0002.mp4", Array("not a movie".utf8))
-        Self.write(
+        try TestFile.write(directory.path + "/CLIP_0002.mp4", Array("not a movie".utf8))
+        try TestFile.write(
             path + ".000001",
             Array(
                 (#"{"t":3.100000,"event":"fault","kind":"rotation","detail":"CLIP_0002.mp4: cannot write in place: Input/output error","clip":2,"file":"CLIP_0002.mp4","rotation":90}"#
                     + "\n").utf8))
-        Self.write(
+        try TestFile.write(
             path,
             Array(
                 (#"{"t":4.000000,"event":"checkpoint","segment":1,"highest":2,"settled":0,"files":[{"file":"CLIP_0002.mp4","clip":2,"rotation":90}],"open":[],"owed":[{"clip":2,"file":"CLIP_0002.mp4","rotation":90,"problem":"CLIP_0002.mp4: cannot write in place: Input/output error"}]}"#
