@@ -12,7 +12,7 @@ enum BenchCommand: Subcommand {
         options: [
             .flag("json", help: "print one JSON object instead of the table"),
             .value("runs", "N", help: "measured runs per figure after one warm-up (default 5)"),
-            .value("only", "GROUP", help: "run one group besides the sizes: pipeline, ring, wire, orientation, latency, lag, sim or soak"),
+            .value("only", "GROUP", help: "run one group besides the sizes: pipeline, ring, wire, orientation, latency, lag, sim, soak or journal"),
             .value("passes", "N", help: "replays of the 16 s recording per pipeline run (default 100)"),
             .value(
                 "embedded-object", "FILE",
@@ -40,7 +40,7 @@ enum BenchCommand: Subcommand {
             guard ELFSize.read(bytes) != nil else { throw .badInput("\(path): not an ELF object with a .text section") }
         }
         let only = arguments.value("only")
-        let groups = ["pipeline", "ring", "wire", "orientation", "latency", "lag", "sim", "soak"]
+        let groups = ["pipeline", "ring", "wire", "orientation", "latency", "lag", "sim", "soak", "journal"]
         if let only, !groups.contains(only) {
             throw .usage(UsageError("option '--only': '\(only)' is not one of \(groups.joined(separator: ", "))"))
         }
@@ -72,6 +72,7 @@ enum BenchCommand: Subcommand {
         if wanted("lag") { report.figures += ShutterLagBenchmark.figures() }
         if wanted("sim") { report.figures += SimBenchmark.figures(runs: runs) }
         if wanted("soak") { report.figures += SoakBenchmark.figures(runs: runs) }
+        if wanted("journal") { report.figures += JournalStartupBenchmark.figures(runs: runs) }
         if arguments.flag("json") {
             console.print(report.json)
         } else {

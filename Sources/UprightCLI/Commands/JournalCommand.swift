@@ -15,26 +15,26 @@ enum JournalCommand: Subcommand {
             newline, `t` and `event` first, every key of its record and no other, the derived
             keys agreeing. The first line that is not a record is named with its file and line,
             and the exit status is 2. Otherwise each journal gets one line: its records, photos,
-            clips and faults, and how many files it says are on the card. With --files, those
+            clips and faults, and how many files it says are on the card. A journal kept in
+            segments (docs/durability.md) is read whole: its segments FILE.000001, FILE.000002,
+            ... oldest first, then FILE; each segment's first line, a checkpoint, is checked
+            too, and the summary says how many files were read. With --files, those
             files instead, by number, photos first, as NDJSON: each line the file's name
             (file), its number (shot or clip) and the orientation it carries (exif for a photo,
             rotation for a clip; left out when the journal does not know it). The kernel rig's
             checks read journals this way.
             """)
 
-    /// The largest journal read.
-    static let maximumBytes = 256 << 20
-
     /// Every journal is read; the exit status is the worst (a bad one does not hide the next's).
     static func run(_ arguments: ParsedArguments, console: Console) throws(CommandError) -> Int32 {
         var status: Int32 = 0
         for path in arguments.positionals {
             do throws(CommandError) {
-                let lines = try records(in: path)
+                let tally = try read(path)
                 if arguments.flag("files") {
-                    for owed in OutputReconciliation.owedFiles(by: lines) { console.print(owed.jsonLine) }
+                    for owed in tally.facts.owedFiles { console.print(owed.jsonLine) }
                 } else {
-                    console.print(summary(of: path, lines))
+                    console.print(tally.summary(of: path))
                 }
             } catch {
                 switch error {
@@ -47,49 +47,44 @@ enum JournalCommand: Subcommand {
         return status
     }
 
-    /// The journal's lines, each checked to be a record; the first that is not is the error.
-    static func records(in path: String) throws(CommandError) -> [String] {
-        let bytes: [UInt8]
-        do throws(FileError) {
-            bytes = try POSIXFile.readAll(path, limit: maximumBytes)
-        } catch {
-            throw .failed(error.description)
-        }
-        var lines: [String] = []
-        var start = 0
-        for (index, byte) in bytes.enumerated() where byte == 0x0A {
-            lines.append(String(decoding: bytes[start..<index], as: UTF8.self))
-            start = index + 1
-        }
-        if start < bytes.count {
-            throw .badInput(path + ":" + String(lines.count + 1) + ": no newline at the end: a torn line")
-        }
-        for (index, line) in lines.enumerated() {
-            do throws(ConfigError) {
-                _ = try TimedEvent(jsonLine: line)
-            } catch {
-                throw .badInput(path + ":" + String(index + 1) + ": " + error.description)
-            }
-        }
-        return lines
+    /// The files of the journal at `path`, oldest first: its closed segments
+    /// (`<path>.000001`, ..., `JournalSegments`), then `path` itself.
+    static func series(_ path: String) -> [String] {
+        JournalSegments.numbers(of: path).map { JournalSegments.path(of: path, segment: $0) } + [path]
     }
 
-    static func summary(of path: String, _ lines: [String]) -> String {
-        var photos = 0
-        var clips = 0
-        var faults = 0
-        for line in lines {
-            guard let record = try? TimedEvent(jsonLine: line).record else { continue }
-            switch record {
-            case .capture: photos += 1
-            case .recordStart: clips += 1
-            case .fault, .bound: faults += 1
-            default: break
+    /// The journal's series read line by line, each checked to be a record or a checkpoint;
+    /// the first that is neither is the error, with its file and line.
+    static func read(_ path: String) throws(CommandError) -> JournalTally {
+        var tally = JournalTally()
+        for file in series(path) {
+            let reader: JournalLineReader
+            do throws(FileError) {
+                reader = try JournalLineReader(path: file)
+            } catch {
+                throw .failed(error.description)
             }
+            // Bounded by the file: one line a pass.
+            while true {
+                let next: String?
+                do throws(FileError) {
+                    next = try reader.next()
+                } catch {
+                    throw .failed(error.description)
+                }
+                guard let line = next else { break }
+                do throws(ConfigError) {
+                    try tally.read(line)
+                } catch {
+                    throw .badInput(file + ":" + String(reader.lineNumber) + ": " + error.description)
+                }
+            }
+            if reader.endedTorn {
+                throw .badInput(file + ":" + String(reader.lineNumber + 1) + ": no newline at the end: a torn line")
+            }
+            tally.files += 1
         }
-        let owed = OutputReconciliation.owedFiles(by: lines).count
-        return path + ": " + count(lines.count, "record") + ": " + count(photos, "photo") + ", " + count(clips, "clip") + ", "
-            + count(faults, "fault") + "; " + count(owed, "file") + " on the card"
+        return tally
     }
 
     static func count(_ number: Int, _ noun: String) -> String { String(number) + " " + noun + (number == 1 ? "" : "s") }

@@ -23,7 +23,10 @@ enum RunCommand: Subcommand {
             takes a photo, a hold records a clip until the next press. Every record is appended
             to the board's journal (fsynced) before it is printed: readable lines on stderr, or
             the NDJSON event stream on stdout with --json. SIGINT or SIGTERM stops a clip
-            cleanly and exits 0; SIGHUP reopens the journal (for logrotate). At start, before the
+            cleanly and exits 0; SIGHUP reopens the journal (for logrotate). The journal rotates
+            itself: past output.journal_segment_kb its file is closed as the next segment
+            (journal.ndjson.000001, ...) and start-up reads only the live file, which begins with
+            a checkpoint of what came before. At start, before the
             first sample, the output directory is reconciled with the journal: temporary files a
             power cut left are removed, a finished photo or clip the journal lacks is journaled
             as file-recovered, a journaled file that is gone as file-missing, a clip started and
@@ -131,7 +134,9 @@ enum RunCommand: Subcommand {
     static func startOutput(_ board: Board, naming: MediaNaming, note: (String) -> Void) throws(CommandError) -> OutputStartup {
         let startup: OutputStartup
         do throws(FileError) {
-            startup = try OutputStartup(directory: board.output.directory, journal: .kept(path: board.output.journal), naming: naming)
+            startup = try OutputStartup(
+                directory: board.output.directory, journal: .kept(path: board.output.journal), naming: naming,
+                journalSegmentBytes: board.output.journalSegmentBytes)
         } catch {
             throw .failed("journal \(error)")
         }

@@ -237,5 +237,9 @@ public struct Board: Equatable, Sendable {
         /// it no photo or clip is started (presses are rejected `storage full`), so the journal
         /// can always say why. Default 8 MiB (a journal line is about 150 bytes).
         public var reserveBytes: UInt64 = 8 << 20
+        /// `journal_segment_kb`: the bound of the journal's live file; past it the file is
+        /// closed as the next segment and start-up reads only the live one (docs/durability.md,
+        /// "A bounded journal"). Default 4 MiB: a year of heavy use is about 9 segments.
+        public var journalSegmentBytes = 4 << 20
     }
 }

@@ -151,6 +151,7 @@ extension Board {
         guard !journal.isEmpty else { throw reader.error("journal", "must not be empty") }
         var output = OutputSettings(directory: directory, journal: journal)
         if let megabytes = try reader.integer("reserve_mb", in: 0...65_536) { output.reserveBytes = UInt64(megabytes) << 20 }
+        if let kibibytes = try reader.integer("journal_segment_kb", in: 64...262_144) { output.journalSegmentBytes = kibibytes << 10 }
         try reader.finish()
         return output
     }

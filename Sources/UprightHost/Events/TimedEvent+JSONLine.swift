@@ -13,6 +13,17 @@ extension TimedEvent {
     /// `detail`) agreeing with the orientation or bound they derive from. The error names the
     /// key (`shot: missing (required)`); the caller adds the file and line.
     public init(jsonLine line: String) throws(ConfigError) {
+        let (reader, time, event) = try JSONObjectReader.journalLine(line)
+        let record = try EventRecord.read(event: event, from: reader)
+        try reader.finish()
+        self.init(time: time, record: record)
+    }
+}
+
+extension JSONObjectReader {
+    /// A line of the stream or the journal opened (a record's, a checkpoint's): JSON, `t` then
+    /// `event` first; the instant `t` says and the event's name, the reader at the keys after.
+    static func journalLine(_ line: String) throws(ConfigError) -> (reader: JSONObjectReader, time: Instant, event: String) {
         let value: JSONValue
         do {
             value = try JSONParser.parse(line)
@@ -28,10 +39,7 @@ extension TimedEvent {
         guard let seconds = try reader.number("t", in: 0...1e9) else { throw reader.error("t", "missing (required)") }
         // `t` is written with six decimals: the nearest microsecond is the instant written.
         let time = Instant(nanoseconds: Int64((seconds * 1e6).rounded()) * 1_000)
-        let event = try reader.requiredString("event")
-        let record = try EventRecord.read(event: event, from: reader)
-        try reader.finish()
-        self.init(time: time, record: record)
+        return (reader, time, try reader.requiredString("event"))
     }
 }
 

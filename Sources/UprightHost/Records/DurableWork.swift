@@ -199,10 +199,8 @@ public final class DurableWork<Output: EventOutput>: @unchecked Sendable {
         }
         var failure: FileError?
         if let journal {
-            var lines: [String] = []
-            for item in items where item.journals { lines.append(item.event.jsonLine(origin: origin)) }
             do throws(FileError) {
-                try journal.append(contentsOf: lines)
+                try journal.append(contentsOf: items.filter(\.journals).map(\.event), origin: origin)
             } catch {
                 failure = error
             }

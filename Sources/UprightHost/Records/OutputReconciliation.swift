@@ -66,6 +66,9 @@ public struct OutputReconciliation: Equatable, Sendable {
     /// still owed, tried again at the next start; the caller notes them.
     public var rotationsStillOwed: [String] = []
 
+    /// What the journal said (a segmented journal goes on from it, `Journal.adopt`).
+    public internal(set) var journalFacts = JournalFacts()
+
     /// The most directory entries looked at.
     public static let maximumEntries = 1_000_000
     /// A photo larger than this is not read for its orientation (recovered without one).
@@ -76,9 +79,17 @@ public struct OutputReconciliation: Equatable, Sendable {
     /// Reconciles `directory` (the board's output directory) against `journalLines` (the
     /// journal as it is, `Journal.lines`); clips are `CLIP_N.<clipExtension>`. Removes the
     /// temporary files; journals nothing itself (`RecordWriter.write` the `records`).
-    public static func reconcile(directory: String, journalLines: [String], clipExtension: String) -> OutputReconciliation {
+    ///
+    /// `readFromTail` says the lines are a journal's end only (a journal larger than start-up
+    /// reads, `JournalSegments.startupRead`): numbers below the lowest they carry are then
+    /// settled, as a checkpoint's are. `lineName` names a line by its index (for the note).
+    public static func reconcile(
+        directory: String, journalLines: [String], clipExtension: String, readFromTail: Bool = false,
+        lineName: (Int) -> String = { "line " + String($0 + 1) }
+    ) -> OutputReconciliation {
         var result = OutputReconciliation()
-        let journal = result.readJournal(journalLines)
+        var journal = result.readJournal(journalLines, lineName: lineName)
+        if readFromTail { journal.settleBelowLowestNumber(in: journalLines) }
         let naming = MediaNaming(clipExtension: clipExtension)
         var (photos, clips, clipAliases) = result.scan(directory, naming: naming)
         result.matchClipAliases(clipAliases, into: &clips, journal: journal, naming: naming, directory: directory)
@@ -86,7 +97,7 @@ public struct OutputReconciliation: Equatable, Sendable {
         // Photos: a file with no line, a line with no file.
         for number in Set(photos.keys).union(journal.photoFiles.keys).sorted() {
             let media = MediaNumber.shot(number)
-            if let name = photos[number], !journal.accounted.contains(media) {
+            if let name = photos[number], !journal.accounted.contains(media), number > journal.settledThrough {
                 // An alias is journaled by the name the scheme gives, which opens it too.
                 let file = naming.photoName(shot: UInt32(number))
                 result.records.append(.fileRecovered(media, orientation: photoOrientation(join(directory, name)), file: file))
@@ -98,7 +109,7 @@ public struct OutputReconciliation: Equatable, Sendable {
         for number in Set(clips.keys).union(journal.clipStarts.keys).union(journal.clipFiles.keys).sorted() {
             let media = MediaNumber.clip(number)
             if let name = clips[number] {
-                if !journal.accounted.contains(media) {
+                if !journal.accounted.contains(media) && number > journal.settledThrough {
                     result.records.append(.fileRecovered(media, orientation: journal.clipStarts[number] ?? nil, file: name))
                 }
             } else if let file = journal.clipFiles[number] {
@@ -108,6 +119,7 @@ public struct OutputReconciliation: Equatable, Sendable {
             }
         }
         result.writeOwedRotations(journal.owedRotations, clips: clips, directory: directory)
+        result.journalFacts = journal
         let highestFile = max(photos.keys.max() ?? 0, clips.keys.max() ?? 0, result.highestNotRegular)
         result.highestNumber = UInt32(clamping: max(highestFile, journal.highestNumber))
         return result
@@ -129,14 +141,14 @@ public struct OutputReconciliation: Equatable, Sendable {
     }
 
     /// What the journal says, counting (and naming the first of) the lines that are not records.
-    private mutating func readJournal(_ journalLines: [String]) -> JournalFacts {
+    private mutating func readJournal(_ journalLines: [String], lineName: (Int) -> String) -> JournalFacts {
         var journal = JournalFacts()
         for (index, line) in journalLines.enumerated() {
             do throws(ConfigError) {
-                journal.read(try TimedEvent(jsonLine: line).record)
+                try journal.read(line: line)
             } catch {
                 unreadableLines += 1
-                if firstUnreadable == nil { firstUnreadable = "line " + String(index + 1) + ": " + error.description }
+                if firstUnreadable == nil { firstUnreadable = lineName(index) + ": " + error.description }
             }
         }
         return journal
@@ -281,12 +293,8 @@ public struct OutputReconciliation: Equatable, Sendable {
     public static func owedFiles(by journalLines: [String]) -> [OwedFile] {
         var journal = JournalFacts()
         // A line that is not a record owes nothing (the soak's checker reports it on its own).
-        for line in journalLines { if let event = try? TimedEvent(jsonLine: line) { journal.read(event.record) } }
-        let photos = journal.photoFiles.map { (MediaNumber.shot($0.key), $0.value) }.sorted { $0.0.value < $1.0.value }
-        let clips = journal.clipFiles.map { (MediaNumber.clip($0.key), $0.value) }.sorted { $0.0.value < $1.0.value }
-        return (photos + clips).filter { !journal.missing.contains($0.0) }.map {
-            OwedFile(number: $0.0, file: $0.1, orientation: journal.orientations[$0.0])
-        }
+        for line in journalLines { try? journal.read(line: line) }
+        return journal.owedFiles
     }
 
     /// The files journal lines name (`file` keys), each a plain name in the output directory.

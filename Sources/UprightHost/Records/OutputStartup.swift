@@ -26,6 +26,8 @@ public struct OutputStartup {
     public let reconciliation: OutputReconciliation
     /// What start-up put right or could not read, one line each, for the log.
     public let notes: [String]
+    /// What start-up read of the journal: its files and bytes (`JournalSegments.startupRead`).
+    public private(set) var journalRead = JournalStartupRead(files: [], lines: [])
 
     /// The number the machine's shots and clips go on after (`MachineConfiguration.numberedAfter`).
     public var numberedAfter: UInt32 { reconciliation.highestNumber }
@@ -45,19 +47,36 @@ public struct OutputStartup {
 
     /// Starts the output in `directory` (nil: a run that writes no files); a journal line is
     /// synced as it is written unless `syncsEachLine` is false (the soak's, for speed).
-    public init(directory: String?, journal choice: JournalChoice, naming: MediaNaming, syncsEachLine: Bool = true) throws(FileError) {
+    ///
+    /// A kept journal with `journalSegmentBytes` is bounded (`Journal.segmentBytes`): start-up
+    /// reads its live file from its checkpoint (`JournalSegments.startupRead`), at most a
+    /// segment and a line, whatever its age. Any kept journal is read from its end at most
+    /// `JournalSegments.startupReadBytes` (an old install's journal past 64 MiB starts).
+    public init(
+        directory: String?, journal choice: JournalChoice, naming: MediaNaming, syncsEachLine: Bool = true,
+        journalSegmentBytes: Int? = nil
+    ) throws(FileError) {
         self.naming = naming
         var notes: [String] = []
-        var lines: [String] = []
+        var read = JournalStartupRead(files: [], lines: [])
         switch choice {
         case .kept(let path):
-            let kept = try Journal(path: path, syncsEachLine: syncsEachLine)
+            let kept = try Journal(path: path, syncsEachLine: syncsEachLine, segmentBytes: journalSegmentBytes)
+            if kept.finishedRotation {
+                notes.append("journal " + path + ": finished a rotation a cut interrupted (its lines are in the newest segment)")
+            }
             if kept.repair.wasRepaired {
                 notes.append(
                     "journal " + path + ": set aside a torn last line (" + String(kept.repair.tornBytes) + " bytes) in "
                         + (kept.repair.setAsidePath ?? ""))
             }
-            lines = try Journal.lines(at: path)
+            read = try JournalSegments.startupRead(
+                journal: path, limitBytes: JournalSegments.startupReadBytes(segmentBytes: journalSegmentBytes))
+            if read.readFromTail {
+                notes.append(
+                    "journal " + path + ": read its last " + String(read.bytesRead) + " bytes only (larger than start-up reads; "
+                        + "numbers below the lowest they carry are taken as accounted for)")
+            }
             journal = kept
         case .fresh(let name):
             let path = OutputReconciliation.join(directory ?? ".", name)
@@ -72,7 +91,9 @@ public struct OutputStartup {
         // left is put right and journaled, and numbering goes on after it.
         var reconciliation = OutputReconciliation()
         if let directory {
-            reconciliation = OutputReconciliation.reconcile(directory: directory, journalLines: lines, clipExtension: naming.clipExtension)
+            reconciliation = OutputReconciliation.reconcile(
+                directory: directory, journalLines: read.lines, clipExtension: naming.clipExtension, readFromTail: read.readFromTail,
+                lineName: read.lineName)
             if !reconciliation.removedTemporaryFiles.isEmpty {
                 notes.append(
                     "removed " + String(reconciliation.removedTemporaryFiles.count) + " unfinished temporary file(s) from " + directory
@@ -121,8 +142,17 @@ public struct OutputStartup {
                         + first)
             }
         }
+        if let journal, journal.segmentBytes != nil {
+            var facts = reconciliation.journalFacts
+            if directory == nil {
+                for line in read.lines { try? facts.read(line: line) }
+            }
+            try journal.adopt(facts)
+        }
         self.reconciliation = reconciliation
         self.notes = notes
+        read.lines = []
+        journalRead = read
     }
 
     /// The run's records: to the journal and `output`, file names from the naming, `t` from

@@ -127,7 +127,7 @@ public struct RecordWriter<Output: EventOutput>: RecordSink {
         var failure: FileError?
         if journals, let journal {
             do throws(FileError) {
-                try journal.append(event.jsonLine(origin: origin))
+                try journal.append(event, origin: origin)
             } catch {
                 failure = error
             }
@@ -145,9 +145,15 @@ public struct RecordWriter<Output: EventOutput>: RecordSink {
 
     /// `journal` closed and opened again at `path` (nil when it cannot be: the error).
     static func reopen(_ journal: inout Journal?, at path: String) -> FileError? {
+        let old = journal
         journal = nil
         do throws(FileError) {
-            journal = try Journal(path: path)
+            // The same bound and facts (a segmented journal's next checkpoint needs them).
+            if let old {
+                journal = try old.reopened()
+            } else {
+                journal = try Journal(path: path)
+            }
             return nil
         } catch {
             return error

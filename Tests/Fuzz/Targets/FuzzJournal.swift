@@ -7,14 +7,23 @@ import UprightHost
 /// must not become a crash loop). A record read is written again (`jsonLine()`) and must read
 /// back the same: the writer and the reader are one contract. What the journal owes
 /// (`owedFiles`, `fileNames`) is asked of the whole input too: every name it gives is a plain
-/// name in the output directory.
+/// name in the output directory. A `checkpoint` line (the first line of a bounded journal's
+/// live file) is read as strictly, and written again reads back the same; the checkpoint of
+/// the facts read from the whole input is itself a checkpoint that reads back, carrying the
+/// same files above its `settled` (what a rotation writes, start-up must read).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzJournal(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let bytes = UnsafeBufferPointer(start: data, count: size)
     // Split as `upright journal` and `Journal.lines` do: on newlines, the bytes of each decoded
     // as UTF-8 with replacement (a flipped bit may leave invalid UTF-8).
     let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: true).map { String(decoding: $0, as: UTF8.self) }
+    var facts = JournalFacts()
     for line in lines {
+        try? facts.read(line: line)
+        if JournalCheckpoint.isCheckpoint(line) {
+            checkCheckpoint(line)
+            continue
+        }
         do throws(ConfigError) {
             let event = try TimedEvent(jsonLine: line)
             let again = event.jsonLine()
@@ -38,7 +47,31 @@ public func fuzzJournal(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     for name in OutputReconciliation.fileNames(in: lines) where !isPlainName(name) {
         fatalError("a journaled file that is not a plain name: \(name)")
     }
+    let written = facts.checkpoint(time: .zero, segment: 1)
+    let reread: JournalCheckpoint
+    do throws(ConfigError) {
+        reread = try JournalCheckpoint(jsonLine: written.jsonLine())
+    } catch {
+        fatalError("a checkpoint written does not read back: \(error.description) in \(written.jsonLine())")
+    }
+    if reread != written { fatalError("a checkpoint written reads back otherwise: \(written.jsonLine())") }
+    let carried = JournalFacts(reread).owedFiles
+    let above = facts.owedFiles.filter { $0.number.value > written.settledThrough }
+    if carried != above { fatalError("a checkpoint does not carry the files above its settled number: \(written.jsonLine())") }
     return 0
+}
+
+/// A checkpoint line: a checkpoint or a one-line error; one read is written again the same.
+func checkCheckpoint(_ line: String) {
+    do throws(ConfigError) {
+        let checkpoint = try JournalCheckpoint(jsonLine: line)
+        let again = checkpoint.jsonLine()
+        guard (try? JournalCheckpoint(jsonLine: again)) == checkpoint else { fatalError("a checkpoint written again reads back otherwise: \(again)") }
+    } catch {
+        if error.description.oneLine != error.description || error.description.isEmpty {
+            fatalError("error not one line: \(error.description)")
+        }
+    }
 }
 
 /// A name directly inside the output directory: what start-up may unlink or rename.

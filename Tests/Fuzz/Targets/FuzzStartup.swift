@@ -17,6 +17,10 @@ import UprightHost
 /// - what it journals, it journals once: a second start-up over the records the first wrote
 ///   writes none and numbers the same.
 ///
+/// The journal is bounded (a segment of 512 bytes, so that the records start-up journals
+/// rotate it and the second start-up reads the checkpoint): journal bytes before a 0x02 are
+/// its closed segment `journal.ndjson.000001`, those after it the live file.
+///
 /// The input: the journal's bytes, a 0x00, then the folder, one entry a line: a kind byte, the
 /// name, and for a regular file 0x01 and its bytes. Kinds: `f` a regular file, `e` an empty
 /// file, `d` a directory, `p` a FIFO, `l` a symbolic link to the bytes after 0x01, `j` a small
@@ -32,18 +36,25 @@ public func fuzzStartup(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let out = root + "/out"
     let journalPath = root + "/journal.ndjson"
     Scratch.empty(out)
-    unlink(journalPath)
-    unlink(journalPath + ".torn")
-    guard Scratch.write(journalBytes, to: journalPath) else { return 0 }
+    Scratch.removeJournal()
+    if let mark = journalBytes.firstIndex(of: 2) {
+        guard Scratch.write(Array(journalBytes[..<mark]), to: JournalSegments.path(of: journalPath, segment: 1)),
+            Scratch.write(Array(journalBytes[(mark + 1)...]), to: journalPath)
+        else { return 0 }
+    } else {
+        guard Scratch.write(journalBytes, to: journalPath) else { return 0 }
+    }
     for entry in listing.split(separator: 0x0A, omittingEmptySubsequences: true).prefix(64) {
         Scratch.make(Array(entry), in: out)
     }
 
+    let segmentBytes = 512
     let before = Scratch.entries(out)
     let naming = MediaNaming(clipExtension: "mp4")
     let first: OutputStartup
     do throws(FileError) {
-        first = try OutputStartup(directory: out, journal: .kept(path: journalPath), naming: naming, syncsEachLine: false)
+        first = try OutputStartup(
+            directory: out, journal: .kept(path: journalPath), naming: naming, syncsEachLine: false, journalSegmentBytes: segmentBytes)
     } catch {
         if error.description.oneLine != error.description || !error.description.hasPrefix(root) {
             fatalError("badly located error: \(error.description)")
@@ -55,7 +66,9 @@ public func fuzzStartup(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     // A journal line that is not a record is noted with its file and line, on one line.
     if first.reconciliation.unreadableLines > 0 {
         let prefix = "journal " + journalPath + ": " + String(first.reconciliation.unreadableLines) + " line(s) are not records"
-        guard let note = first.notes.first(where: { $0.hasPrefix(prefix) }), note.contains("the first at line "), note.oneLine == note else {
+        guard let note = first.notes.first(where: { $0.hasPrefix(prefix) }), note.contains("the first at "), note.contains("line "),
+            note.oneLine == note
+        else {
             fatalError("unreadable journal lines not noted with their file and line: \(first.notes)")
         }
     }
@@ -70,9 +83,9 @@ public func fuzzStartup(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
             fatalError("\(name) is left in the folder, but numbering goes on after \(first.numberedAfter)")
         }
     }
-    // ... and after every number the journal's records carry.
-    let lines = (try? Journal.lines(at: journalPath)) ?? []
-    for line in lines {
+    // ... and after every number the journal's records carry (those start-up read).
+    let read = try? JournalSegments.startupRead(journal: journalPath, limitBytes: JournalSegments.startupReadBytes(segmentBytes: segmentBytes))
+    for line in read?.lines ?? [] {
         guard let event = try? TimedEvent(jsonLine: line), let number = event.record.mediaNumber else { continue }
         if number.value > first.numberedAfter {
             fatalError("the journal has \(number.key) \(number.value), but numbering goes on after \(first.numberedAfter)")
@@ -89,7 +102,8 @@ public func fuzzStartup(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     _ = first.records(output: EventCollector())
     let second: OutputStartup
     do throws(FileError) {
-        second = try OutputStartup(directory: out, journal: .kept(path: journalPath), naming: naming, syncsEachLine: false)
+        second = try OutputStartup(
+            directory: out, journal: .kept(path: journalPath), naming: naming, syncsEachLine: false, journalSegmentBytes: segmentBytes)
     } catch {
         fatalError("the second start-up failed: \(error.description)")
     }
@@ -120,9 +134,16 @@ enum Scratch {
     static func remove() {
         empty(root + "/out")
         rmdir(root + "/out")
-        unlink(root + "/journal.ndjson")
-        unlink(root + "/journal.ndjson.torn")
+        removeJournal()
         rmdir(root)
+    }
+
+    /// Removes the journal, its segments and its torn lines.
+    static func removeJournal() {
+        let journal = root + "/journal.ndjson"
+        for number in JournalSegments.numbers(of: journal) { unlink(JournalSegments.path(of: journal, segment: number)) }
+        unlink(journal)
+        unlink(journal + ".torn")
     }
 
     /// Removes every entry of `directory` (start-up makes no subdirectories; a fuzzed one is empty).

@@ -69,7 +69,7 @@ save() {
     cat "$D"/journal.ndjson.1 "$J" >"$to/journal.ndjson" 2>/dev/null
 }
 # agree: `upright journal --files` lists exactly the photos and clips in the directory (over the
-# journal and the one a reload rotated away, whose files start-up journals again as recovered).
+# journal and the one a reload rotated away; the reopened journal begins with a checkpoint of it).
 agree() {
     local said found
     said=$(upright journal --files $(ls "$D"/journal.ndjson.1 2>/dev/null) "$J" 2>/dev/null | sed -n 's/.*"file":"\([^"]*\)".*/\1/p' | LC_ALL=C sort -u)

@@ -84,4 +84,33 @@ import UprightTestSupport
         #expect(result.status == 1)
         #expect(result.error.hasPrefix("upright journal: " + directory.path + "/none.ndjson"))
     }
+
+    /// A journal kept in segments is read whole, oldest first, one line at a time: the segments'
+    /// checkpoints checked and counted, the files on the card those of every file's records; a
+    /// line that is not a record is named with its segment's file and line.
+    @Test func aJournalInSegmentsIsReadWholeInOrder() throws {
+        let capture = { (shot: Int) in
+            #"{"t":1.000000,"event":"capture","orientation":"left-up","exif":6,"shot":"# + String(shot) + #","file":"IMG_000"#
+                + String(shot) + #".jpg"}"#
+        }
+        let checkpoint =
+            #"{"t":2.000000,"event":"checkpoint","segment":1,"highest":2,"settled":0,"files":[{"file":"IMG_0001.jpg","shot":1,"exif":6},{"file":"IMG_0002.jpg","shot":2,"exif":6}],"open":[],"owed":[]}"#
+        let path = try journal("journal.ndjson", checkpoint + "\n" + capture(3) + "\n")
+        _ = try journal("journal.ndjson.000001", capture(1) + "\n" + capture(2) + "\n")
+        var result = run([path])
+        #expect(result.error == "")
+        #expect(result.out == path + ": 3 records: 3 photos, 0 clips, 0 faults; 3 files on the card (read from 2 files, 1 checkpoint)\n")
+        result = run(["--files", path])
+        #expect(
+            result.out == """
+                {"file":"IMG_0001.jpg","shot":1,"exif":6}
+                {"file":"IMG_0002.jpg","shot":2,"exif":6}
+                {"file":"IMG_0003.jpg","shot":3,"exif":6}
+
+                """)
+        let segment = try journal("journal.ndjson.000001", capture(1) + "\n" + #"{"t":1.000000,"event":"capture"}"# + "\n")
+        result = run([path])
+        #expect(result.status == 2)
+        #expect(result.error == "upright journal: " + segment + ":2: orientation: missing (required)\n")
+    }
 }

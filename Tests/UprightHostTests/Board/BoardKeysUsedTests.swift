@@ -71,3 +71,22 @@ import UprightCore
         #expect(abs(Board.busUtilisation(sensor: accelerometer.sensor, i2c: accelerometer.i2c) - 0.14625) < 0.0001)
     }
 }
+
+extension BoardKeysUsedTests {
+    /// `output.journal_segment_kb` bounds the journal's live file (default 4 MiB), 64..262144.
+    @Test func theJournalsSegmentIsInKibibytes() throws {
+        #expect(try Self.board(#""sensor": {}"#).output.journalSegmentBytes == 4_194_304)
+        let json = #"{"sensor": {}, "camera": {"backend": "simulated"}, "output": {"directory": "o", "journal_segment_kb": 64}}"#
+        #expect(try Board.parse(Array(json.utf8), file: "b.json").output.journalSegmentBytes == 65_536)
+        #expect(throws: BoardError(file: "b.json", message: "output.journal_segment_kb: 63 is out of range (64..262144)")) {
+            try Board.parse(
+                Array(#"{"sensor": {}, "camera": {"backend": "simulated"}, "output": {"directory": "o", "journal_segment_kb": 63}}"#.utf8),
+                file: "b.json")
+        }
+        #expect(throws: BoardError(file: "b.json", message: "output.journal_segment_kb: expected an integer, found a string")) {
+            try Board.parse(
+                Array(#"{"sensor": {}, "camera": {"backend": "simulated"}, "output": {"directory": "o", "journal_segment_kb": "4M"}}"#.utf8),
+                file: "b.json")
+        }
+    }
+}

@@ -167,4 +167,35 @@ import UprightTestSupport
         #expect(try Journal.lines(at: path + ".1").count == 1)
         #expect(try Journal.lines(at: path) == [#"{"t":0.000000,"event":"recovered","kind":"sensor","detail":"c"}"#])
     }
+
+    /// A bounded journal rotates where it appends, on the worker's thread; after logrotate moves
+    /// the live file away, SIGHUP's reopen begins the new one with a checkpoint, so start-up
+    /// never needs logrotate's file. Every record is in the series, in order.
+    @Test func aBoundedJournalRotatesOnTheWorkerAndReopensWithACheckpoint() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let (journal, path) = try JournalSegmentsTests.boundedJournal(in: directory, segmentBytes: 300)
+        let seen = Seen()
+        var writer = RecordWriter(journal: journal, output: Watching(seen: seen, journal: path, pauseMicroseconds: 0))
+        let moved = writer.moveDurableWorkToAThread()
+        #expect(moved)
+        for number in 1...8 { writer.write(.fault(kind: "sensor", detail: String(number)), at: .zero) }
+        writer.drainDurableWork()
+        #expect(rename(path, path + ".1") == 0)
+        #expect(writer.reopenJournal() == nil)
+        writer.write(.recovered(kind: "sensor", detail: "9"), at: .zero)
+        writer.finishDurableWork()
+        #expect(JournalSegments.numbers(of: path) == [1])
+        #expect(try Journal.lines(at: path + ".000001").count == 5)
+        #expect(
+            try Journal.lines(at: path) == [
+                #"{"t":0.000000,"event":"checkpoint","segment":1,"highest":0,"settled":0,"files":[],"open":[],"owed":[]}"#,
+                #"{"t":0.000000,"event":"recovered","kind":"sensor","detail":"9"}"#,
+            ])
+        let series = [path + ".000001", path + ".1", path]
+        let details = try series.flatMap { try Journal.lines(at: $0) }.filter { !JournalCheckpoint.isCheckpoint($0) }.map {
+            try TimedEvent(jsonLine: $0).record
+        }
+        #expect(details == (1...8).map { EventRecord.fault(kind: "sensor", detail: String($0)) } + [.recovered(kind: "sensor", detail: "9")])
+    }
 }
