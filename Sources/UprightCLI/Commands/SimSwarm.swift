@@ -228,7 +228,16 @@ enum SimSwarm {
         var buffer = [CChar](repeating: 0, count: 4096)
         let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         guard length > 0 else { throw .failed("swarm: cannot find this program (/proc/self/exe): \(String(cString: strerror(errno)))") }
-        return String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return runnablePath(link: String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self), pid: getpid())
+    }
+
+    /// The path to start the seeds' children from, given the executable's link: the link itself,
+    /// or, when the file was replaced while the swarm ran (a rebuild: the kernel's link then ends
+    /// ` (deleted)`), the running program's own image through `/proc/PID/exe`, so every seed
+    /// runs the same build. Before, a rebuild during `make life-swarm` stopped it at the next
+    /// seed ("cannot start seed").
+    static func runnablePath(link: String, pid: pid_t) -> String {
+        link.hasSuffix(" (deleted)") ? "/proc/" + String(pid) + "/exe" : link
     }
 
     /// Removes a passing seed's directory (its journal and small files; no subdirectories).
