@@ -297,6 +297,24 @@ swarm: release
 	@echo "make swarm: base seed $(SWARM_SEED) (make swarm SWARM_SEED=$(SWARM_SEED) repeats it)"
 	.build/release/upright sim --soak $(SWARM_HOURS) --swarm $(SWARM_SEEDS) --seed $(SWARM_SEED) --out $(SWARM_OUT)
 
+## life-swarm: LIFE_SEEDS seeds (20) of LIFE_YEARS device years (1; 30d for days) of use on one
+## card each (docs/testing.md, "A long life"): boot after boot over one output folder, each
+## beginning with the real start-up, kills, power cuts, flipped bits, a full and a failing card
+## between them; from LIFE_SEED (a fresh one, printed, unless given), LIFE_JOBS at a time (the
+## cores), under nice. One line per seed, the command that reproduces a failing one, `N passed,
+## M failed`. The cards go to a tmpfs (LIFE_OUT, /dev/shm when there is one).
+LIFE_SEEDS ?= 20
+LIFE_YEARS ?= 1
+ifndef LIFE_SEED
+LIFE_SEED := $(shell od -An -N4 -tu4 /dev/urandom | tr -d ' ')
+endif
+LIFE_JOBS ?= $(shell nproc)
+LIFE_OUT  ?= $(shell [ -w /dev/shm ] && echo /dev/shm/upright-life || echo .build/life)
+.PHONY: life-swarm
+life-swarm: release
+	@echo "make life-swarm: base seed $(LIFE_SEED) (make life-swarm LIFE_SEED=$(LIFE_SEED) repeats it)"
+	nice .build/release/upright sim --life $(LIFE_YEARS) --swarm $(LIFE_SEEDS) --seed $(LIFE_SEED) --jobs $(LIFE_JOBS) --out $(LIFE_OUT)
+
 ## kernel-test: LinuxI2CBus, GPIOLine, probe and run against a real kernel (QEMU, i2c-stub, gpio-sim)
 ## KERNEL_TEST_ONLY=probe (or run, or iio: a chip the kernel drives) runs those checks only, e.g. `make kernel-test KERNEL_TEST_ONLY=probe`
 .PHONY: kernel-test

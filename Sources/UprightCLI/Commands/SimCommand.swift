@@ -23,7 +23,13 @@ enum SimCommand: Subcommand {
             .value(
                 "soak", "HOURS",
                 help: "soak: HOURS of device time with seeded faults, then a quarter as long without; report, exit 1 on a broken invariant"),
-            .value("swarm", "N", help: "with --soak: N seeds from --seed, each with its own mix, in child processes; N passed, M failed"),
+            .value(
+                "life", "YEARS",
+                help:
+                    "long life: YEARS device years (or 30d: days) of boots on one card, kills, cuts and flipped bits between; exit 1 on a broken invariant"
+            ),
+            .value(
+                "swarm", "N", help: "with --soak or --life: N seeds from --seed, in child processes (a soak's with its own mix); N passed, M failed"),
             .value("jobs", "J", help: "with --swarm: J seeds at a time (default: the number of cores)"),
             .flag("mix", help: "with --soak: draw the faults, their rates and the presses from the seed, as a swarm does"),
         ],
@@ -45,6 +51,7 @@ enum SimCommand: Subcommand {
 
     static func run(_ arguments: ParsedArguments, console: Console) throws(CommandError) -> Int32 {
         if let hours = try SimSoak.hours(arguments) { return try SimSoak.run(hours: hours, arguments, console: console) }
+        if let days = try SimLife.days(arguments) { return try SimLife.run(days: days, arguments, console: console) }
         let seedOption = try plainRunSeed(arguments)
         let scenarioPath = arguments.positionals.first
         let scenario = try loadScenario(scenarioPath)
@@ -255,6 +262,20 @@ enum SimCommand: Subcommand {
 
     static func boardName(_ board: String, scenarioFile: String?) -> String {
         boardCandidates(board, scenarioFile: scenarioFile).first { POSIXFile.exists($0) } ?? SimBoardFile.fileName
+    }
+
+    /// The board a soak or a life runs on: the one `scenarioPath` names (the scenario only
+    /// names it), or the default; with the path it was looked for under.
+    static func scenarioBoard(_ scenarioPath: String?) throws(CommandError) -> (board: Board, path: String) {
+        var boardPath = Scenario.defaultBoard
+        if let scenarioPath {
+            do throws(ScenarioError) {
+                boardPath = try ScenarioLoader.load(path: scenarioPath).board
+            } catch {
+                throw .badInput(error.description)
+            }
+        }
+        return (try loadBoard(boardPath, scenarioFile: scenarioPath), boardPath)
     }
 
     static func loadBoard(_ board: String, scenarioFile: String?) throws(CommandError) -> Board {

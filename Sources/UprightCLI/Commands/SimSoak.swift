@@ -29,6 +29,7 @@ enum SimSoak {
         if arguments.value("plot") != nil {
             throw .usage(UsageError("option '--plot' does not go with '--soak' (a day does not fit one timeline)"))
         }
+        if arguments.value("life") != nil { throw .usage(UsageError("option '--life' does not go with '--soak'")) }
         let swarm: Int?
         do throws(UsageError) {
             swarm = try arguments.value("swarm", as: Int.self)
@@ -47,17 +48,7 @@ enum SimSoak {
             throw .usage(error)
         }
         let scenarioPath = arguments.positionals.first
-        let boardPath: String
-        if let scenarioPath {
-            do throws(ScenarioError) {
-                boardPath = try ScenarioLoader.load(path: scenarioPath).board
-            } catch {
-                throw .badInput(error.description)
-            }
-        } else {
-            boardPath = Scenario.defaultBoard
-        }
-        let board = try SimCommand.loadBoard(boardPath, scenarioFile: scenarioPath)
+        let (board, boardPath) = try SimCommand.scenarioBoard(scenarioPath)
         let output = try SimOutputDirectory(arguments.value("out") ?? "upright-out")
         try output.create()
 

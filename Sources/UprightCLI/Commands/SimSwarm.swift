@@ -28,6 +28,34 @@ enum SimSwarm {
             "swarm: \(count) seeds from \(base), \(TextFormat.fixed(hours, decimals: 2)) device hours each (and a quarter more with faults off), \(jobs) at a time; reports in \(output.path)"
         )
         console.flush()
+        var tally = Tally(output: output, scenario: scenario, hours: hours, console: console)
+        let start = MonotonicClock.now()
+        let end = try drive(base: base, count: count, jobs: jobs, console: console) { seed throws(SpawnError) in
+            try Self.start(seed: seed, hours: hours, scenario: scenario, executable: executable, output: output)
+        } ended: { seed, status, started in
+            tally.report(seed: seed, status: status, started: started)
+        }
+        if case .stopped(let signal, let running) = end {
+            console.print("\(tally.passed) passed, \(tally.failed.count) failed, \(running) stopped before the end")
+            return 128 + signal
+        }
+        tally.summarise(wallSeconds: (MonotonicClock.now() - start).seconds)
+        return tally.failed.isEmpty ? 0 : 1
+    }
+
+    /// How `drive` ended: every seed's child ended, or a signal stopped the children running.
+    enum End {
+        case finished
+        case stopped(signal: Int32, running: Int)
+    }
+
+    /// Runs `count` seeds from `base`, `jobs` children at a time, each started by `start`
+    /// (the soak's, the life's); each child that ends goes to `ended` (its seed, how it ended,
+    /// when it started) as it ends. SIGINT, SIGTERM or SIGHUP stops every child (`stop`).
+    static func drive(
+        base: UInt64, count: Int, jobs: Int, console: Console, start: (UInt64) throws(SpawnError) -> ChildProcess,
+        ended: (UInt64, ChildProcess.Status, Instant) -> Void
+    ) throws(CommandError) -> End {
         // Blocked here, so the waits below take them; the children start with none blocked.
         var stopping = sigset_t()
         sigemptyset(&stopping)
@@ -38,20 +66,14 @@ enum SimSwarm {
 
         var running: [(seed: UInt64, child: ChildProcess, started: Instant)] = []
         var next = base
-        var tally = Tally(output: output, scenario: scenario, hours: hours, console: console)
-        let start = MonotonicClock.now()
         // Bounded: every turn either starts a child, reaps one, or waits at most 100 ms; the
-        // children end (each soak is bounded by its hours and its step limit).
+        // children end (each soak or life is bounded by its length and its step limits).
         while next < base + UInt64(count) || !running.isEmpty {
             while running.count < jobs && next < base + UInt64(count) {
                 let seed = next
                 next += 1
                 do throws(SpawnError) {
-                    running.append(
-                        (
-                            seed, try Self.start(seed: seed, hours: hours, scenario: scenario, executable: executable, output: output),
-                            MonotonicClock.now()
-                        ))
+                    running.append((seed, try start(seed), MonotonicClock.now()))
                 } catch {
                     for index in running.indices { running[index].child.signal(SIGTERM) }
                     throw .failed("swarm: cannot start seed \(seed): \(error)")
@@ -62,29 +84,21 @@ enum SimSwarm {
             if signal == SIGINT || signal == SIGTERM || signal == SIGHUP {
                 console.print("swarm: signal \(signal): stopping \(running.count) running seeds")
                 Self.stop(&running)
-                console.print("\(tally.passed) passed, \(tally.failed.count) failed, \(running.count) stopped before the end")
-                return 128 + signal
+                return .stopped(signal: signal, running: running.count)
             }
-            reapEnded(&running, into: &tally, console: console)
-        }
-        tally.summarise(wallSeconds: (MonotonicClock.now() - start).seconds)
-        return tally.failed.isEmpty ? 0 : 1
-    }
-
-    /// Takes the children that have ended out of `running` (without waiting for the others)
-    /// and reports each seed's line as it goes.
-    private static func reapEnded(_ running: inout [(seed: UInt64, child: ChildProcess, started: Instant)], into tally: inout Tally, console: Console)
-    {
-        var index = 0
-        while index < running.count {
-            guard let status = running[index].child.reap() else {
-                index += 1
-                continue
+            // The children that have ended, taken out without waiting for the others.
+            var index = 0
+            while index < running.count {
+                guard let status = running[index].child.reap() else {
+                    index += 1
+                    continue
+                }
+                let (seed, _, started) = running.remove(at: index)
+                ended(seed, status, started)
+                console.flush()
             }
-            let (seed, _, started) = running.remove(at: index)
-            tally.report(seed: seed, status: status, started: started)
-            console.flush()
         }
+        return .finished
     }
 
     /// The base seed and the number of children at once, checked.
@@ -214,7 +228,16 @@ enum SimSwarm {
         var buffer = [CChar](repeating: 0, count: 4096)
         let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         guard length > 0 else { throw .failed("swarm: cannot find this program (/proc/self/exe): \(String(cString: strerror(errno)))") }
-        return String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return runnablePath(link: String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self), pid: getpid())
+    }
+
+    /// The path to start the seeds' children from, given the executable's link: the link itself,
+    /// or, when the file was replaced while the swarm ran (a rebuild: the kernel's link then ends
+    /// ` (deleted)`), the running program's own image through `/proc/PID/exe`, so every seed
+    /// runs the same build. Before, a rebuild during `make life-swarm` stopped it at the next
+    /// seed ("cannot start seed").
+    static func runnablePath(link: String, pid: pid_t) -> String {
+        link.hasSuffix(" (deleted)") ? "/proc/" + String(pid) + "/exe" : link
     }
 
     /// Removes a passing seed's directory (its journal and small files; no subdirectories).

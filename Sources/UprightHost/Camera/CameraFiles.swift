@@ -15,6 +15,11 @@ public struct CameraFiles: Equatable, Sendable {
     public var naming: MediaNaming
     /// Whether the output's file system has room (the board's `output.reserve_mb`).
     public var storage: StorageCheck
+    /// When set, a clip's track matrix cannot be written in place: the write fails with these
+    /// words, as a card's I/O error would. Only the simulator sets it (the long-life swarm's
+    /// failing card, `upright sim --life`), to reach the rotation owed without a real bad card;
+    /// start-up's own writes (`OutputReconciliation`) do not see it. Nil on a board.
+    public var inPlaceWriteFailure: String?
 
     /// The hidden names' prefix: what start-up reconciliation removes.
     public static let temporaryPrefix = ".upright-"
@@ -94,6 +99,8 @@ public struct CameraFiles: Equatable, Sendable {
         let final = path(naming.clipName(clip: clip))
         var owed: OwedRotation?
         do throws(MediaError) {
+            // The identity needs no write (the recorder's matrix), so only a turn can fail.
+            if let failure = inPlaceWriteFailure, orientation?.rotationDegrees ?? 0 != 0 { throw .io("cannot write in place: " + failure) }
             try MediaOrientationWriter.apply(orientation, toFileAt: temporary)
         } catch {
             guard !error.isBadInput else {

@@ -37,23 +37,27 @@ public enum MediaOrientationWriter {
     }
 
     /// Writes `rotationDegrees` (0, 90, 180 or 270 clockwise) into the matrices of the movie
-    /// at `path` in place (a rotation start-up owes a clip).
-    public static func rotateMovie(atPath path: String, rotationDegrees: Int) throws(MediaError) {
+    /// at `path` in place (a rotation start-up owes a clip); true when a matrix changed, false
+    /// when the movie said so already (nothing written).
+    @discardableResult
+    public static func rotateMovie(atPath path: String, rotationDegrees: Int) throws(MediaError) -> Bool {
         let file = try MediaFileReader(path: path)
         guard MediaKind(magic: try file.read(at: 0, count: 8)) == .mp4 else { throw .unknownFormat }
-        try rotateMovie(file, rotationDegrees: rotationDegrees)
+        return try rotateMovie(file, rotationDegrees: rotationDegrees)
     }
 
     /// Only the matrices change, in place: `moov` is read to find them, nothing else is.
-    private static func rotateMovie(_ file: MediaFileReader, rotationDegrees: Int) throws(MediaError) {
+    @discardableResult
+    private static func rotateMovie(_ file: MediaFileReader, rotationDegrees: Int) throws(MediaError) -> Bool {
         let movie = try MP4FileLayout.movieBox(in: file)
         let patches = try MP4RotationPatcher.matrixPatches(movie.bytes, rotationDegrees: rotationDegrees)
-        guard !patches.isEmpty else { return }
+        guard !patches.isEmpty else { return false }
         do throws(FileError) {
             try InPlaceFile.write(patches.map { (movie.offset + $0.offset, $0.bytes) }, into: file.path, expectedSize: file.size)
         } catch {
             throw .io("cannot write in place: " + error.message)
         }
+        return true
     }
 
     /// The same for a file held in memory.

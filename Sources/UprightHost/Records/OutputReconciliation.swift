@@ -119,6 +119,7 @@ public struct OutputReconciliation: Equatable, Sendable {
             }
         }
         result.writeOwedRotations(journal.owedRotations, clips: clips, directory: directory)
+        result.writeNewestClipsRotation(journal, clips: clips, directory: directory)
         result.journalFacts = journal
         let highestFile = max(photos.keys.max() ?? 0, clips.keys.max() ?? 0, result.highestNotRegular)
         result.highestNumber = UInt32(clamping: max(highestFile, journal.highestNumber))
@@ -137,6 +138,25 @@ public struct OutputReconciliation: Equatable, Sendable {
             } catch {
                 rotationsStillOwed.append(name + ": " + error.description)
             }
+        }
+    }
+
+    /// The newest clip's matrix against the orientation its `record-start` latched. The files
+    /// worker names a clip whose matrix could not be written, then the loop journals the rotation
+    /// owed: a cut between the two leaves the clip named without its rotation and nothing owed
+    /// (the life swarm's failing card, docs/testing.md "A long life"). A cut loses only the
+    /// journal's last line, and that clip is then the newest the journal started, so each start
+    /// reads the newest clip's `moov` (one read) and writes the latched rotation when its matrix
+    /// does not say it, journaled as a rotation written (`recovered` `rotation`). A clip that does
+    /// not read as a movie is left as it is: no rotation is known to be owed it.
+    private mutating func writeNewestClipsRotation(_ journal: JournalFacts, clips: [Int: String], directory: String) {
+        guard let clip = clips.keys.filter({ journal.clipStarts[$0] != nil && journal.owedRotations[$0] == nil }).max(),
+            let name = clips[clip], let latch = journal.clipStarts[clip]
+        else { return }
+        let degrees = latch?.rotationDegrees ?? 0
+        // A clip that is not a movie (any more) or cannot be written now is left: the next start looks again.
+        if (try? MediaOrientationWriter.rotateMovie(atPath: Self.join(directory, name), rotationDegrees: degrees)) == true {
+            records.append(.rotationWritten(clip: clip, file: name, rotationDegrees: degrees))
         }
     }
 

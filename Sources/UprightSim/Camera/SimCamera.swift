@@ -17,11 +17,13 @@ extension CameraSession where Processes == SimCameraProcesses {
     /// The simulated camera for `camera` (a board's section; a command backend gets the
     /// simulated camera's defaults, a V4L2 one the frame ring at its rate), writing into
     /// `outputDirectory`, showing `pose`, with the scenario's camera faults; its files finished
-    /// by the Pi's files worker modelled over `card` (`SimulatedCameraFileWork`).
+    /// by the Pi's files worker modelled over `card` (`SimulatedCameraFileWork`), a clip's
+    /// matrix failing with `inPlaceWriteFailure`'s words when given (`CameraFiles`).
     public static func simulated(
         camera: Board.CameraSettings, outputDirectory: String, reserveBytes: UInt64 = 0, faults: [SimCameraFault] = [],
         generator: SeededGenerator = SeededGenerator(seed: 0), card: SimCard = .instant,
-        cardGenerator: SeededGenerator = SeededGenerator(seed: 0), pose: @escaping (Instant) -> MotionPose
+        cardGenerator: SeededGenerator = SeededGenerator(seed: 0), inPlaceWriteFailure: String? = nil,
+        pose: @escaping (Instant) -> MotionPose
     ) -> SimCamera {
         var simulated = Board.SimulatedCameraSettings()
         switch camera.backend {
@@ -37,9 +39,10 @@ extension CameraSession where Processes == SimCameraProcesses {
         let processes = SimCameraProcesses(
             settings: simulated, zeroShutterLag: camera.zeroShutterLag, faults: faults,
             generator: generator, pose: pose)
+        var files = CameraFiles(outputDirectory: outputDirectory, naming: naming, reserveBytes: reserveBytes)
+        files.inPlaceWriteFailure = inPlaceWriteFailure
         return SimCamera(
-            processes: processes, settings: camera.session,
-            files: CameraFiles(outputDirectory: outputDirectory, naming: naming, reserveBytes: reserveBytes),
+            processes: processes, settings: camera.session, files: files,
             fileWork: SimulatedCameraFileWork(card: card, generator: cardGenerator))
     }
 }

@@ -59,10 +59,7 @@ public struct Soak {
         let journalPath = startup.journalPath ?? directory
         let faultsOnEnd = Instant.zero + TimeSpan(seconds: faultsOnSeconds)
         let end = faultsOnEnd + TimeSpan(seconds: faultsOffSeconds)
-        let timing = SoakWorkload.Timing(
-            debounceSeconds: Double(board.shutter.debounceMilliseconds) / 1000, holdSeconds: Double(board.shutter.holdMilliseconds) / 1000,
-            maximumClipSeconds: board.machine.maximumClipSeconds, answerSeconds: board.machine.captureTimeoutSeconds + 1,
-            pressQueueDepth: board.machine.pressQueueDepth, fileJobSeconds: mix.card.longestJob.seconds)
+        let timing = SoakWorkload.Timing(board: board, card: mix.card)
         let perKind = mix.busErrorProbability / 4
         let injector = FaultInjector(
             plan: FaultPlan(
@@ -138,5 +135,15 @@ public struct Soak {
 extension SoakChecker: EventOutput {
     public mutating func deliver(_ event: TimedEvent, journalError: FileError?) {
         observe(event, journaled: journalError == nil)
+    }
+}
+
+extension SoakWorkload.Timing {
+    /// The timing of the board's shutter and machine, the card's longest job.
+    init(board: Board, card: SimCard) {
+        self.init(
+            debounceSeconds: Double(board.shutter.debounceMilliseconds) / 1000, holdSeconds: Double(board.shutter.holdMilliseconds) / 1000,
+            maximumClipSeconds: board.machine.maximumClipSeconds, answerSeconds: board.machine.captureTimeoutSeconds + 1,
+            pressQueueDepth: board.machine.pressQueueDepth, fileJobSeconds: card.longestJob.seconds)
     }
 }

@@ -131,4 +131,24 @@ import UprightTestSupport
             exit(0)
         }
     }
+
+    /// The simulator's failing card (`inPlaceWriteFailure`, the long-life swarm's): a turned
+    /// clip is named with the recorder's bytes and owes its rotation, in the card's words; an
+    /// upright one needs no write and owes nothing.
+    @Test func aFailingCardsClipOwesItsRotationInTheCardsWords() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        var files = CameraFiles(outputDirectory: directory.path, naming: MediaNaming(clipExtension: "mp4"))
+        files.inPlaceWriteFailure = "Input/output error"
+        let original = MediaFixtures.mp4(moovLast: true, mediaBytes: 512)
+        for clip: UInt32 in [2, 3] { try AtomicFile.write(original, to: files.pendingClip(clip: clip)) }
+        let owed = OwedRotation(clip: 2, file: "CLIP_0002.mp4", rotationDegrees: 90, problem: "cannot write in place: Input/output error")
+        #expect(
+            files.finishClip(at: files.pendingClip(clip: 2), clip: 2, orientation: .leftUp)
+                == .success(FinishedClip(path: directory.path + "/CLIP_0002.mp4", owedRotation: owed)))
+        #expect(try TestFile.bytes(directory.path + "/CLIP_0002.mp4") == original)
+        #expect(
+            files.finishClip(at: files.pendingClip(clip: 3), clip: 3, orientation: .normal)
+                == .success(FinishedClip(path: directory.path + "/CLIP_0003.mp4")))
+    }
 }
