@@ -73,7 +73,7 @@ enum RunCommand: Subcommand {
         if let camera = V4L2Camera.v4l2(board: board, naming: naming, note: note, clock: { MonotonicClock.now() }) {
             return try drive(camera, board: board, devices: devices, startup: startup, context)
         }
-        guard let camera = PiCamera.command(board: board, naming: naming, note: note) else {
+        guard let camera = PiCamera.command(board: board, naming: naming, note: note, clock: { MonotonicClock.now() }) else {
             throw .badInput("camera.backend: not the command backend")
         }
         return try drive(camera, board: board, devices: devices, startup: startup, context)

@@ -63,7 +63,10 @@ enum SimRealCamera {
             return try run(simulation, camera: camera, naming: naming, context)
         }
         let naming = MediaNaming(clipExtension: PiCamera.clipExtension)
-        guard let camera = PiCamera.command(board: board, naming: naming, note: note) else {
+        // The run's clock, which its virtual time is paced to (`RealtimePacer`).
+        let origin = MonotonicClock.now()
+        guard let camera = PiCamera.command(board: board, naming: naming, note: note, clock: { Instant.zero + (MonotonicClock.now() - origin) })
+        else {
             throw .failed("the board's camera could not be set up")
         }
         return try run(simulation, camera: camera, naming: naming, context)

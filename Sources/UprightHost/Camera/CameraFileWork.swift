@@ -24,12 +24,23 @@ public struct CameraFileOutcome: Equatable, Sendable {
     public var problem: String?
     /// A clip written without its rotation: the rotation it is owed, for the journal.
     public var owedRotation: OwedRotation?
+    /// When the job ended (the card had the file), on the session's clock: the port that did
+    /// it says (`stamped(at:)`), and the session hands the machine the outcome at that time,
+    /// not at the later look that took it.
+    public var time: Instant = .zero
 
     public init(event: CameraSessionEvent.Kind, written: String? = nil, problem: String? = nil, owedRotation: OwedRotation? = nil) {
         self.event = event
         self.written = written
         self.problem = problem
         self.owedRotation = owedRotation
+    }
+
+    /// This outcome, its job ended at `time`.
+    public func stamped(at time: Instant) -> CameraFileOutcome {
+        var stamped = self
+        stamped.time = time
+        return stamped
     }
 }
 
@@ -48,7 +59,7 @@ public struct CameraFileOutcome: Equatable, Sendable {
 public protocol CameraFileWork {
     /// Offers `job` on `files` (the session's, as they are now) at `now`.
     mutating func submit(_ job: CameraFileJob, files: CameraFiles, at now: Instant) -> WorkSubmission
-    /// The oldest outcome ready by `now`, nil when none is (yet).
+    /// The oldest outcome ready by `now`, nil when none is (yet), with the time its job ended.
     mutating func nextOutcome(through now: Instant) -> CameraFileOutcome?
     /// When the next outcome will be ready, when the port knows (a modelled card), so that the
     /// engine steps straight to it; nil when unknown or nothing is in hand.
@@ -74,7 +85,7 @@ public struct InlineCameraFileWork: CameraFileWork {
     public init() {}
 
     public mutating func submit(_ job: CameraFileJob, files: CameraFiles, at now: Instant) -> WorkSubmission {
-        if let outcome = files.carryOut(job) { outcomes.append(outcome) }
+        if let outcome = files.carryOut(job) { outcomes.append(outcome.stamped(at: now)) }
         return .accepted
     }
 

@@ -110,12 +110,12 @@ public struct CameraSession<Processes: CameraProcesses>: Camera {
     // MARK: Camera
 
     public mutating func perform(_ order: CameraOrder, at now: Instant) {
-        catchUp(now: now)
+        catchUp(now: now, judged: now)
         deliver(.order(order))
     }
 
     public mutating func nextCompletion(through time: Instant, now: Instant) -> CameraReport? {
-        catchUp(now: now)
+        catchUp(now: now, judged: time)
         guard let first = completions.first, first.time <= time else { return nil }
         return completions.removeFirst()
     }
@@ -137,8 +137,11 @@ public struct CameraSession<Processes: CameraProcesses>: Camera {
     // MARK: running the machine
 
     /// The programs' events by `now`, then the files' outcomes ready by then, then the timers
-    /// due by `now`, each its own event.
-    private mutating func catchUp(now: Instant) {
+    /// due by `now`, each its own event. A file's outcome is handed to the machine at the time
+    /// its job ended (`CameraFileOutcome.time`: the worker's, not this look's), but never before
+    /// `judged` (the runtime's time: it has judged everything before it) nor before a
+    /// completion already waiting, so the completions stay in time order.
+    private mutating func catchUp(now: Instant, judged: Instant) {
         lastNow = max(lastNow, now)
         var taken = 0
         while taken < Self.maximumProcessEvents, let event = processes.nextEvent(now: lastNow) {
@@ -151,7 +154,7 @@ public struct CameraSession<Processes: CameraProcesses>: Camera {
         taken = 0
         while taken < Self.maximumFileOutcomes, let outcome = fileWork.nextOutcome(through: lastNow) {
             taken += 1
-            deliver(take(outcome))
+            deliver(take(outcome), at: max(outcome.time, judged, completions.last?.time ?? judged))
         }
         // Each timer fires at most once per look: a timer armed again by its own expiry is
         // armed for later.
@@ -164,7 +167,12 @@ public struct CameraSession<Processes: CameraProcesses>: Camera {
 
     /// Hands `kind` to the machine at the current time, and carries out its commands; the
     /// files' outcomes they produce are handed on in turn (bounded: `maximumFollowingEvents`).
-    private mutating func deliver(_ kind: CameraSessionEvent.Kind) {
+    private mutating func deliver(_ kind: CameraSessionEvent.Kind) { deliver(kind, at: lastNow) }
+
+    /// The same for an event that happened at `time` (a file's outcome): the machine sees it
+    /// then, and the completions it gives are reported then; the orders it gives the programs
+    /// still reach them now.
+    private mutating func deliver(_ kind: CameraSessionEvent.Kind, at time: Instant) {
         var queue = [kind]
         var handled = 0
         while !queue.isEmpty {
@@ -183,15 +191,16 @@ public struct CameraSession<Processes: CameraProcesses>: Camera {
                 storageProblem = files.storage.problem()
                 hasRoom = storageProblem == nil
             }
-            let commands = machine.handle(&state, CameraSessionEvent(next, at: lastNow, storageHasRoom: hasRoom))
+            let commands = machine.handle(&state, CameraSessionEvent(next, at: time, storageHasRoom: hasRoom))
             for command in commands {
-                if let outcome = perform(command) { queue.append(outcome) }
+                if let outcome = perform(command, at: time) { queue.append(outcome) }
             }
         }
     }
 
-    /// Carries out one command; a file finished or not is the event it returns.
-    private mutating func perform(_ command: CameraSessionCommand) -> CameraSessionEvent.Kind? {
+    /// Carries out one command of an event at `time`; a file finished or not is the event it
+    /// returns.
+    private mutating func perform(_ command: CameraSessionCommand, at time: Instant) -> CameraSessionEvent.Kind? {
         switch command {
         case .start(let program, let output, let orientation):
             // One that could not start reports `.exited(_, .notStarted)` as its next event.
@@ -206,7 +215,7 @@ public struct CameraSession<Processes: CameraProcesses>: Camera {
             if fileWork.finishesLater {
                 // Finished later: the machine hears that it is taken, so that the card's time
                 // does not count against the capture timeout, which bounds the camera.
-                completions.append(CameraReport(.captureTaken(shot: shot), at: lastNow))
+                completions.append(CameraReport(.captureTaken(shot: shot), at: time))
             }
             return submit(.finishPhoto(at: path(file), shot: shot, orientation: orientation))
         case .finishClip(let clip, let orientation):
@@ -214,7 +223,7 @@ public struct CameraSession<Processes: CameraProcesses>: Camera {
         case .discard(let file):
             return submit(.discard(path(file)))
         case .complete(let completion):
-            completions.append(CameraReport(completion, at: lastNow))
+            completions.append(CameraReport(completion, at: time))
         case .arm(let timer, let span):
             deadlines[Int(timer.rawValue)] = lastNow + span
         case .cancel(let timer):

@@ -40,8 +40,11 @@ public final class CameraFileWorker: CameraFileWork {
     private var claims = 0
 
     /// A worker with its thread running, or nil and why not (no eventfd, no thread): the
-    /// caller then finishes files in the step (`InlineCameraFileWork`).
-    public static func start(capacity: Int = defaultCapacity) -> Result<CameraFileWorker, LinuxDeviceError> {
+    /// caller then finishes files in the step (`InlineCameraFileWork`). Each outcome says when
+    /// its job ended on `clock` (the session's clock, read on the thread).
+    public static func start(
+        capacity: Int = defaultCapacity, clock: @escaping @Sendable () -> Instant
+    ) -> Result<CameraFileWorker, LinuxDeviceError> {
         let wake = eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC))
         guard wake >= 0 else {
             let code = errno
@@ -49,7 +52,7 @@ public final class CameraFileWorker: CameraFileWork {
         }
         let outcomes = Outcomes(wake: wake)
         let worker = WorkerThread<(job: CameraFileJob, files: CameraFiles)>(capacity: capacity) { next in
-            if let outcome = next.files.carryOut(next.job) { outcomes.post(outcome) }
+            if let outcome = next.files.carryOut(next.job) { outcomes.post(outcome.stamped(at: clock())) }
         }
         let result = worker.start()
         guard result == 0 else {

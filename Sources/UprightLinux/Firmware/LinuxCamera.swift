@@ -54,21 +54,24 @@ extension CameraSession where Processes == RpicamProcesses {
     public static var clipExtension: String { "mp4" }
 
     /// The board's command camera writing into its output directory, named by `naming`, its
-    /// files finished on a thread of their own (`CameraFileWorker`; in the step, with a note,
-    /// when no thread can be made); nil when the board uses the simulated camera.
-    public static func command(board: Board, naming: MediaNaming, note: (String) -> Void = { _ in }) -> PiCamera? {
+    /// files finished on a thread of their own (`CameraFileWorker`, its outcomes' times read
+    /// from `clock`, the session's; in the step, with a note, when no thread can be made); nil
+    /// when the board uses the simulated camera.
+    public static func command(
+        board: Board, naming: MediaNaming, note: (String) -> Void = { _ in }, clock: @escaping @Sendable () -> Instant
+    ) -> PiCamera? {
         guard var processes = RpicamProcesses(board: board) else { return nil }
         processes.childRecord = CameraChildRecord(journal: board.output.journal)
         return PiCamera(
             processes: processes, settings: board.camera.session,
             files: CameraFiles(outputDirectory: board.output.directory, naming: naming, reserveBytes: board.output.reserveBytes),
-            fileWork: fileWork(note: note))
+            fileWork: fileWork(note: note, clock: clock))
     }
 
-    /// A camera's files finished on a thread of their own (`CameraFileWorker`), or in the
-    /// engine's step, said in a note, when no thread can be made.
-    static func fileWork(note: (String) -> Void) -> any CameraFileWork {
-        switch CameraFileWorker.start() {
+    /// A camera's files finished on a thread of their own (`CameraFileWorker`, its outcomes'
+    /// times from `clock`), or in the engine's step, said in a note, when no thread can be made.
+    static func fileWork(note: (String) -> Void, clock: @escaping @Sendable () -> Instant) -> any CameraFileWork {
+        switch CameraFileWorker.start(clock: clock) {
         case .success(let worker):
             return worker
         case .failure(let error):
@@ -94,7 +97,8 @@ extension CameraSession where Processes == V4L2Processes<V4L2Stream> {
     /// session's zero), its files finished on a thread of their own as the Pi's camera's are;
     /// nil when the board has another backend.
     public static func v4l2(
-        board: Board, naming: MediaNaming, note: (String) -> Void = { _ in }, clockOrigin: Instant = .zero, clock: @escaping () -> Instant
+        board: Board, naming: MediaNaming, note: (String) -> Void = { _ in }, clockOrigin: Instant = .zero,
+        clock: @escaping @Sendable () -> Instant
     ) -> V4L2Camera? {
         guard case .v4l2(let device) = board.camera.backend else { return nil }
         let check: (Board.V4L2CameraSettings) throws(V4L2Error) -> Void = { settings throws(V4L2Error) in
@@ -107,6 +111,6 @@ extension CameraSession where Processes == V4L2Processes<V4L2Stream> {
         return V4L2Camera(
             processes: processes, settings: board.camera.session,
             files: CameraFiles(outputDirectory: board.output.directory, naming: naming, reserveBytes: board.output.reserveBytes),
-            fileWork: PiCamera.fileWork(note: note))
+            fileWork: PiCamera.fileWork(note: note, clock: clock))
     }
 }

@@ -48,7 +48,7 @@ public struct SimulatedCameraFileWork: CameraFileWork {
     /// ends. Bounded by the jobs in hand (at most `capacity` + 1).
     private mutating func advance(to now: Instant) {
         while let (ended, at) = queue.nextEnded(through: now) {
-            if let outcome = ended.files.carryOut(ended.job) { outcomes.append((outcome, at)) }
+            if let outcome = ended.files.carryOut(ended.job) { outcomes.append((outcome.stamped(at: at), at)) }
         }
     }
 }

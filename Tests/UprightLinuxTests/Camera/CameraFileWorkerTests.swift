@@ -12,8 +12,9 @@ import UprightTestSupport
     var files: CameraFiles { CameraFiles(outputDirectory: directory.path, naming: MediaNaming(clipExtension: "mp4")) }
     static let jpeg: [UInt8] = (try? POSIXFile.readAll(StandInCamera.programs + "/fixture.jpg", limit: 1 << 20)) ?? []
 
-    func worker(capacity: Int = CameraFileWorker.defaultCapacity) throws -> CameraFileWorker {
-        switch CameraFileWorker.start(capacity: capacity) {
+    /// A worker whose clock reads `clock` (zero: the outcomes compare equal to unstamped ones).
+    func worker(capacity: Int = CameraFileWorker.defaultCapacity, clock: Instant = .zero) throws -> CameraFileWorker {
+        switch CameraFileWorker.start(capacity: capacity, clock: { clock }) {
         case .success(let worker): return worker
         case .failure(let error): throw error
         }
@@ -49,6 +50,16 @@ import UprightTestSupport
         #expect(worker.nextOutcome(through: .zero) == nil)
         #expect(!readable(try #require(worker.readyDescriptor), within: 0))
         #expect(POSIXFile.names(inDirectory: directory.path, maximumEntries: 16) == ["IMG_0007.jpg"])
+    }
+
+    /// An outcome says when its job ended, on the clock the worker was given, read on the
+    /// thread as the job ends (here a clock that reads 12.345 s).
+    @Test func anOutcomeCarriesTheTimeItsJobEnded() throws {
+        defer { directory.remove() }
+        let worker = try self.worker(clock: Instant(nanoseconds: 12_345_000_000))
+        try AtomicFile.write(Self.jpeg, to: files.serverPhoto(index: 0))
+        #expect(worker.submit(.finishPhoto(at: files.serverPhoto(index: 0), shot: 3, orientation: nil), files: files, at: .zero) == .accepted)
+        #expect(outcomes(worker, count: 1).map(\.time) == [Instant(nanoseconds: 12_345_000_000)])
     }
 
     /// The still server names its photos from 0 again at each start: a photo written under the

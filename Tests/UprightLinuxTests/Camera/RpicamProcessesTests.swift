@@ -169,11 +169,11 @@ import UprightHost
         parts.removeLast(4)
         let boards = parts.joined(separator: "/") + "/boards/"
         let naming = MediaNaming(clipExtension: "mp4")
-        let pi = try #require(PiCamera.command(board: try Board.load(path: boards + "rpi5-mpu6050.json"), naming: naming))
+        let pi = try #require(PiCamera.command(board: try Board.load(path: boards + "rpi5-mpu6050.json"), naming: naming, clock: { .zero }))
         #expect(pi.files.outputDirectory == "/var/lib/upright")
         #expect(pi.processes.still.arguments == ["rpicam-still", "-t", "0", "--signal", "--nopreview", "--zsl", "-o", "{file}"])
         #expect(pi.processes.video.arguments.first == "rpicam-vid")
-        #expect(PiCamera.command(board: try Board.load(path: boards + "sim.json"), naming: naming) == nil)
+        #expect(PiCamera.command(board: try Board.load(path: boards + "sim.json"), naming: naming, clock: { .zero }) == nil)
     }
 
     /// The still server's photo names, as inotify reports them.

@@ -32,7 +32,8 @@ import UprightHost
         let still = try rig.template("rpicam-still", StandInCamera.serverFlags).arguments
         let video = try rig.template("rpicam-vid", StandInCamera.videoFlags).arguments
         let board = try testBoard(directory: rig.output, still: still, video: video, rateHz: rateHz, readMode: readMode)
-        var camera = try #require(PiCamera.command(board: board, naming: MediaNaming(clipExtension: PiCamera.clipExtension)))
+        let command = PiCamera.command(board: board, naming: MediaNaming(clipExtension: PiCamera.clipExtension), clock: { monotonicNow() })
+        var camera = try #require(command)
         if let fileWork {
             camera = PiCamera(processes: camera.processes, settings: camera.settings, files: camera.files, fileWork: fileWork)
         }

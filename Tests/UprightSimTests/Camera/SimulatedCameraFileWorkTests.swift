@@ -87,6 +87,45 @@ private func ms(_ value: Int64) -> Instant { Instant(nanoseconds: value * 1_000_
         #expect(POSIXFile.exists(directory + "/IMG_0001.jpg"))
     }
 
+    /// A file's outcome is answered at the time its job ended, not at the look that took it:
+    /// the photo said taken at 3.706 s, a look at 8.706 s (the runtime still at 3.706 s, as an
+    /// engine whose samples lag) finds the card done at 4.606 s (900 ms on), and the photo is
+    /// finished then (on the code before, at the look: 8.706 s).
+    @Test func anOutcomeIsAnsweredAtTheTimeItsJobEnded() throws {
+        var board = try SimulationTests.board()
+        if case .simulated(var small) = board.camera.backend {
+            (small.widthPixels, small.heightPixels) = (16, 12)
+            board.camera.backend = .simulated(small)
+        }
+        let card = SimCard(flushMilliseconds: 300, stallProbability: 0, stallMilliseconds: 0)
+        var camera = SimCamera.simulated(camera: board.camera, outputDirectory: temporaryDirectory(), card: card) { _ in
+            MotionPose(angleDegrees: 0, tiltDegrees: 0)
+        }
+        var taken: Instant?
+        /// Looks at each of the camera's deadlines up to `limit`, as an engine would.
+        func run(until limit: Instant) {
+            // Bounded: each turn takes a completion or moves to a later deadline.
+            for _ in 0..<1_000 where taken == nil {
+                let now = camera.nextDeadline.map { min($0, limit) } ?? limit
+                while let report = camera.nextCompletion(through: now, now: now) {
+                    if case .captureTaken(1) = report.completion { taken = report.time }
+                }
+                if now >= limit { return }
+            }
+        }
+        camera.perform(.startPreview, at: ms(0))
+        run(until: ms(3000))
+        camera.perform(.capturePhoto(shot: 1, orientation: .normal, touchedAt: ms(3000)), at: ms(3000))
+        run(until: ms(8000))
+        let time = try #require(taken)
+        #expect(time == ms(3706))
+        #expect(camera.nextCompletion(through: time, now: time + .seconds(5)) == nil)
+        #expect(camera.nextDeadline == time + .milliseconds(900))
+        let finished = camera.nextCompletion(through: time + .milliseconds(900), now: time + .seconds(5))
+        #expect(finished?.time == time + .milliseconds(900))
+        if case .captureFinished(1, _, _) = finished?.completion {} else { Issue.record("not finished: \(String(describing: finished))") }
+    }
+
     /// Swarm seed 150's soak: a card of 2 s a flush whose files worker lets no job wait; a clip
     /// or a discard behind a photo fills it, the session holds what it refuses, and the engine
     /// journals `camera-files` with the wait (first at 865.775 s); every invariant still holds
