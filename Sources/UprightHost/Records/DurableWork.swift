@@ -47,6 +47,8 @@ public final class DurableWork<Output: EventOutput>: @unchecked Sendable {
     private var lost: UInt32 = 0
     private var bound: PortBound?
     private var waits = 0
+    /// The newest event's time handed over: the journal's times never go back.
+    private var newest = Instant.distantPast
 
     public var capacity: Int { worker.capacity }
 
@@ -109,6 +111,7 @@ public final class DurableWork<Output: EventOutput>: @unchecked Sendable {
             write(event, journals: journals)
             return
         }
+        newest = max(newest, event.time)
         let item = Item(event: event, journals: journals)
         if held.isEmpty, worker.offer(item) == .accepted { return }
         // The bound's own line, refused, waits with the others but starts no wait of its own:
@@ -169,10 +172,11 @@ public final class DurableWork<Output: EventOutput>: @unchecked Sendable {
         for item in held { write(item.event, journals: item.journals) }
         held.removeAll()
         if let since = heldSince, lost > 0 {
-            // Nobody will ask for the bound any more: it is written here, at the first hold,
-            // with the count (its wait not measured).
+            // Nobody will ask for the bound any more: it is written here, with the count (its
+            // wait not measured), at the newest event's time (at the first hold's, it went back
+            // in time after the lines held since: found by the simulated worker, swarm seed 106).
             let record = EventRecord.bound(bound: Self.boundName, lost: Int(lost))
-            write(TimedEvent(time: since, record: record), journals: journalPath != nil)
+            write(TimedEvent(time: max(since, newest), record: record), journals: journalPath != nil)
         }
         heldSince = nil
         lost = 0

@@ -105,6 +105,30 @@ private func ms(_ value: Int64) -> Instant { Instant(nanoseconds: value * 1_000_
     }
 }
 
+/// The journal's worker ending while lines are lost: the bound that counts them is written at
+/// the newest line's time, after the lines held (it was written at the first hold's, 2 ms, after
+/// lines up to 1,030 ms: the journal went back in time; found by swarm seed 106's soak).
+@Suite struct DurableWorkDrainTests {
+    @Test func theLostLinesBoundIsWrittenInTimeOrderWhenTheWorkerEnds() {
+        let clock = SimClock()
+        let card = SimCard(flushMilliseconds: 2000, stallProbability: 0, stallMilliseconds: 0)
+        var writer = RecordWriter(journal: nil, output: EventCollector())
+        #expect(
+            writer.moveDurableWork(capacity: 1) { capacity, body in
+                SimulatedWorkQueue(
+                    card: card, capacity: capacity, generator: SeededGenerator(seed: 1), now: { clock.now }, flushes: { _ in 1 }, body: body)
+            })
+        let offered = 1 + 1 + DurableWork<EventCollector>.maximumHeld + 5
+        for millisecond in 0..<Int64(offered) { writer.write(.shutterRejected(reason: "busy"), at: ms(millisecond)) }
+        writer.finishDurableWork()
+        let events = writer.output.events
+        #expect(events.count == offered - 5 + 1)
+        #expect(events.last?.jsonLine().hasPrefix(#"{"t":1.030000,"event":"fault","kind":"bound""#) == true)
+        #expect(events.last?.jsonLine().hasSuffix(#""bound":"journal-queue","lost":5}"#) == true)
+        #expect(events.map(\.time) == events.map(\.time).sorted())
+    }
+}
+
 /// A scenario on a slow card with a journal queue of one: the journal's worker fills, the
 /// lines are held, and the engine journals `journal-queue` with the wait, as on a Pi.
 @Suite struct SimulatedJournalQueueTests {
