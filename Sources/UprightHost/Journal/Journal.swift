@@ -164,8 +164,9 @@ public final class Journal {
 
     /// Closes the live file as segment `nextSegment` and opens a fresh one beginning with a
     /// checkpoint. Each step is safe to cut after (docs/durability.md lists the states): the
-    /// lines are all on the card before the rename; the rename refuses an existing name; until
-    /// the checkpoint is whole on the card, start-up reads the segment before the live file.
+    /// lines, and the checkpoint last, are all on the card before the rename; the rename
+    /// refuses an existing name; until the live file's checkpoint is whole on the card,
+    /// start-up reads the copy that ends the segment.
     private func rotate(at time: Instant, origin: Instant, size: Int, bound: Int) {
         let open = Self.identity(fd: fd)
         let live = Self.identity(path)
@@ -184,7 +185,9 @@ public final class Journal {
             return
         }
         do throws(FileError) {
-            if syncsEachLine { try POSIXFile.sync(fd, path: path) }
+            // The checkpoint is written twice: last here, first in the fresh live file. A bit
+            // flipped in one copy leaves the other for start-up (`JournalSegments.startupRead`).
+            try appendClosingCheckpoint(at: time, origin: origin, end: size)
             var number = nextSegment
             // Bounded: a name taken (a segment copied back by hand) moves past the newest there.
             for attempt in 0..<4 {
@@ -219,6 +222,20 @@ public final class Journal {
             rotationError = error
             retryAtBytes = size + bound / 16
         }
+    }
+
+    /// The facts' checkpoint as the last line of the file about to be closed as segment
+    /// `nextSegment`, flushed; cut back to `end` if it cannot be written whole.
+    private func appendClosingCheckpoint(at time: Instant, origin: Instant, end: Int) throws(FileError) {
+        guard let facts else { return }
+        let checkpoint = facts.checkpoint(time: max(time, origin), segment: nextSegment)
+        do {
+            try POSIXFile.writeAll(fd, Array(checkpoint.jsonLine(origin: origin).utf8) + [0x0A], path: path)
+        } catch {
+            _ = ftruncate(fd, off_t(end))
+            throw error
+        }
+        if syncsEachLine { try POSIXFile.sync(fd, path: path) }
     }
 
     /// A fresh live file, beginning with the checkpoint, in place of the segment just closed.

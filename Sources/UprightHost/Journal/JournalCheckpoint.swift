@@ -68,7 +68,8 @@ public struct JournalCheckpoint: Equatable, Sendable {
     }
 
     /// Its line: `t`, `event`, `segment`, `highest`, `settled`, then `files` (each as
-    /// `upright journal --files` prints it), `open` and `owed`, in that order.
+    /// `upright journal --files` prints it), `open` and `owed`, in that order, and last `crc`:
+    /// the CRC-32 of the line's bytes before `,"crc":` (`CRC32`).
     public func jsonLine(origin: Instant = .zero) -> String {
         var writer = JSONWriter()
         writer.field("t", seconds: Instant(nanoseconds: (time - origin).nanoseconds))
@@ -93,8 +94,14 @@ public struct JournalCheckpoint: Equatable, Sendable {
             return entry.finished
         }
         writer.field("owed", rawJSON: "[" + owed.joined(separator: ",") + "]")
+        writer.field(Self.checksumKey, Int(CRC32.checksum(writer.text.utf8)))
         return writer.finished
     }
+
+    /// The last key: what start-up trusts for every line before it must be the line written.
+    /// A flipped bit that still parses (a digit of `settled` or of a shot) would otherwise
+    /// make start-up journal again, as recovered, every file the older segments account for.
+    static let checksumKey = "crc"
 
     /// Reads a checkpoint's line, as strictly as a record's (`TimedEvent(jsonLine:)`): every key,
     /// no other, each value in range; the error names the key (the caller adds file and line).
@@ -133,7 +140,26 @@ public struct JournalCheckpoint: Equatable, Sendable {
             try entry.finish()
             owedRotations.append(OwedRotation(clip: clip, file: file, rotationDegrees: degrees, problem: problem))
         }
+        let checksum = try Self.required(reader, Self.checksumKey, in: 0...Int(UInt32.max))
+        let marker = Array((",\"" + Self.checksumKey + "\":").utf8)
+        let bytes = Array(line.utf8)
+        // The writer puts `crc` last, so its marker is the last one in the line.
+        guard let start = Self.lastIndex(of: marker, in: bytes), UInt32(checksum) == CRC32.checksum(bytes[..<start]) else {
+            throw reader.error(Self.checksumKey, String(checksum) + " does not match the line (a damaged checkpoint)")
+        }
         try reader.finish()
+    }
+
+    /// Where the last `marker` begins in `bytes`.
+    private static func lastIndex(of marker: [UInt8], in bytes: [UInt8]) -> Int? {
+        guard bytes.count >= marker.count else { return nil }
+        var index = bytes.count - marker.count
+        // Bounded by the line's length: one step back each pass.
+        while index >= 0 {
+            if bytes[index..<index + marker.count].elementsEqual(marker) { return index }
+            index -= 1
+        }
+        return nil
     }
 
     /// One `files` entry: `file`, `shot` or `clip`, and `exif` or `rotation` when known.

@@ -9,8 +9,9 @@ import Glibc
 /// other's names. A million segments of the default 4 MiB is 4 TB, more than any card.
 ///
 /// What start-up reads of it (`startupRead`) is bounded: the live file (its first line a
-/// checkpoint, `JournalCheckpoint`), plus the newest segment when the live file has none (a
-/// cut right after the rotation's rename), each at most `limitBytes` from its end.
+/// checkpoint, `JournalCheckpoint`), plus, when that first line is not a whole checkpoint (a
+/// cut right after the rotation's rename, a flipped bit), the copy of it the rotation wrote
+/// last in the newest segment, or that segment whole; each at most `limitBytes` from its end.
 public enum JournalSegments {
     /// The digits of a segment's number.
     public static let digits = 6
@@ -23,6 +24,9 @@ public enum JournalSegments {
     public static let unsegmentedReadBytes = 64 << 20
     /// The longest line start-up or `upright journal` reads (a checkpoint is under 300 KB).
     public static let maximumLineBytes = 1 << 20
+    /// How much of a segment's end start-up reads for the checkpoint the rotation wrote last
+    /// in it (one is under 20 KB with the writer's window, `JournalFacts.checkpointWindow`).
+    public static let closingCheckpointReadBytes = 64 << 10
 
     /// Segment `number`'s path: `<journal>.000007`.
     public static func path(of journal: String, segment number: Int) -> String {
@@ -52,24 +56,40 @@ public enum JournalSegments {
         segmentBytes.map { $0 + maximumLineBytes } ?? unsegmentedReadBytes
     }
 
-    /// What start-up reads of the journal at `journal`: the live file from its checkpoint, or
-    /// with the newest segment before it when it has none; each file at most `limitBytes` from
-    /// its end. A missing live file reads as empty.
+    /// What start-up reads of the journal at `journal`: the live file from its checkpoint; when
+    /// it has none whole (a cut right after the rotation's rename, a flipped bit: it must read
+    /// back, `crc` and all), the copy of it that ends the newest segment; when that is not whole
+    /// either, the newest segment (read as a journal's tail unless a checkpoint begins it).
+    /// Each file at most `limitBytes` from its end. A missing live file reads as empty.
     public static func startupRead(journal: String, limitBytes: Int) throws(FileError) -> JournalStartupRead {
         let live = try tail(of: journal, limitBytes: limitBytes) ?? JournalTail(lines: [], bytesRead: 0, cut: false)
         var read = JournalStartupRead(files: [JournalStartupRead.File(path: journal, lineCount: live.lines.count)], lines: live.lines)
         read.bytesRead = live.bytesRead
         read.readFromTail = live.cut
-        if live.cut || live.lines.first.map(JournalCheckpoint.isCheckpoint) == true { return read }
+        if live.cut || live.lines.first.map(isWholeCheckpoint) == true { return read }
         guard let newest = numbers(of: journal).last else { return read }
         let segmentPath = path(of: journal, segment: newest)
+        if let end = try tail(of: segmentPath, limitBytes: min(limitBytes, closingCheckpointReadBytes)),
+            let closing = end.lines.last, isWholeCheckpoint(closing)
+        {
+            read.files.insert(JournalStartupRead.File(path: segmentPath, lineCount: 1, lastLine: true), at: 0)
+            read.lines = [closing] + live.lines
+            read.bytesRead += end.bytesRead
+            return read
+        }
         guard let segment = try tail(of: segmentPath, limitBytes: limitBytes) else { return read }
         read.files.insert(JournalStartupRead.File(path: segmentPath, lineCount: segment.lines.count), at: 0)
         read.lines = segment.lines + live.lines
         read.bytesRead += segment.bytesRead
         // A segment after the first begins with its checkpoint; one without is read as a tail.
-        read.readFromTail = segment.cut || (newest > 1 && segment.lines.first.map(JournalCheckpoint.isCheckpoint) != true)
+        read.readFromTail = segment.cut || (newest > 1 && segment.lines.first.map(isWholeCheckpoint) != true)
         return read
+    }
+
+    /// Whether `line` is a checkpoint that reads back (its `crc` matching).
+    static func isWholeCheckpoint(_ line: String) -> Bool {
+        guard JournalCheckpoint.isCheckpoint(line) else { return false }
+        return (try? JournalCheckpoint(jsonLine: line)) != nil
     }
 
     /// The complete lines of the last `limitBytes` of `path` (a first line cut by the limit and
@@ -125,6 +145,8 @@ public struct JournalStartupRead: Equatable, Sendable {
     public struct File: Equatable, Sendable {
         public var path: String
         public var lineCount: Int
+        /// Only its last line was read (the checkpoint a rotation closed it with).
+        public var lastLine = false
     }
 
     /// The files read, oldest first (the newest segment, then the live file; or the live file).
@@ -143,7 +165,7 @@ public struct JournalStartupRead: Equatable, Sendable {
         var first = 0
         for file in files {
             if index < first + file.lineCount {
-                let line = "line " + String(index - first + 1)
+                let line = file.lastLine ? "last line" : "line " + String(index - first + 1)
                 return files.count == 1 ? line : file.path + " " + line
             }
             first += file.lineCount

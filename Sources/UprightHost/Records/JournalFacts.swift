@@ -117,6 +117,12 @@ public struct JournalFacts: Equatable, Sendable {
         settledThrough = max(settledThrough, lowest - 1)
     }
 
+    /// Whether a line read says `number`'s file is on the card (journaled with it, or
+    /// recovered) and none since says it is gone.
+    public func accountsFor(_ number: MediaNumber) -> Bool {
+        accounted.contains(number) && !missing.contains(number)
+    }
+
     /// The photos and clips the journal says are on the card, by number (photos, then clips),
     /// less those it says are gone (`OutputReconciliation.owedFiles`).
     public var owedFiles: [OwedFile] {

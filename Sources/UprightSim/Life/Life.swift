@@ -98,6 +98,7 @@ public struct Life {
         }
         // The card as the life leaves it must start, and hold every file journaled done.
         if report.violation == nil, let startup = startUp(boot: report.boots, previous: previous, ledger: ledger, report: &report) {
+            readClosedSegments(ledger: ledger, boot: report.boots, report: &report)
             var records = startup.records(output: LifeRecords(ledger: ledger, previousEnding: previous))
             settle(&records, boot: report.boots, report: &report)
             report.unreadableLines = startup.reconciliation.unreadableLines
@@ -141,6 +142,16 @@ public struct Life {
         return report.violation == nil ? startup : nil
     }
 
+    /// The segments closed since the last start, read into the ledger before this start's
+    /// records are checked against them.
+    private func readClosedSegments(ledger: LifeLedger, boot: Int, report: inout LifeReport) {
+        do throws(FileError) {
+            try ledger.readClosedSegments(journalPath: journalPath)
+        } catch {
+            report.fail("a closed segment could not be read: " + error.description, boot: boot)
+        }
+    }
+
     /// What start-up journaled, checked: every rotation owed paid, every clip promised before a
     /// kill or a cut named or lost, the entries it changed on disk as the journal says.
     private func settle(_ records: inout RecordWriter<LifeRecords>, boot: Int, report: inout LifeReport) {
@@ -162,6 +173,7 @@ public struct Life {
     private func live(
         _ boot: LifeBoot, startup: OutputStartup, previous: LifeEnding, ledger: LifeLedger, card: SimCard, report: inout LifeReport
     ) {
+        readClosedSegments(ledger: ledger, boot: boot.index, report: &report)
         var records = startup.records(output: LifeRecords(ledger: ledger, previousEnding: previous))
         settle(&records, boot: boot.index, report: &report)
         guard report.violation == nil else { return }

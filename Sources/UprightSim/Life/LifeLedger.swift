@@ -40,7 +40,29 @@ public final class LifeLedger {
     public private(set) var highestShot = 0
     public private(set) var highestClip = 0
 
+    /// What the closed segments of the journal say (`readClosedSegments`), read once each as
+    /// they close: a file they account for is never journaled `file-recovered` again, whatever
+    /// start-up reads of them (a segment is never written after it closes).
+    public private(set) var closedSegments = JournalFacts()
+    /// The newest segment read into `closedSegments`.
+    public private(set) var newestSegmentRead = 0
+
     public init() {}
+
+    /// Reads the segments of `journalPath` closed since the last call (their records only: the
+    /// checker does not take the checkpoints it checks on trust); a line that is not a record (a
+    /// flipped bit) says nothing, as to start-up.
+    public func readClosedSegments(journalPath: String) throws(FileError) {
+        for number in JournalSegments.numbers(of: journalPath) where number > newestSegmentRead {
+            let reader = try JournalLineReader(path: JournalSegments.path(of: journalPath, segment: number))
+            // Bounded by the segment's size: each pass reads a line or ends.
+            while let line = try reader.next() {
+                guard !JournalCheckpoint.isCheckpoint(line), let event = try? TimedEvent(jsonLine: line) else { continue }
+                closedSegments.read(event.record)
+            }
+            newestSegmentRead = number
+        }
+    }
 
     public var photoCount: Int { entries.keys.reduce(0) { if case .shot = $1 { return $0 + 1 } else { return $0 } } }
     public var clipCount: Int { entries.count - photoCount }

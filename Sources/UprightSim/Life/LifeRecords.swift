@@ -6,7 +6,8 @@ import UprightHost
 /// what the life knows: a new photo or clip never takes a number used before and always one
 /// after the last; nothing journaled done is journaled `file-missing` (a clip whose stop a kill
 /// or a cut parted from its naming excepted); a photo recovered carries the orientation its
-/// capture was journaled with; every record has its journal line. The first broken one is kept.
+/// capture was journaled with; nothing a closed segment accounts for is recovered again; every
+/// record has its journal line. The first broken one is kept.
 public struct LifeRecords: EventOutput {
     public let ledger: LifeLedger
     /// How the boot before this one ended (a clip promised and not named is lost only to a
@@ -60,6 +61,9 @@ public struct LifeRecords: EventOutput {
             ledger.setRotationOwed(clip, false)
         case .fileRecovered(let number, let orientation, let file):
             counts.filesRecovered += 1
+            if ledger.closedSegments.accountsFor(number) {
+                fail(file + " journaled file-recovered again: a closed segment of the journal accounts for it (start-up forgot what it says)")
+            }
             if let entry = ledger.entries[number] {
                 // A photo's orientation is read from its file; a clip's is its start line's, which a flip may have spoilt.
                 if number.isShot && entry.orientation != orientation {

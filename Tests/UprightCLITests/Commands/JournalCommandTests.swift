@@ -94,7 +94,7 @@ import UprightTestSupport
                 + String(shot) + #".jpg"}"#
         }
         let checkpoint =
-            #"{"t":2.000000,"event":"checkpoint","segment":1,"highest":2,"settled":0,"files":[{"file":"IMG_0001.jpg","shot":1,"exif":6},{"file":"IMG_0002.jpg","shot":2,"exif":6}],"open":[],"owed":[]}"#
+            #"{"t":2.000000,"event":"checkpoint","segment":1,"highest":2,"settled":0,"files":[{"file":"IMG_0001.jpg","shot":1,"exif":6},{"file":"IMG_0002.jpg","shot":2,"exif":6}],"open":[],"owed":[],"crc":3086156908}"#
         let path = try journal("journal.ndjson", checkpoint + "\n" + capture(3) + "\n")
         _ = try journal("journal.ndjson.000001", capture(1) + "\n" + capture(2) + "\n")
         var result = run([path])

@@ -15,7 +15,7 @@ import UprightCore
         owedRotations: [OwedRotation(clip: 8, file: "CLIP_0008.mp4", rotationDegrees: 0, problem: "Input/output error")])
 
     static let line =
-        #"{"t":12.000000,"event":"checkpoint","segment":3,"highest":9,"settled":0,"files":[{"file":"IMG_0007.jpg","shot":7,"exif":6},{"file":"CLIP_0008.mp4","clip":8,"rotation":0}],"open":[{"clip":9,"orientation":"unknown"}],"owed":[{"clip":8,"file":"CLIP_0008.mp4","rotation":0,"problem":"Input/output error"}]}"#
+        #"{"t":12.000000,"event":"checkpoint","segment":3,"highest":9,"settled":0,"files":[{"file":"IMG_0007.jpg","shot":7,"exif":6},{"file":"CLIP_0008.mp4","clip":8,"rotation":0}],"open":[{"clip":9,"orientation":"unknown"}],"owed":[{"clip":8,"file":"CLIP_0008.mp4","rotation":0,"problem":"Input/output error"}],"crc":3688034708}"#
 
     @Test func itsLineIsTheContractAndReadsBack() throws {
         #expect(Self.checkpoint.jsonLine() == Self.line)
@@ -26,21 +26,32 @@ import UprightCore
 
     @Test(arguments: [
         (
-            #"{"t":1.000000,"event":"checkpoint","segment":1,"highest":5,"settled":6,"files":[],"open":[],"owed":[]}"#,
+            #"{"t":1.000000,"event":"checkpoint","segment":1,"highest":5,"settled":6,"files":[],"open":[],"owed":[],"crc":4124341454}"#,
             "settled: 6 is out of range (0..5)"
         ),
-        (#"{"t":1.000000,"event":"checkpoint","segment":1,"highest":5,"files":[],"open":[],"owed":[]}"#, "settled: missing (required)"),
         (
-            #"{"t":1.000000,"event":"checkpoint","segment":1,"highest":5,"settled":0,"files":[{"file":"../x","shot":1}],"open":[],"owed":[]}"#,
+            #"{"t":1.000000,"event":"checkpoint","segment":1,"highest":5,"files":[],"open":[],"owed":[],"crc":1419495706}"#,
+            "settled: missing (required)"
+        ),
+        (
+            #"{"t":1.000000,"event":"checkpoint","segment":1,"highest":5,"settled":0,"files":[{"file":"../x","shot":1}],"open":[],"owed":[],"crc":1120405888}"#,
             #"files[0].file: "../x" is not a plain file name in the output directory"#
         ),
         (
-            #"{"t":1.000000,"event":"checkpoint","segment":1,"highest":5,"settled":0,"files":[],"open":[],"owed":[{"clip":2,"file":"CLIP_0002.mp4","rotation":45,"problem":"p"}]}"#,
+            #"{"t":1.000000,"event":"checkpoint","segment":1,"highest":5,"settled":0,"files":[],"open":[],"owed":[{"clip":2,"file":"CLIP_0002.mp4","rotation":45,"problem":"p"}],"crc":2073439626}"#,
             "owed[0].rotation: 45 is not 0, 90, 180 or 270"
         ),
-        (#"{"t":1.000000,"event":"checkpoint","segment":1,"highest":5,"settled":0,"files":[],"open":[],"owed":[],"extra":1}"#, "extra: unknown key"),
         (
-            #"{"t":1e10,"event":"checkpoint","segment":1,"highest":5,"settled":0,"files":[],"open":[],"owed":[]}"#,
+            #"{"t":1.000000,"event":"checkpoint","segment":1,"highest":5,"settled":0,"files":[],"open":[],"owed":[],"crc":3164300273,"extra":1}"#,
+            "extra: unknown key"
+        ),
+        (
+            #"{"t":1.000000,"event":"checkpoint","segment":1,"highest":5,"settled":1,"files":[],"open":[],"owed":[],"crc":3164300273}"#,
+            "crc: 3164300273 does not match the line (a damaged checkpoint)"
+        ),
+        (#"{"t":1.000000,"event":"checkpoint","segment":1,"highest":5,"settled":0,"files":[],"open":[],"owed":[]}"#, "crc: missing (required)"),
+        (
+            #"{"t":1e10,"event":"checkpoint","segment":1,"highest":5,"settled":0,"files":[],"open":[],"owed":[],"crc":1467257673}"#,
             "t: 10000000000 is out of range (0..1000000000)"
         ),
     ])
@@ -72,7 +83,7 @@ import UprightCore
         let checkpoint = facts.checkpoint(time: Instant(nanoseconds: 7_000_000_000), segment: 1)
         #expect(
             checkpoint.jsonLine()
-                == #"{"t":7.000000,"event":"checkpoint","segment":1,"highest":4,"settled":0,"files":[{"file":"IMG_0001.jpg","shot":1,"exif":6},{"file":"CLIP_0002.mp4","clip":2,"rotation":270}],"open":[{"clip":4,"orientation":"normal"}],"owed":[{"clip":2,"file":"CLIP_0002.mp4","rotation":270,"problem":"CLIP_0002.mp4: cannot write in place: Input/output error"}]}"#
+                == #"{"t":7.000000,"event":"checkpoint","segment":1,"highest":4,"settled":0,"files":[{"file":"IMG_0001.jpg","shot":1,"exif":6},{"file":"CLIP_0002.mp4","clip":2,"rotation":270}],"open":[{"clip":4,"orientation":"normal"}],"owed":[{"clip":2,"file":"CLIP_0002.mp4","rotation":270,"problem":"CLIP_0002.mp4: cannot write in place: Input/output error"}],"crc":1077656820}"#
         )
         let carried = JournalFacts(checkpoint)
         #expect(carried.owedFiles == facts.owedFiles)

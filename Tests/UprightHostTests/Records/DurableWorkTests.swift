@@ -186,10 +186,11 @@ import UprightTestSupport
         writer.write(.recovered(kind: "sensor", detail: "9"), at: .zero)
         writer.finishDurableWork()
         #expect(JournalSegments.numbers(of: path) == [1])
-        #expect(try Journal.lines(at: path + ".000001").count == 5)
+        #expect(try Journal.lines(at: path + ".000001").count == 6)
+        #expect(try Journal.lines(at: path + ".000001").last == Journal.lines(at: path).first)
         #expect(
             try Journal.lines(at: path) == [
-                #"{"t":0.000000,"event":"checkpoint","segment":1,"highest":0,"settled":0,"files":[],"open":[],"owed":[]}"#,
+                #"{"t":0.000000,"event":"checkpoint","segment":1,"highest":0,"settled":0,"files":[],"open":[],"owed":[],"crc":3776264153}"#,
                 #"{"t":0.000000,"event":"recovered","kind":"sensor","detail":"9"}"#,
             ])
         let series = [path + ".000001", path + ".1", path]

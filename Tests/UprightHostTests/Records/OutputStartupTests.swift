@@ -47,7 +47,7 @@ import UprightTestSupport
         #expect(JournalSegments.numbers(of: path) == [1])
         #expect(
             try Journal.lines(at: path) == [
-                #"{"t":0.000000,"event":"checkpoint","segment":1,"highest":41,"settled":40,"files":[{"file":"IMG_0041.jpg","shot":41,"exif":1}],"open":[],"owed":[]}"#,
+                #"{"t":0.000000,"event":"checkpoint","segment":1,"highest":41,"settled":40,"files":[{"file":"IMG_0041.jpg","shot":41,"exif":1}],"open":[],"owed":[],"crc":1477481351}"#,
                 #"{"t":0.000000,"event":"file-recovered","shot":42,"file":"IMG_0042.jpg"}"#,
             ])
         let next = try OutputStartup(
@@ -78,7 +78,9 @@ import UprightTestSupport
             try journal.append(line)
         }
         #expect(journal.rotations == 1)
-        #expect(try Journal.lines(at: path + ".000001").count == 4)
+        // Its four lines, and the checkpoint the live file begins with, last.
+        #expect(try Journal.lines(at: path + ".000001").count == 5)
+        #expect(try Journal.lines(at: path + ".000001").last == Journal.lines(at: path).first)
 
         let startup = try OutputStartup(
             directory: directory.path, journal: .kept(path: path), naming: MediaNaming(clipExtension: "mp4"), syncsEachLine: false,
@@ -104,7 +106,7 @@ import UprightTestSupport
         try TestFile.write(
             path,
             Array(
-                (#"{"t":4.000000,"event":"checkpoint","segment":1,"highest":2,"settled":0,"files":[{"file":"CLIP_0002.mp4","clip":2,"rotation":90}],"open":[],"owed":[{"clip":2,"file":"CLIP_0002.mp4","rotation":90,"problem":"CLIP_0002.mp4: cannot write in place: Input/output error"}]}"#
+                (#"{"t":4.000000,"event":"checkpoint","segment":1,"highest":2,"settled":0,"files":[{"file":"CLIP_0002.mp4","clip":2,"rotation":90}],"open":[],"owed":[{"clip":2,"file":"CLIP_0002.mp4","rotation":90,"problem":"CLIP_0002.mp4: cannot write in place: Input/output error"}],"crc":3931103797}"#
                     + "\n").utf8))
         let startup = try OutputStartup(
             directory: directory.path, journal: .kept(path: path), naming: MediaNaming(clipExtension: "mp4"), syncsEachLine: false,

@@ -2,6 +2,7 @@ import Testing
 import UprightCore
 import UprightHost
 import UprightSim
+import UprightTestSupport
 
 /// The life's checks on the records as they are journaled: a number used twice or going back,
 /// a photo journaled done then found missing, a clip named then failed, a recovered photo with
@@ -93,5 +94,38 @@ struct LifeRecordsTests {
         var output = LifeRecords(ledger: LifeLedger(), previousEnding: .shutdown)
         output.deliver(TimedEvent(time: .zero, record: Self.capture(1)), journalError: FileError(path: "journal.ndjson", message: "EIO"))
         #expect(output.violation?.hasPrefix("capture record has no journal line: ") == true)
+    }
+
+    /// A file a closed segment accounts for, journaled `file-recovered` again: start-up forgot
+    /// the older segments (what a flipped bit in the live file's checkpoint did before it had a
+    /// checksum and a copy). A file no closed segment names (its line torn by a cut, or
+    /// spoilt by a flip while the file was live) may be recovered.
+    @Test func aFileRecoveredThatAClosedSegmentAccountsForIsCaught() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let journal = directory.path + "/journal.ndjson"
+        try TestFile.write(
+            journal + ".000001",
+            #"{"t":1.000000,"event":"capture","orientation":"normal","exif":1,"shot":5,"file":"IMG_0005.jpg"}"# + "\n"
+                + #"{"t":2.000000,"event":"capture","orientation":"normal","exif":1,"shot":6,"file":"IMG_0006.jpg"}"# + "\n"
+                + #"{"t":3.000000,"event":"file-missing","shot":6,"file":"IMG_0006.jpg"}"# + "\n"
+                + #"{"t":4.000000,"event":"capture","orientation":"normal","exif":1,"shot":7,"file":"IMG_0007.jpg","stale":tru}"# + "\n")
+        let ledger = LifeLedger()
+        try ledger.readClosedSegments(journalPath: journal)
+        #expect(ledger.newestSegmentRead == 1)
+
+        var forgiven = LifeRecords(ledger: ledger, previousEnding: .shutdown)
+        Self.deliver(
+            [
+                .fileRecovered(.shot(6), orientation: .normal, file: "IMG_0006.jpg"),
+                .fileRecovered(.shot(7), orientation: .normal, file: "IMG_0007.jpg"),
+            ],
+            to: &forgiven)
+        #expect(forgiven.violation == nil)
+        var output = LifeRecords(ledger: ledger, previousEnding: .shutdown)
+        Self.deliver([.fileRecovered(.shot(5), orientation: .normal, file: "IMG_0005.jpg")], to: &output)
+        #expect(
+            output.violation
+                == "IMG_0005.jpg journaled file-recovered again: a closed segment of the journal accounts for it (start-up forgot what it says)")
     }
 }
