@@ -106,7 +106,9 @@ public enum JournalSegments {
             throw FileError(path: path, message: "not a regular file")
         }
         let size = Int(status.st_size)
-        let start = max(0, size - max(0, limitBytes))
+        let limitStart = max(0, size - max(0, limitBytes))
+        // One byte before the limit too: a newline there means the limit is a line's start.
+        let start = max(0, limitStart - 1)
         var bytes = [UInt8](repeating: 0, count: size - start)
         var done = 0
         // Bounded by the file's size: each pass reads at least one byte or ends.
@@ -118,16 +120,17 @@ public enum JournalSegments {
         }
         var lines: [String] = []
         var lineStart = 0
-        if start > 0 {
-            // The limit fell inside a line: it begins after the first newline.
-            guard let newline = bytes.firstIndex(of: 0x0A) else { return JournalTail(lines: [], bytesRead: bytes.count, cut: true) }
+        if limitStart > 0 {
+            // The lines begin after the first newline: the byte before the limit's when the
+            // limit is a line's start, else the one that ends the line the limit fell inside.
+            guard let newline = bytes.firstIndex(of: 0x0A) else { return JournalTail(lines: [], bytesRead: size - limitStart, cut: true) }
             lineStart = newline + 1
         }
         for index in lineStart..<bytes.count where bytes[index] == 0x0A {
             if index > lineStart { lines.append(String(decoding: bytes[lineStart..<index], as: UTF8.self)) }
             lineStart = index + 1
         }
-        return JournalTail(lines: lines, bytesRead: bytes.count, cut: start > 0)
+        return JournalTail(lines: lines, bytesRead: size - limitStart, cut: limitStart > 0)
     }
 }
 

@@ -136,20 +136,22 @@ public struct RecordWriter<Output: EventOutput>: RecordSink {
     }
 
     /// Closes and opens the journal again (SIGHUP: logrotate moved the file away); the error
-    /// when it cannot be opened (records then go to the output only).
+    /// when it cannot be opened (records then go on to the file it had open, and the next
+    /// SIGHUP tries again).
     public mutating func reopenJournal() -> FileError? {
         guard let journalPath else { return nil }
         if let durable { return durable.reopenJournal() }
         return Self.reopen(&journal, at: journalPath)
     }
 
-    /// `journal` closed and opened again at `path` (nil when it cannot be: the error).
+    /// `journal` closed and opened again at `path` (the error when it cannot be). A journal
+    /// that cannot be opened again is kept as it was, its bound and facts with it: its lines
+    /// go on to the file logrotate moved, nothing lost, and the next try rotates as before (a
+    /// journal dropped here came back at the next SIGHUP unbounded, with no checkpoint).
     static func reopen(_ journal: inout Journal?, at path: String) -> FileError? {
-        let old = journal
-        journal = nil
         do throws(FileError) {
             // The same bound and facts (a segmented journal's next checkpoint needs them).
-            if let old {
+            if let old = journal {
                 journal = try old.reopened()
             } else {
                 journal = try Journal(path: path)

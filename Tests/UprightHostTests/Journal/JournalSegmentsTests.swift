@@ -187,6 +187,22 @@ import UprightTestSupport
         #expect(startup.numberedAfter == 3)
     }
 
+    /// A read limit that falls on a line's first byte keeps that line (it dropped it, taking
+    /// it for the end of a line cut by the limit); one inside a line drops only that line.
+    @Test func aTailKeepsTheLineItsLimitBegins() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.path + "/journal.ndjson"
+        try TestFile.write(path, "aaaa\nbbbb\ncccc\n")
+        #expect(try JournalSegments.tail(of: path, limitBytes: 10)?.lines == ["bbbb", "cccc"])
+        #expect(try JournalSegments.tail(of: path, limitBytes: 9)?.lines == ["cccc"])
+        #expect(try JournalSegments.tail(of: path, limitBytes: 5)?.lines == ["cccc"])
+        #expect(try JournalSegments.tail(of: path, limitBytes: 4)?.lines == [])
+        #expect(try JournalSegments.tail(of: path, limitBytes: 15)?.lines == ["aaaa", "bbbb", "cccc"])
+        #expect(try JournalSegments.tail(of: path, limitBytes: 15)?.cut == false)
+        #expect(try JournalSegments.tail(of: path, limitBytes: 14)?.cut == true)
+    }
+
     /// A segment closed without the copy (by the build before it): read whole, from its own
     /// checkpoint, or as a journal's tail when it has none (numbers below its lowest settled).
     @Test func aSegmentWithoutTheCopyIsReadWhole() throws {

@@ -199,4 +199,41 @@ import UprightTestSupport
         }
         #expect(details == (1...8).map { EventRecord.fault(kind: "sensor", detail: String($0)) } + [.recovered(kind: "sensor", detail: "9")])
     }
+
+    /// A reopen that fails (the live name cannot be opened: here a folder took it) keeps the
+    /// journal it had: the next lines go on to the file logrotate moved, and the next SIGHUP
+    /// opens the live file with the bound and a checkpoint. Before, the journal was dropped
+    /// (those lines lost to it) and the next reopen made it unbounded, with no checkpoint.
+    @Test func aFailedReopenKeepsTheJournalAndItsBound() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let (journal, path) = try JournalSegmentsTests.boundedJournal(in: directory, segmentBytes: 300)
+        let seen = Seen()
+        var writer = RecordWriter(journal: journal, output: Watching(seen: seen, journal: path, pauseMicroseconds: 0))
+        let moved = writer.moveDurableWorkToAThread()
+        #expect(moved)
+        writer.write(.capture(shot: 1, orientation: .normal, stale: false, file: "IMG_0001.jpg"), at: .zero)
+        writer.drainDurableWork()
+        #expect(rename(path, path + ".1") == 0)
+        #expect(mkdir(path, 0o755) == 0)
+        let refused = writer.reopenJournal()
+        #expect(refused?.description.hasSuffix("Is a directory") == true)
+        writer.write(.fault(kind: "sensor", detail: "2"), at: .zero)
+        writer.drainDurableWork()
+        #expect(rmdir(path) == 0)
+        let reopened = writer.reopenJournal()
+        #expect(reopened == nil)
+        writer.write(.fault(kind: "sensor", detail: "3"), at: .zero)
+        writer.finishDurableWork()
+        #expect(
+            try Journal.lines(at: path + ".1") == [
+                #"{"t":0.000000,"event":"capture","orientation":"normal","exif":1,"shot":1,"file":"IMG_0001.jpg"}"#,
+                #"{"t":0.000000,"event":"fault","kind":"sensor","detail":"2"}"#,
+            ])
+        #expect(
+            try Journal.lines(at: path) == [
+                #"{"t":0.000000,"event":"checkpoint","segment":0,"highest":1,"settled":0,"files":[{"file":"IMG_0001.jpg","shot":1,"exif":1}],"open":[],"owed":[],"crc":3336106479}"#,
+                #"{"t":0.000000,"event":"fault","kind":"sensor","detail":"3"}"#,
+            ])
+    }
 }
