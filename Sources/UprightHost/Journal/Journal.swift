@@ -100,7 +100,7 @@ public final class Journal {
     /// card that fills up takes what fits, then says ENOSPC) is cut back off, so the next line
     /// does not follow a torn one: the journal stays whole lines, with this one missing.
     public func append(_ line: String) throws(FileError) {
-        try append(lines: [line], at: .zero, origin: .zero)
+        try append(encoded: [Self.encoded(line)], at: .zero, origin: .zero)
         if facts != nil { try? facts?.read(line: line) }
     }
 
@@ -119,15 +119,16 @@ public final class Journal {
     /// A batch that would take a bounded live file past its bound is written in two: what fits,
     /// then the rest after the rotation, so segments keep their bound as line by line.
     public func append(contentsOf events: [TimedEvent], origin: Instant) throws(FileError) {
-        let lines = events.map { $0.jsonLine(origin: origin) }
+        // Each line encoded once: its bytes are what the bound measures and what is written.
+        let lines = events.map { Self.encoded($0.jsonLine(origin: origin)) }
         var start = 0
         // Bounded by the events: each pass writes at least one.
         while start < events.count {
             var end = start + 1
             if let bound = segmentBytes, facts != nil {
-                var size = Int(lseek(fd, 0, SEEK_END)) + lines[start].utf8.count + 1
-                while end < events.count, size + lines[end].utf8.count + 1 <= bound {
-                    size += lines[end].utf8.count + 1
+                var size = Int(lseek(fd, 0, SEEK_END)) + lines[start].count
+                while end < events.count, size + lines[end].count <= bound {
+                    size += lines[end].count
                     end += 1
                 }
                 // The first line alone past the bound rotates; the rest wait for the next pass.
@@ -135,18 +136,22 @@ public final class Journal {
             } else {
                 end = events.count
             }
-            try append(lines: Array(lines[start..<end]), at: events[start].time, origin: origin)
+            try append(encoded: lines[start..<end], at: events[start].time, origin: origin)
             for event in events[start..<end] { facts?.read(event.record) }
             start = end
         }
     }
 
-    private func append(lines: [String], at time: Instant, origin: Instant) throws(FileError) {
-        var bytes: [UInt8] = []
-        for line in lines {
-            bytes.append(contentsOf: line.utf8.lazy.filter { $0 != 0x0A })
-            bytes.append(0x0A)
-        }
+    /// A line's bytes as the journal writes them: a newline inside it dropped (one line stays
+    /// one line), one at its end.
+    private static func encoded(_ line: String) -> [UInt8] {
+        var bytes = Array(line.utf8.lazy.filter { $0 != 0x0A })
+        bytes.append(0x0A)
+        return bytes
+    }
+
+    private func append(encoded lines: ArraySlice<[UInt8]>, at time: Instant, origin: Instant) throws(FileError) {
+        let bytes = Array(lines.joined())
         var end = lseek(fd, 0, SEEK_END)
         if let bound = segmentBytes, facts != nil, linesSinceCheckpoint > 0, Int(end) + bytes.count > bound, Int(end) >= retryAtBytes {
             rotate(at: time, origin: origin, size: Int(end), bound: bound)

@@ -197,14 +197,11 @@ public final class DurableWork<Output: EventOutput>: @unchecked Sendable {
     /// 2 s, not 2 s each), then every event output in order, each with the append's error when
     /// it has a line.
     private func write(_ items: [Item]) {
-        guard items.count > 1 else {
-            for item in items { write(item.event, journals: item.journals) }
-            return
-        }
         var failure: FileError?
-        if let journal {
+        let lines = items.filter(\.journals).map(\.event)
+        if let journal, !lines.isEmpty {
             do throws(FileError) {
-                try journal.append(contentsOf: items.filter(\.journals).map(\.event), origin: origin)
+                try journal.append(contentsOf: lines, origin: origin)
             } catch {
                 failure = error
             }
