@@ -62,17 +62,27 @@ public struct SoakChecker: Sendable {
         if answerTimes.count < Self.maximumUnsettled { answerTimes.append(time) } else { fail("more answers than an episode has", at: time) }
     }
 
-    /// Quiet for longer than any press takes to be answered: all must be answered now.
-    public mutating func checkpoint(at time: Instant) {
+    /// Quiet for longer than any press takes to be answered: every press up to `time` must be
+    /// answered by `deadline` (`time` unless the engine was held meanwhile: `SoakEnginePauses`),
+    /// and no more than them by `time`. An answer after `time` may be the next episode's (its
+    /// presses may come before `deadline`): the ones this checkpoint's presses lack are taken,
+    /// the rest are left for the next checkpoint, so a press never answered is still found.
+    public mutating func checkpoint(at time: Instant, answersBy deadline: Instant? = nil) {
+        let deadline = max(time, deadline ?? time)
         let presses = pressTimes.filter { $0 <= time }.count
-        let answers = answerTimes.filter { $0 <= time }.count
-        if answers != presses {
+        let onTime = answerTimes.filter { $0 <= time }.count
+        let late = answerTimes.filter { $0 > time && $0 <= deadline }.count
+        if onTime > presses || onTime + late < presses {
+            // Too many answers are found at the checkpoint, too few at the deadline.
+            let answers = onTime > presses ? onTime : onTime + late
             fail(
                 String(presses - answers) + " of " + String(presses) + " presses since the last checkpoint have no capture or rejection record",
-                at: time)
+                at: onTime > presses ? time : deadline)
         }
         pressTimes.removeAll { $0 <= time }
         answerTimes.removeAll { $0 <= time }
+        // Answers come in time order: the oldest late ones are this checkpoint's.
+        answerTimes.removeFirst(min(max(0, presses - onTime), answerTimes.count))
     }
 
     /// One record of the event stream; `journaled` tells whether its journal line was written

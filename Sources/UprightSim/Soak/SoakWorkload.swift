@@ -157,11 +157,14 @@ public struct SoakWorkload: Sendable {
             return false
         }
         let storm = roll >= stormFrom
+        // A clip's hold is answered at its own time (the clip's start record); its stop press
+        // may take a photo (the clip already stopped at the limit), which waits on the camera.
+        let answersFrom = (clipFrom..<burstFrom).contains(roll) ? edges[2].time : start
         for edge in edges {
             pending.append(.edge(ButtonEdge(time: Self.instant(edge.time), pressed: edge.down), press: edge.press))
             if storm { counts.chatterEdges += addChatter(after: edge.time, level: edge.down) }
         }
-        pending.append(.checkpoint(Self.instant(checkpoint)))
+        pending.append(.checkpoint(Self.instant(checkpoint), answersFrom: Self.instant(answersFrom)))
         self.counts.add(counts)
         // Quiet: mostly a few seconds, one in eight past a 20 s idle timeout.
         let quiet = generator.next() % 8 == 0 ? uniform(20, 30) : uniform(0.5, 8)

@@ -30,8 +30,14 @@ final class SoakWorld: SimulationWorld {
     @exclusivity(unchecked) private var planner: SoakFaultPlanner?
     @exclusivity(unchecked) private var nextFault: SoakFault?
     @exclusivity(unchecked) private var nextInput: SoakInput?
-    /// Checkpoints reached by the workload, checked after the engine has stepped past them.
-    @exclusivity(unchecked) private var checkpoints: [Instant] = []
+    /// Checkpoints reached by the workload (with the first press of their episode whose answer
+    /// may wait on the camera), checked after the engine has stepped past their deadlines.
+    @exclusivity(unchecked) private var checkpoints: [(time: Instant, answersFrom: Instant)] = []
+    /// The times the engine was held, which move the checkpoints' deadlines.
+    @exclusivity(unchecked) private var enginePauses = SoakEnginePauses()
+    /// The first press fed since the last checkpoint was reached: the episode under way began
+    /// no earlier, so no pause that ended before it can delay its answers.
+    @exclusivity(unchecked) private var episodeFirstPress: Instant?
     @exclusivity(unchecked) private var drainPausedUntil: Instant?
     @exclusivity(unchecked) private var loopStalledUntil: Instant?
     @exclusivity(unchecked) private var nextProgressReport = 0.0
@@ -83,8 +89,13 @@ final class SoakWorld: SimulationWorld {
             case .chipReset: rig.apply(.powerGlitch, at: now)
             case .unplug: rig.apply(.unplug(duration: fault.clears - now), at: now)
             case .stuckData: rig.apply(.stuckData(duration: fault.clears - now), at: now)
-            case .fifoOverflow: drainPausedUntil = fault.clears
-            case .ringOverflow: loopStalledUntil = fault.clears
+            case .fifoOverflow:
+                drainPausedUntil = fault.clears
+                // Reading the chip in its step, the engine is the sampling context: held too.
+                if rig.readsInline { enginePaused(from: now, until: fault.clears) }
+            case .ringOverflow:
+                loopStalledUntil = fault.clears
+                enginePaused(from: now, until: fault.clears)
             case .busError: break
             }
             if let broken = tracker.inject(fault) { violation = violation ?? broken }
@@ -93,10 +104,14 @@ final class SoakWorld: SimulationWorld {
         while let input = nextInput, input.time <= now {
             switch input {
             case .edge(let edge, let press):
-                if press { rig.engine.runtime.sink.output.pressFed(at: edge.time) }
+                if press {
+                    rig.engine.runtime.sink.output.pressFed(at: edge.time)
+                    episodeFirstPress = episodeFirstPress ?? edge.time
+                }
                 rig.press(ShutterEdge(time: edge.time, down: edge.pressed))
-            case .checkpoint(let time):
-                checkpoints.append(time)
+            case .checkpoint(let time, let answersFrom):
+                checkpoints.append((time, answersFrom))
+                episodeFirstPress = nil
             }
             nextInput = workload.next()
         }
@@ -115,6 +130,12 @@ final class SoakWorld: SimulationWorld {
         return next
     }
 
+    private func enginePaused(from start: Instant, until end: Instant) {
+        if !enginePauses.add(start..<end) {
+            violation = violation ?? SoakViolation(time: start, message: "more engine stalls than an episode's answers span")
+        }
+    }
+
     func samplingPaused(at now: Instant) -> Bool { drainPausedUntil.map { now < $0 } ?? false }
 
     func enginePaused(at now: Instant) -> Bool { loopStalledUntil.map { now < $0 } ?? false }
@@ -124,12 +145,16 @@ final class SoakWorld: SimulationWorld {
         if delivered > lastDelivered { tracker.samplesRead(at: now) }
         lastDelivered = delivered
         var checker: SoakChecker { rig.engine.runtime.sink.output }
-        // A checkpoint is looked at once the journal's worker has output every record up to
-        // it (on a slow card the answers reach the checker after the card has them).
-        while let first = checkpoints.first, first <= now, rig.engine.runtime.sink.oldestRecordPending.map({ $0 > first }) ?? true {
+        // A checkpoint is looked at once its deadline has passed and the journal's worker has
+        // output every record up to it (on a slow card the answers reach the checker after the
+        // card has them).
+        while let first = checkpoints.first, first.time <= now {
+            let deadline = enginePauses.answerDeadline(checkpoint: first.time, answersFrom: first.answersFrom)
+            guard deadline <= now, rig.engine.runtime.sink.oldestRecordPending.map({ $0 > deadline }) ?? true else { break }
             checkpoints.removeFirst()
-            rig.engine.runtime.sink.output.checkpoint(at: first)
+            rig.engine.runtime.sink.output.checkpoint(at: first.time, answersBy: deadline)
         }
+        enginePauses.forget(endingBy: min(checkpoints.first?.answersFrom ?? now, episodeFirstPress ?? now, now))
         let expected = motion.expectedOrientation(at: now)
         let reported = rig.engine.runtime.detector.orientation
         if expected != nil {
@@ -150,7 +175,7 @@ final class SoakWorld: SimulationWorld {
     /// Faults off: the same load again, from the same stream, with no faults.
     private func startFaultsOff(at now: Instant, on rig: Rig) {
         // Looked at once the journal's worker has put out every record up to it, as the others.
-        checkpoints.insert(now, at: checkpoints.firstIndex { $0 > now } ?? checkpoints.endIndex)
+        checkpoints.insert((now, now), at: checkpoints.firstIndex { $0.time > now } ?? checkpoints.endIndex)
         close(at: now, on: rig)
         phase = SoakPhaseReport(name: "faults off", faultsOn: false, deviceSeconds: (end - faultsOnEnd).seconds)
         rig.bus.faults = nil
@@ -172,7 +197,10 @@ final class SoakWorld: SimulationWorld {
     func finish(at now: Instant, on rig: Rig) {
         // Every record is out (the journal's worker drained): the checkpoints still waiting for
         // it, then the last.
-        for checkpoint in checkpoints where checkpoint <= now && violation == nil { rig.engine.runtime.sink.output.checkpoint(at: checkpoint) }
+        for checkpoint in checkpoints where checkpoint.time <= now && violation == nil {
+            let deadline = enginePauses.answerDeadline(checkpoint: checkpoint.time, answersFrom: checkpoint.answersFrom)
+            rig.engine.runtime.sink.output.checkpoint(at: checkpoint.time, answersBy: min(deadline, now))
+        }
         checkpoints.removeAll()
         if violation == nil { rig.engine.runtime.sink.output.checkpoint(at: now) }
         if let broken = rig.engine.runtime.sink.output.violation { violation = violation ?? broken }

@@ -78,6 +78,58 @@ struct SoakCheckerTests {
         #expect(checker.violation?.time == Self.at(15000))
     }
 
+    /// Swarm seed 114: a press at 730.302639255 s, in a stall of the event loop, answered
+    /// (the camera hung: the photo failed) at 736.619472524 s, after its checkpoint at
+    /// 736.468286341 s and before the deadline the stall gave it (738.782891234 s,
+    /// `SoakEnginePausesTests`). With no deadline (the checker before) it is the press with no
+    /// answer that seed's soak stopped on; an answer one nanosecond past the deadline is none,
+    /// found at the deadline.
+    @Test func aPressTheEngineTookLateIsAnsweredByItsDeadline() {
+        func check(answeredAt answer: Int64, by deadline: Instant?) -> SoakChecker {
+            var checker = SoakChecker()
+            checker.pressFed(at: Instant(nanoseconds: 730_302_639_255))
+            checker.observe(
+                TimedEvent(time: Instant(nanoseconds: answer), record: .captureFailed(shot: 43, reason: "camera")), journaled: true)
+            checker.checkpoint(at: Instant(nanoseconds: 736_468_286_341), answersBy: deadline)
+            return checker
+        }
+        let deadline = Instant(nanoseconds: 738_782_891_234)
+        #expect(check(answeredAt: 736_619_472_524, by: deadline).violation == nil)
+        #expect(
+            check(answeredAt: 736_619_472_524, by: nil).violation
+                == SoakViolation(
+                    time: Instant(nanoseconds: 736_468_286_341),
+                    message: "1 of 1 presses since the last checkpoint have no capture or rejection record"))
+        #expect(
+            check(answeredAt: 738_782_891_235, by: deadline).violation
+                == SoakViolation(time: deadline, message: "1 of 1 presses since the last checkpoint have no capture or rejection record"))
+    }
+
+    /// Before a stalled episode's deadline the next episode may begin and be answered: its
+    /// answer is left for its own checkpoint. A press never answered is still found: the next
+    /// episode's answer stands in for it at its checkpoint, and the next checkpoint lacks one.
+    @Test func aNextEpisodesAnswerBeforeTheDeadlineIsItsOwn() {
+        var checker = SoakChecker()
+        checker.pressFed(at: Self.at(1000))
+        checker.pressFed(at: Self.at(7500))
+        checker.observe(TimedEvent(time: Self.at(7600), record: .shutterRejected(reason: "storage full")), journaled: true)
+        checker.observe(TimedEvent(time: Self.at(8000), record: .captureFailed(shot: 1, reason: "camera")), journaled: true)
+        checker.checkpoint(at: Self.at(7000), answersBy: Self.at(9000))
+        checker.checkpoint(at: Self.at(14_000))
+        #expect(checker.violation == nil)
+
+        var unanswered = SoakChecker()
+        unanswered.pressFed(at: Self.at(1000))
+        unanswered.pressFed(at: Self.at(7500))
+        unanswered.observe(TimedEvent(time: Self.at(7600), record: .shutterRejected(reason: "storage full")), journaled: true)
+        unanswered.checkpoint(at: Self.at(7000), answersBy: Self.at(9000))
+        #expect(unanswered.violation == nil)
+        unanswered.checkpoint(at: Self.at(14_000))
+        #expect(
+            unanswered.violation
+                == SoakViolation(time: Self.at(14_000), message: "1 of 1 presses since the last checkpoint have no capture or rejection record"))
+    }
+
     @Test func aRecordWithNoPressIsAViolationAtOnce() {
         var checker = SoakChecker()
         checker.observe(TimedEvent(time: Self.at(500), record: .shutterRejected(reason: "queue full")), journaled: true)

@@ -74,6 +74,23 @@ struct SoakRunTests {
         #expect(report.lines.contains("mix: " + SoakMix.drawn(seed: 12).summary))
     }
 
+    /// Swarm seed 114's mix (`upright sim --soak 0.5 --seed 114 --mix`, an instant card): a
+    /// press at 730.303 s came in a stall of the event loop (730.276 s to 732.617 s; the ring
+    /// overwrote 1,316 samples), its photo was ordered when the loop ran again, the camera hung
+    /// and the photo's bound failed it at 736.619 s: answered, 151 ms past the 6 s the soak
+    /// allowed from the press's release, inside the 2.315 s the stall held it. The soak before
+    /// stopped there (a press with no answer at 736.468 s). 0.215 h are the fewest that keep
+    /// that stall (no fault starts in the faults-on phase's last 30 s).
+    @Test func swarmSeed114sPressInAStallIsAnsweredAfterIt() throws {
+        let report = try Soak(board: try Self.board(), seed: 114, hours: 0.215, directory: Self.temporaryDirectory(), mix: .drawn(seed: 114)).run()
+        #expect(report.violation == nil)
+        let journal = try Journal.lines(at: report.journalPath)
+        let failed = journal.filter { $0.contains(#""event":"capture-failed""#) }
+        #expect(failed == [#"{"t":736.619473,"event":"capture-failed","shot":43,"reason":"camera"}"#])
+        #expect(journal.filter { $0.hasPrefix(#"{"t":730.259473,"#) }.map { $0.hasSuffix(#""bound":"sample-ring","lost":1316}"#) } == [true])
+        #expect(report.phases[0].events.answers == report.phases[0].events.presses)
+    }
+
     /// The figures line reads back as written.
     @Test func theFiguresLineReadsBack() {
         let figures = SoakFigures(deviceHours: 7.5, presses: 2712, faults: 26632, cpuSeconds: 12.345, wallSeconds: 34.1)

@@ -35,7 +35,7 @@ struct SoakWorkloadTests {
                 }
                 down = edge.pressed
                 lastEdge = edge.time
-            case .checkpoint(let time):
+            case .checkpoint(let time, _):
                 checkpoints += 1
                 #expect(!down)
                 // Quiet for the capture timeout (5 s) plus a second before each checkpoint.
