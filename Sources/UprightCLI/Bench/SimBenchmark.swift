@@ -58,10 +58,13 @@ enum SimBenchmark {
 
     static func figures(runs: Int) -> [BenchFigure] {
         let speedKey = "sim_speed_vs_realtime"
+        // Issue 41's goal for the demo whole (its photos and clip rendered and written): the
+        // soak, which renders nothing, keeps 5,000x a core (`SoakBenchmark`).
+        let goal = BenchFigure.Target.atLeast(1000)
         let rssKey = "peak_rss_bytes"
         func unavailable(_ reason: String) -> [BenchFigure] {
             [
-                BenchFigure(key: speedKey, unit: "x", values: [], target: .atLeast(5000), note: reason),
+                BenchFigure(key: speedKey, unit: "x", values: [], target: goal, note: reason),
                 BenchFigure(key: rssKey, unit: "bytes", values: [], target: .atMost(16 * 1024 * 1024), note: reason),
             ]
         }
@@ -109,7 +112,7 @@ enum SimBenchmark {
         if let failure { return unavailable(failure) + startupFigures }
         return [
             BenchFigure(
-                key: speedKey, unit: "x", values: speeds, target: .atLeast(5000),
+                key: speedKey, unit: "x", values: speeds, target: goal,
                 note: "whole simulation incl. photos, wall time as upright sim reports it"),
             BenchFigure(key: rssKey, unit: "bytes", values: peaks, target: .atMost(16 * 1024 * 1024)),
         ] + startupFigures

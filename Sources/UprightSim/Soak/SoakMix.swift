@@ -95,16 +95,30 @@ public struct SoakMix: Equatable, Sendable {
                 queueCapacity: chance(25) ? 0 : CameraFiles.workerCapacity)
             // Drawn after the card, so every card is the one earlier swarms drew: a quarter of
             // the slow cards give the journal's worker a small queue (a Pi's, of 256, holds
-            // minutes of a busy camera's lines), so that `journal-queue` is reached: 1 to 4
-            // lines on a card of 300 ms a flush, 8 to 32 on one of 2 s. The worker writes what
-            // waits with one flush, so either still keeps up, on average, with a soak's faults
-            // (about 2.5 lines a second at their thickest): lines are held, and none lost.
+            // minutes of a busy camera's lines), so that `journal-queue` is reached. The worker
+            // writes what waits with one flush, so a queue of `c` lines writes `c` a job, and a
+            // job takes the flush and, on average, its share of the stalls. The queue is 1 to 4
+            // times what keeps up so with `thickestJournalLinesPerSecond`: lines are held in a
+            // stall, and none lost. It was 1 to 4 lines on a card of 300 ms a flush (8 to 32 on
+            // one of 2 s), which stalls left at 0.6 lines a second: 4 seeds in 1,000 (302,
+            // 449, 846, 919) lost lines past the engine's 1,024 held, and with them answers.
             if chance(25) {
                 let lines = 1 + Int(generator.next() % 4)
-                mix.card.journalQueueCapacity = mix.card.flushMilliseconds > 300 ? lines * 8 : lines
+                mix.card.journalQueueCapacity = lines * Self.journalQueueKeepingUp(with: mix.card)
             }
         }
         return mix
+    }
+
+    /// The most lines a second a soak journals for long, with a margin: its faults at their
+    /// thickest (seed 302's mix journaled 3.6 a second).
+    static let thickestJournalLinesPerSecond = 5.0
+
+    /// The smallest journal queue on `card` that writes `thickestJournalLinesPerSecond` on
+    /// average: that many lines over a job's mean time (a flush, and its stall's share).
+    static func journalQueueKeepingUp(with card: SimCard) -> Int {
+        let meanJobMilliseconds = Double(card.flushMilliseconds) + card.stallProbability * Double(card.stallMilliseconds)
+        return max(1, Int((thickestJournalLinesPerSecond * meanJobMilliseconds / 1000).rounded(.up)))
     }
 
     /// `board` with this mix's sensor on it.

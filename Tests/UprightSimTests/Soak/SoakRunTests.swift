@@ -91,6 +91,22 @@ struct SoakRunTests {
         #expect(report.phases[0].events.answers == report.phases[0].events.presses)
     }
 
+    /// Swarm seed 302 drew a card of 300 ms a flush stalling 3.3 % of jobs 30 s, with a
+    /// journal queue of 2 lines: 0.6 lines a second, where its faults journal 3.6. The engine
+    /// held 1,024 lines, lost the rest, and the soak failed (the lost lines' bound in the
+    /// faults-off phase). The queue is now drawn to keep up (28 lines): still reached, in each
+    /// stall, and no line lost.
+    @Test func swarmSeed302sJournalQueueKeepsUp() throws {
+        let mix = SoakMix.drawn(seed: 302)
+        #expect(mix.card.flushMilliseconds == 300)
+        #expect(mix.card.journalQueueCapacity == 28)
+        let report = try Soak(board: try Self.board(), seed: 302, hours: 0.5, directory: Self.temporaryDirectory(), mix: mix).run()
+        #expect(report.violation == nil)
+        let bounds = try Journal.lines(at: report.journalPath).filter { $0.contains(#""bound":"journal-queue""#) }
+        #expect(bounds.count > 10)
+        #expect(bounds.allSatisfy { $0.contains(#""lost":0,"#) })
+    }
+
     /// The figures line reads back as written.
     @Test func theFiguresLineReadsBack() {
         let figures = SoakFigures(deviceHours: 7.5, presses: 2712, faults: 26632, cpuSeconds: 12.345, wallSeconds: 34.1)
