@@ -190,6 +190,11 @@ public final class Journal {
             return
         }
         do throws(FileError) {
+            // A name taken (a segment copied back by hand) is passed before the checkpoint names
+            // the segment; the rename below still refuses one taken since.
+            if POSIXFile.exists(JournalSegments.path(of: path, segment: nextSegment)) {
+                nextSegment = max(nextSegment, JournalSegments.numbers(of: path).last ?? 0) + 1
+            }
             // The checkpoint is written twice: last here, first in the fresh live file. A bit
             // flipped in one copy leaves the other for start-up (`JournalSegments.startupRead`).
             try appendClosingCheckpoint(at: time, origin: origin, end: size)
