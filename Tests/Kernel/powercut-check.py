@@ -19,10 +19,13 @@ time to its journal line (KT-LATENCY) is printed with the photos' `lag` and `wai
 must hold exactly the records the guest's presses make (`expected_press_records`: every press
 answered once, each photo latched the orientation the chip held at its touch, none `stale`, no
 failure or rejection), and the journals must be the same records apart from their times (`t`,
-`lag`, `wait`, a clip's `duration`).
+`lag`, `wait`, a clip's `duration`). With UPRIGHT (the static binary) and the repository's
+scenarios/kernel/slow-card.json, `upright sim` runs that round on the simulator's card at the
+same delay (`card.flush_ms`; instant for the loop device): its journal must be the same records
+too, the clip's container apart (the simulator writes .mov, rpicam-vid .mp4).
 
 Usage: powercut-check.py check FS BOOT-LOG RECORD-LOG WORK-DIR RESULTS
-       powercut-check.py slow RESULTS BOOT-LOG...
+       [UPRIGHT=BINARY] powercut-check.py slow RESULTS BOOT-LOG...
 Appends PASS/FAIL lines to RESULTS.
 """
 
@@ -30,7 +33,10 @@ import base64
 import importlib.util
 import json
 import os
+import re
+import subprocess
 import sys
+import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 spec = importlib.util.spec_from_file_location("crash_check", os.path.join(HERE, "crash-check.py"))
@@ -188,6 +194,40 @@ def press_problems(journal, rounds):
     return problems
 
 
+SLOW_SCENARIO = os.path.join(HERE, "..", "..", "scenarios", "kernel", "slow-card.json")
+
+
+def sim_slow_card(upright, delay_ms):
+    """The slow-card round on the simulator's card at `delay_ms` a flush (0: instant): its
+    press records as `records_without_times` gives them, the clip's container left out, or an
+    error string."""
+    with open(SLOW_SCENARIO) as source:
+        scenario = json.load(source)
+    scenario["board"] = os.path.abspath(os.path.join(HERE, "..", "..", scenario["board"]))
+    if delay_ms:
+        scenario["card"] = {"flush_ms": delay_ms}
+    else:
+        scenario.pop("card", None)
+    with tempfile.TemporaryDirectory() as work:
+        path = os.path.join(work, "slow-card.json")
+        with open(path, "w") as out:
+            json.dump(scenario, out)
+        try:
+            done = subprocess.run([upright, "sim", path, "--out", os.path.join(work, "out")], capture_output=True, timeout=120)
+        except (OSError, subprocess.TimeoutExpired) as error:
+            return None, "upright sim did not run: %s" % error
+        if done.returncode != 0:
+            return None, "upright sim exited %d: %s" % (done.returncode, done.stderr.decode("utf-8", "replace")[-300:])
+        with open(os.path.join(work, "out", "journal.ndjson"), "rb") as journal:
+            records, _ = records_without_times(journal.read())
+    return [without_container(r) for r in records], None
+
+
+def without_container(record):
+    """A record with its file's extension left out (.mov from the simulator, .mp4 from rpicam-vid)."""
+    return re.sub(r'("file": "[A-Z]+_[0-9]+)\.[a-z0-9]+"', r'\1"', record)
+
+
 def slow(results_path, logs):
     lines = []
     baseline = None
@@ -234,6 +274,18 @@ def slow(results_path, logs):
         summary += "; photo lag %s s, wait %s s" % ([p.get("lag") for p in photos], [p.get("wait", 0) for p in photos])
         summary += "; " + summary_durations + "; the emulated chip's data still for at most %s ms" % still
         print("powercut-test: slow card, %s: %s" % (card, summary), file=sys.stderr)
+        upright = os.environ.get("UPRIGHT")
+        if upright:
+            ms = 0 if delay == "loop" else int(delay)
+            simulated, error = sim_slow_card(upright, ms)
+            name = "slow card, %s: upright sim on a card of %d ms a flush journals the same %d press records" % (
+                card, ms, len(records))
+            if error:
+                lines.append("FAIL  %s: %s" % (name, error))
+            elif simulated == [without_container(r) for r in records]:
+                lines.append("PASS  " + name)
+            else:
+                lines.append("FAIL  %s: run %s, sim %s" % (name, records, simulated))
         if baseline is None:
             baseline = (card, records)
             lines.append("PASS  slow card, %s (the baseline): %d records; %s" % (card, len(records), summary))

@@ -4,15 +4,13 @@ import UprightHost
 /// A `Camera` whose work runs in child processes the event loop can wait for: it names the
 /// descriptors to poll (what it says of its programs and files, `isBusy`,
 /// `isFinishingFiles`, `longestShutdown`, is the engine's shutdown rule's: `FirmwarePhase`).
-public protocol LinuxCamera: Camera {
+public protocol LinuxCamera: Camera, RotationOwing {
     /// Readable when a child has ended or written (pidfds, inotify).
     var pollDescriptors: [Int32] { get }
     /// Why orders failed since the last call (for the log).
     mutating func takeProblems() -> [String]
     /// What the camera's port saw go wrong since the last call (a device's failure), for the log.
     mutating func takePortNotes() -> [String]
-    /// The clips named without their rotation since the last call (a `fault` `rotation` line each).
-    mutating func takeOwedRotations() -> [OwedRotation]
 }
 
 extension LinuxCamera {

@@ -132,18 +132,11 @@ public final class LinuxFirmware<Bus: I2CBus, Cam: LinuxCamera, Output: EventOut
         for signal in ports.takeSignals() { handle(signal) }
         for problem in engine.runtime.camera.takeProblems() { note("camera: " + problem) }
         for problem in engine.runtime.camera.takePortNotes() { note("camera: " + problem) }
-        recordOwedRotations()
+        engine.journalOwedRotations()
         if engine.phase == .finished, engine.runtime.camera.isBusy, !leftBusyNoted {
             leftBusyNoted = true
             note("shutdown: the camera's children did not end within \(shutdownLimit.seconds) s; leaving them")
         }
-    }
-
-    /// Each clip named without its rotation (its matrix could not be written; it kept its
-    /// bytes): a `fault` `rotation` line naming the clip and the rotation owed, which start-up
-    /// finishes (`OutputReconciliation`).
-    private func recordOwedRotations() {
-        for owed in engine.runtime.camera.takeOwedRotations() { engine.runtime.sink.write(owed.record, at: engine.runtime.now) }
     }
 
     /// Why a node opened is gone, looked at most once every `deviceCheckInterval`.

@@ -12,8 +12,10 @@ import UprightHost
 /// thread): a timerfd armed for the sampler's next read, or the data-ready line's edges; either
 /// way with a fallback wake-up every four intervals (at least every 100 ms), in case an edge was
 /// missed while the chip held its pin or a timer expiry was not seen (under the thread
-/// sanitizer the thread was seen asleep in poll past its armed deadline, for good). The event loop is woken through `wakeFD` (an eventfd) once per drain
-/// interval, when the ring is half full, or when the sampler reported trouble.
+/// sanitizer the thread was seen asleep in poll past its armed deadline, for good). The event
+/// loop is woken through `wakeFD` (an eventfd) on the engine's cadence (`EngineWake`: once per
+/// drain interval, when the ring is half full, or when the sampler reported trouble), the one
+/// the simulator's detached sampler keeps too.
 public final class SamplerThread<Sensor: Accelerometer>: @unchecked Sendable {
     /// Readable when the engine has samples or sensor events waiting.
     public let wakeFD: Int32
@@ -77,8 +79,7 @@ public final class SamplerThread<Sensor: Accelerometer>: @unchecked Sendable {
         defer { if timer >= 0 { close(timer) } }
         let trigger = dataReadyFD ?? timer
         let fallbackMilliseconds = Int32(max(100, sampler.schedule.interval.milliseconds * 4))
-        var lastWake = clock()
-        var published = sampler.counters.eventsPublished
+        var wake = EngineWake(start: clock(), eventsPublished: sampler.counters.eventsPublished)
         var edgeBuffer = [UInt8](repeating: 0, count: GPIOEdgeEvent.byteCount * 16)
         // Bounded by `stop`: every pass sleeps in poll until the next read or the stop request.
         while true {
@@ -97,10 +98,7 @@ public final class SamplerThread<Sensor: Accelerometer>: @unchecked Sendable {
             } else if !sampler.readIfDue(at: now) {
                 continue
             }
-            let troubled = sampler.counters.eventsPublished != published
-            published = sampler.counters.eventsPublished
-            if troubled || now - lastWake >= ReadSchedule.drainInterval || sampler.samplesQueued >= sampler.ringCapacity / 2 {
-                lastWake = now
+            if wake.isDue(after: sampler, at: now) {
                 var one: UInt64 = 1
                 _ = write(wakeFD, &one, 8)
             }

@@ -40,12 +40,11 @@ final class LifeWorld: SimulationWorld {
     }
 
     /// Each clip named without its rotation since the last step is journaled `fault`
-    /// `rotation`, as the Pi's loop does after each pass (`LinuxFirmware`): the engine's step
-    /// does not, and without the line no start-up would ever pay it (the life found it: a
-    /// turned clip left unturned with nothing on the card to say so). The life checks between
-    /// boots, not step by step.
+    /// `rotation` (`FirmwareEngine.journalOwedRotations`, after each pass as on a Pi: the life
+    /// found a turned clip left unturned with nothing on the card to say so). The life checks
+    /// between boots, not step by step.
     func stepped(at now: Instant, on rig: Rig) -> Bool {
-        for owed in rig.engine.runtime.camera.takeOwedRotations() { rig.engine.runtime.sink.write(owed.record, at: now) }
+        rig.engine.journalOwedRotations()
         return true
     }
 

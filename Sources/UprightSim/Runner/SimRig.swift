@@ -48,6 +48,8 @@ public final class SimRig<World: SimulationWorld>: FirmwareClock, ShutterEdgeSou
 
     /// Edges the world pressed and the engine has not taken yet.
     private var edges = ShutterEdgeBuffer()
+    /// When the detached sampler wakes the engine's loop (unused when reading inline).
+    private var wake = EngineWake(start: .zero)
 
     /// Builds the chip the board names on a simulated bus, its driver and the engine
     /// (`imperfections` nil gives the chip its typical noise), strict about bounds; photos and
@@ -150,7 +152,12 @@ public final class SimRig<World: SimulationWorld>: FirmwareClock, ShutterEdgeSou
             return
         }
         var engineDeadline = deadline
-        // Bounded by the step limit: a paused engine lets time run on to the pause's end.
+        // Set once something wakes the loop: its deadline, the world's input (a press, as the
+        // shutter line's edge does), the end, or the sampler's cadence (`EngineWake`). Only a
+        // detached sampler's reads leave it unset: its samples wait in the ring, as on a Pi.
+        var woken = false
+        // Bounded by the step limit: a paused engine lets time run on to the pause's end, a
+        // detached sampler's reads to its next wake-up.
         while steps < stepLimit {
             let now = clock.now
             // Past the end (a shutdown still stopping), only what is due counts.
@@ -159,7 +166,8 @@ public final class SimRig<World: SimulationWorld>: FirmwareClock, ShutterEdgeSou
                 if let instant, instant < next { next = instant }
             }
             consider(engineDeadline)
-            consider(world.nextTime(after: now))
+            let worldNext = world.nextTime(after: now)
+            consider(worldNext)
             if !readsInline && !world.samplingPaused(at: now) { consider(sampler.nextRead) }
             guard next != .distantFuture else {
                 // Nothing more will ever happen: the engine's shutdown deadline is always due
@@ -170,11 +178,18 @@ public final class SimRig<World: SimulationWorld>: FirmwareClock, ShutterEdgeSou
             let target = max(next, now + TimeSpan(nanoseconds: 1))
             hooks.beforeStep?(target)
             clock.advance(to: target)
-            arrive(at: target)
-            if !enginePaused(at: target) { return }
-            // The engine sleeps through this instant; its deadlines wait for it.
+            if arrive(at: target) { woken = true }
+            if let instant = engineDeadline, target >= instant { woken = true }
+            if let instant = worldNext, target >= instant { woken = true }
+            if target >= end { woken = true }
+            if woken && !enginePaused(at: target) { return }
+            // The engine sleeps through this instant: its loop is stalled (its deadlines wait
+            // for it, and it passes as soon as it runs again), or nothing woke it.
             steps += 1
-            engineDeadline = nil
+            if enginePaused(at: target) {
+                engineDeadline = nil
+                woken = true
+            }
             if target >= end && engine.phase != .stopping {
                 finished = true
                 return
@@ -183,10 +198,13 @@ public final class SimRig<World: SimulationWorld>: FirmwareClock, ShutterEdgeSou
     }
 
     /// At an instant: the world acts, then the sampling context reads if due (reading
-    /// inline, the engine reads in its step).
-    private func arrive(at now: Instant) {
+    /// inline, the engine reads in its step). True when the detached sampler read and its
+    /// cadence wakes the engine (`EngineWake`, as a Pi's sampler thread does).
+    @discardableResult
+    private func arrive(at now: Instant) -> Bool {
         world.act(at: now, on: self)
-        if !readsInline && !world.samplingPaused(at: now) { sampler.readIfDue(at: now) }
+        guard !readsInline, !world.samplingPaused(at: now), sampler.readIfDue(at: now) else { return false }
+        return wake.isDue(after: sampler, at: now)
     }
 
     /// The engine sleeps through `now`: its loop is stalled, or (reading inline, it is the
