@@ -122,7 +122,7 @@ for delay in $DELAYS; do
         "pc.phase=slow pc.fs=ext4 pc.delay=$delay pc.rounds=$rounds" "ran $rounds rounds on a $delay ms card"
     slow_logs+=("$R/powercut-slow-$delay.log")
 done
-[ ${#slow_logs[@]} -gt 0 ] && UPRIGHT="$UP.unstripped" python3 "$HERE/powercut-check.py" slow "$RESULTS" "${slow_logs[@]}"
+[ ${#slow_logs[@]} -gt 0 ] && UPRIGHT="$UP" python3 "$HERE/powercut-check.py" slow "$RESULTS" "${slow_logs[@]}"
 
 # Orphaned camera programs: `upright` killed alone, its still server left holding the camera.
 say "orphan: upright killed alone"
