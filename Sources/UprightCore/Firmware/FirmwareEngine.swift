@@ -79,6 +79,9 @@ public final class FirmwareEngine<Sensor: Accelerometer, Cam: Camera, Records: R
     @exclusivity(unchecked) public private(set) var shuttingDown = false
     /// When a shutdown stops waiting for the camera's programs (armed by `requestShutdown`).
     @exclusivity(unchecked) private var shutdownDeadline = Instant.distantFuture
+    /// How often a stopping engine looks at records still going to the card when their worker
+    /// does not say when it ends (a thread): a card's flush takes milliseconds to seconds.
+    public static var recordsLookInterval: TimeSpan { .milliseconds(10) }
 
     private let stream: SensorStream<Sensor>
     /// The engine reads the chip in `step` until the sampler is detached.
@@ -196,7 +199,14 @@ public final class FirmwareEngine<Sensor: Accelerometer, Cam: Camera, Records: R
         // Stopping, the shutdown's deadline is no wake-up of its own: the camera's timers (its
         // stop and kill bounds, within it) and its files' answers wake the engine, and a
         // board's loop never sleeps longer than its longest wait (a microcontroller's flash).
-        guard !shuttingDown else { return earliest == .distantFuture ? nil : earliest }
+        guard !shuttingDown else {
+            // The records still going to the card (`settle`): at their worker's next end when
+            // it is known, else looked at again shortly (a thread says nothing of its end).
+            if runtime.sink.isFinishingRecords {
+                earliest = min(earliest, runtime.sink.recordsDeadline ?? runtime.realTime + Self.recordsLookInterval)
+            }
+            return earliest == .distantFuture ? nil : earliest
+        }
         let sampler = stream.sampler
         // The next read, whatever the sensor's state (a failed sensor recovers by it).
         if readsInline { earliest = min(earliest, sampler.nextRead) }
@@ -233,11 +243,12 @@ public final class FirmwareEngine<Sensor: Accelerometer, Cam: Camera, Records: R
 
     /// The shutdown's rule (`FirmwarePhase`), at `now` (the real clock): finished once the
     /// camera is not busy, or past the deadline unless a photo or clip is being finished (the
-    /// camera is then still busy: the edge says so, and leaves its programs). One copy for
-    /// its three callers (a microcontroller's flash).
+    /// camera is then still busy: the edge says so, and leaves its programs); either way only
+    /// once the records are on the card (the journal's worker has written every line it
+    /// took). One copy for its three callers (a microcontroller's flash).
     @inline(never)
     private func settle(at now: Instant) {
-        guard phase == .stopping else { return }
+        guard phase == .stopping, !runtime.sink.isFinishingRecords else { return }
         if !runtime.camera.isBusy || (now >= shutdownDeadline && !runtime.camera.isFinishingFiles) { phase = .finished }
     }
 

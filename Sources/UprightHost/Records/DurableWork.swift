@@ -104,6 +104,17 @@ public final class DurableWork<Output: EventOutput>: @unchecked Sendable {
     /// to just before it.
     var oldestPending: Instant? { worker.oldestJob?.event.time ?? held.first?.event.time }
 
+    /// True while lines handed over or held are not yet journaled and output: the engine's
+    /// shutdown waits for them (`RecordSink.isFinishingRecords`).
+    var isFinishing: Bool {
+        guard worker.isRunning else { return false }
+        worker.poll()
+        return !held.isEmpty || worker.oldestJob != nil
+    }
+
+    /// When the worker's job in hand ends, if it knows (`WorkQueue.nextJobEnd`).
+    var nextJobEnd: Instant? { worker.nextJobEnd }
+
     /// Hands `event` to the thread, or holds it (with those before it) while the queue is full;
     /// after `finish`, writes it at once.
     func enqueue(_ event: TimedEvent, journals: Bool) {

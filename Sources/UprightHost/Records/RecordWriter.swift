@@ -104,6 +104,13 @@ public struct RecordWriter<Output: EventOutput>: RecordSink {
     /// Waits until every record so far is journaled and output.
     public func drainDurableWork() { durable?.drain() }
 
+    /// True while the journal's worker has lines not yet written (`FirmwarePhase`: a shutdown
+    /// waits for them); never inline.
+    public var isFinishingRecords: Bool { durable?.isFinishing ?? false }
+
+    /// When the journal's worker ends its batch in hand, on a modelled card; nil on a thread.
+    public var recordsDeadline: Instant? { durable?.nextJobEnd }
+
     /// The journal's worker's held records offered again, and the bound its queue reached
     /// (`journal-queue`, with the wait), for the engine to record (every step).
     public mutating func takeBoundReached(at now: Instant) -> PortBound? {

@@ -1,3 +1,5 @@
+import UprightCore
+
 /// A worker's queue as its owner uses it: jobs offered in order and done one at a time, at
 /// most `capacity` waiting. `WorkerThread` is a Pi's (a thread); the simulator's models the
 /// same queue in virtual time over its card (`SimulatedWorkQueue` in UprightSim), so that the
@@ -28,4 +30,7 @@ public protocol WorkQueue<Job>: AnyObject {
     func finish()
     /// Whether the worker runs (started and not finished).
     var isRunning: Bool { get }
+    /// When the job being done will have ended, if the worker knows (a modelled card); nil
+    /// when none is being done or a thread does it.
+    var nextJobEnd: Instant? { get }
 }

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import UprightCore
 
 /// One thread doing jobs in the order they were offered, one at a time, with at most
 /// `capacity` waiting: the one thread-and-queue implementation behind the journal's worker
@@ -121,6 +122,9 @@ public final class WorkerThread<Job>: WorkQueue, @unchecked Sendable {
         monitor.broadcast()
         monitor.unlock()
     }
+
+    /// Unknown: a thread says when it is done, not when it will be.
+    public var nextJobEnd: Instant? { nil }
 
     /// Whether the thread runs (started and not finished).
     public var isRunning: Bool {

@@ -66,6 +66,9 @@ public final class SimulatedWorkQueue<Job>: WorkQueue {
 
     public var isRunning: Bool { running }
 
+    /// The card's end of the batch in hand.
+    public var nextJobEnd: Instant? { queue.firstEnds }
+
     /// The jobs ended by `time`, done in order, a batch at a time. Bounded by the jobs in hand.
     private func doJobs(through time: Instant) {
         while doBatch(through: time) {}

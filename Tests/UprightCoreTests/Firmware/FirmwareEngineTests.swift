@@ -151,6 +151,35 @@ struct FirmwareEngineTests {
         #expect(engine.nextDeadline == ms(300))
     }
 
+    /// The lifecycle's last step: a shutdown is `finished` only once the journal has drained,
+    /// past the shutdown's deadline too (this camera's is at once: it runs nothing). Stopping,
+    /// the engine steps at the worker's next end when it is known, else looks again 10 ms on.
+    @Test func aShutdownWaitsForTheRecordsGoingToTheCard() throws {
+        let engine = try engine()
+        run(engine, from: 0, to: 100)
+        engine.runtime.sink.isFinishingRecords = true
+        engine.runtime.sink.recordsDeadline = ms(2_100)
+        engine.requestShutdown(at: ms(100))
+        #expect(engine.phase == .stopping)
+        #expect(engine.nextDeadline == ms(2_100))
+        engine.runtime.sink.recordsDeadline = nil
+        engine.step(now: ms(1_000))
+        #expect(engine.phase == .stopping)
+        #expect(engine.nextDeadline == ms(1_010))
+        engine.runtime.sink.isFinishingRecords = false
+        engine.step(now: ms(2_100))
+        #expect(engine.phase == .finished)
+        #expect(engine.nextDeadline == nil)
+    }
+
+    /// With nothing going to the card, the same shutdown is finished at once.
+    @Test func aShutdownWithTheJournalWrittenEndsAtOnce() throws {
+        let engine = try engine()
+        run(engine, from: 0, to: 100)
+        engine.requestShutdown(at: ms(100))
+        #expect(engine.phase == .finished)
+    }
+
     /// After a shutdown request edges are ignored and the chip is no longer read.
     @Test func shutdownIgnoresEdgesAndStopsReading() throws {
         let engine = try engine()

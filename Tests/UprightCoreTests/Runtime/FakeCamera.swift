@@ -44,6 +44,10 @@ struct FakeCamera: Camera {
 /// Keeps every record with its time.
 struct RecordingSink: RecordSink {
     private(set) var records: [Entry] = []
+    /// Records still going to the card, as a journal's worker says (`isFinishingRecords`),
+    /// and when its job in hand ends (`recordsDeadline`), set by a test.
+    var isFinishingRecords = false
+    var recordsDeadline: Instant?
 
     struct Entry: Equatable {
         var milliseconds: Int64
