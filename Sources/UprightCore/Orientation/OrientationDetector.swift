@@ -42,10 +42,10 @@ public struct OrientationDetector: Sendable {
     }
     /// The filtered gravity estimate in g (device frame; zero before the first sample and
     /// after a reset), for a live view.
-    public var gravityEstimate: Vector3 { gravity }
+    public var gravityEstimate: Vector3 { gravity.vector3 }
     /// The gyro's zero-rate offset as learnt at rest (degrees per second, device frame; zero
     /// until the first rest with a gyro), already subtracted from the rates the detector uses.
-    public var gyroOffsetDPS: Vector3 { gyroOffset }
+    public var gyroOffsetDPS: Vector3 { gyroOffset.vector3 }
 
     // Stored properties are declared by alignment (8-byte times first, then 4-byte floats,
     // then bytes, each optional time with bytes in its tail): Swift lays fields out in
@@ -64,15 +64,15 @@ public struct OrientationDetector: Sendable {
     /// evenly spaced) the divisions run once per rate change instead of once per sample.
     private var step = StepCoefficients()
     private var thresholds: Thresholds
-    private var gravity = Vector3.zero
-    private var rate = Vector3.zero
+    private var gravity = DetectorVector.zero
+    private var rate = DetectorVector.zero
     /// The motion judge's state (stage 6): its longer-filtered gravity, that estimate's
     /// smoothed direction velocity (degrees per second, a vector), the pose it shows and the
     /// trusted time it has shown it for.
-    private var slow = Vector3.zero
+    private var slow = DetectorVector.zero
     /// Stage 0's estimate; kept across restarts (the chip's offset does not change in a gap).
-    private var gyroOffset = Vector3.zero
-    private var slowTurn = Vector3.zero
+    private var gyroOffset = DetectorVector.zero
+    private var slowTurn = DetectorVector.zero
     private var slowTrust: Float = 0
     /// How long, at rest, the reading off the vertical has been past `excessReportDPS` (seconds).
     private var excessSeconds: Float = 0
@@ -116,13 +116,34 @@ public struct OrientationDetector: Sendable {
         if period != step.period { step = StepCoefficients(period: period, parameters) }
         let dt = step.dt
         guard dt > 0 else { return nil }
-        let measured = sample.accelerationG
-        let corrected = sample.angularRateDPS.map { correctOffset($0, dt: dt) }
-        let moving = smoothRate(trackGravity(measured, rate: corrected, dt: dt))
+        let measured = DetectorVector(sample.accelerationG)
+        // The motion judge's estimate first: its square root and division, and its turn, take
+        // longest, and nothing else this sample waits for them but the judge (stage 0 judges
+        // rest by the estimate as of the previous sample).
+        let slowBefore = slow
+        let slowTurnBefore = slowTurn
+        let (slowSquared, slowTurned) = trackSlow(measured)
+        // Not `map`: its closure is called, not inlined, in a release build.
+        let corrected: DetectorVector?
+        if let raw = sample.angularRateDPS {
+            corrected = correctOffset(DetectorVector(raw), dt: dt, slow: slowBefore, turn: slowTurnBefore)
+        } else {
+            corrected = nil
+        }
+        // Each estimate's squared length is taken once a sample: its direction's turn and the
+        // trust below both need it.
+        let (rateNow, magnitudeSquared) = trackGravity(measured, rate: corrected, dt: dt)
+        let moving = smoothRate(rateNow)
 
-        if let change = judgeMotion(measured, rate: corrected, now: now, period: period, dt: dt) { return change }
+        // Both judges classify against the same pose (the motion judge returns when it changes it).
+        let flatLimit = flatLimitSquared
+        let reference = lastUpright ?? .normal
+        if let change = judgeMotion(
+            slowSquared, turned: slowTurned, rate: corrected, flatLimit: flatLimit, reference: reference, now: now, period: period, dt: dt)
+        {
+            return change
+        }
 
-        let magnitudeSquared = gravity.squaredLength
         let trusted =
             magnitudeSquared >= thresholds.minimumMagnitudeSquared
             && magnitudeSquared <= thresholds.maximumMagnitudeSquared
@@ -131,7 +152,6 @@ public struct OrientationDetector: Sendable {
         // that holds still is trusted while that estimate is within `motionToleranceG` of 1 g:
         // a shake moves the direction, a sustained push (a race car's corner) moves the longer
         // estimate off 1 g too.
-        let slowSquared = slow.squaredLength
         let steady = !moving && slowSquared >= thresholds.minimumSteadySquared && slowSquared <= thresholds.maximumSteadySquared
         guard trusted || steady else {
             stillSince = nil
@@ -144,7 +164,7 @@ public struct OrientationDetector: Sendable {
         // of a turn; stillness is the separate condition that a shake never meets, and the
         // flick time the one that a flick, however still at its far end, never meets.
         if !moving { lastStill = now }
-        let proposal = classify(gravity, switchTangent: thresholds.switchTangent)
+        let proposal = Self.classify(gravity, flatLimit: flatLimit, reference: reference, switchTangent: thresholds.switchTangent)
         if proposal != candidate {
             if proposal != orientation, candidate == orientation || candidate == nil {
                 // Left the stable orientation (or the first trusted sample after a shake or a
@@ -160,20 +180,23 @@ public struct OrientationDetector: Sendable {
         } else if stillSince == nil {
             stillSince = now
         }
-        return latch(proposal, now: now, period: period, moving: moving, rate: corrected)
+        // Most samples show the stable pose: they need not enter the latch.
+        return proposal == orientation ? nil : latch(proposal, now: now, period: period, moving: moving, rate: corrected)
     }
 
     /// Stage 1, the gravity estimate: turned by the gyro's `rate` (corrected for its offset)
     /// and corrected toward the accelerometer, or without a gyro the accelerometer low-passed.
     /// Returns the rotation rate (degrees per second) as a vector: the gyro's, or the
-    /// estimate's own turning standing in for it.
+    /// estimate's own turning standing in for it; and the estimate's squared length.
     @inline(__always)
-    private mutating func trackGravity(_ measured: Vector3, rate corrected: Vector3?, dt: Float) -> Vector3 {
+    private mutating func trackGravity(
+        _ measured: DetectorVector, rate corrected: DetectorVector?, dt: Float
+    ) -> (rate: DetectorVector, squared: Float) {
         let before = gravity
         if let rate = corrected {
             // Body-frame gravity turns opposite to the body: dg/dt = g x omega (radians).
             let omega = rate * (Float.pi / 180)
-            let cross = Vector3(
+            let cross = DetectorVector(
                 x: gravity.y * omega.z - gravity.z * omega.y,
                 y: gravity.z * omega.x - gravity.x * omega.z,
                 z: gravity.x * omega.y - gravity.y * omega.x)
@@ -187,17 +210,18 @@ public struct OrientationDetector: Sendable {
                 && m >= thresholds.minimumQuietSquared && m <= thresholds.maximumQuietSquared
             gravity = gravity.approaching(measured, by: quiet ? step.filter : step.gyroCorrection)
             gravityInverse = -1
-            return rate
+            return (rate, gravity.squaredLength)
         } else {
             gravity = gravity.approaching(measured, by: step.filter)
+            let squared = gravity.squaredLength
             // Velocity of the estimate's direction: difference of unit vectors / dt (radians
             // per second for small steps), so the estimate's own turning stands in for a gyro.
-            let inverseBefore = gravityInverse < 0 ? Self.inverseLength(before) : gravityInverse
-            gravityInverse = Self.inverseLength(gravity)
+            let inverseBefore = gravityInverse < 0 ? Self.inverseLength(squared: before.squaredLength) : gravityInverse
+            gravityInverse = Self.inverseLength(squared: squared)
             if !inverseBefore.isNaN && !gravityInverse.isNaN {
-                return Self.turn(from: before, inverseBefore, to: gravity, gravityInverse, scale: step.degreesPerRadianStep)
+                return (Self.turn(from: before, inverseBefore, to: gravity, gravityInverse, scale: step.degreesPerRadianStep), squared)
             } else {
-                return .zero
+                return (.zero, squared)
             }
         }
     }
@@ -206,7 +230,7 @@ public struct OrientationDetector: Sendable {
     /// taken (noise averages out instead of being rectified into a false "moving"): whether it
     /// is at least `stillRateDPS`.
     @inline(__always)
-    private mutating func smoothRate(_ rateNow: Vector3) -> Bool {
+    private mutating func smoothRate(_ rateNow: DetectorVector) -> Bool {
         // Only the comparison with `stillRateDPS` matters, so the input is clipped to three
         // times it: after a fast turn the smoothed rate falls below the threshold in about one
         // time constant (ln 3) instead of ln(peak / threshold) of them. A squared length
@@ -239,7 +263,7 @@ public struct OrientationDetector: Sendable {
     #else
     @inline(__always)
     #endif
-    private mutating func latch(_ proposal: Orientation, now: Instant, period: TimeSpan, moving: Bool, rate: Vector3?) -> Orientation? {
+    private mutating func latch(_ proposal: Orientation, now: Instant, period: TimeSpan, moving: Bool, rate: DetectorVector?) -> Orientation? {
         // A sample stands for the interval since the previous one, so a condition seen at
         // `since` has held from one period before it: the settle time is not rounded up to
         // whole periods at 15 Hz.
@@ -279,7 +303,7 @@ public struct OrientationDetector: Sendable {
     /// quarter turn is carried 76 degrees, any turn less than 180): a fast turn is taken to go
     /// a little less far than it will, and one that leaves the side sooner still leaves it.
     @inline(never)
-    private func stays(in side: Orientation, rate: Vector3?) -> Bool {
+    private func stays(in side: Orientation, rate: DetectorVector?) -> Bool {
         guard let omega = rate, let upright = side.upright else { return false }
         let g = gravity
         let dx = g.y * omega.z - g.z * omega.y
@@ -288,7 +312,7 @@ public struct OrientationDetector: Sendable {
         guard plane > 0 else { return false }
         let h = (g.x * dy - g.y * dx) / plane * thresholds.motionTrustSeconds * (Float.pi / 360)
         let c = 1 - h * h
-        let ahead = Vector3(x: g.x * c - g.y * (2 * h), y: g.x * (2 * h) + g.y * c, z: 0)
+        let ahead = DetectorVector(x: g.x * c - g.y * (2 * h), y: g.x * (2 * h) + g.y * c, z: 0)
         return Self.classify(ahead, flatLimit: thresholds.flatEnterSquared, reference: upright, switchTangent: 1) == side
     }
 
@@ -309,11 +333,14 @@ public struct OrientationDetector: Sendable {
     /// accelerometer vouches is not a turn) exceeds `excessReportDPS` on an axis for
     /// `excessReportSeconds` of rest, the offset is judged implausible (`gyroOffsetImplausible`),
     /// so a chip 30 degrees a second off is reported, not only read as a camera turning.
+    ///
+    /// `slow` and `turn` are the motion judge's estimate and its turn as of the previous sample
+    /// (`update` advances them first).
     @inline(__always)
-    private mutating func correctOffset(_ raw: Vector3, dt: Float) -> Vector3 {
+    private mutating func correctOffset(_ raw: DetectorVector, dt: Float, slow: DetectorVector, turn: DetectorVector) -> DetectorVector {
         let rate = raw - gyroOffset
         let m = slow.squaredLength
-        guard slowTurn.squaredLength < Self.restTurnDPS * Self.restTurnDPS,
+        guard turn.squaredLength < Self.restTurnDPS * Self.restTurnDPS,
             m >= thresholds.minimumQuietSquared && m <= thresholds.maximumQuietSquared
         else {
             excessSeconds = 0
@@ -321,7 +348,7 @@ public struct OrientationDetector: Sendable {
         }
         let limit = Self.restRateDPS * Self.restRateDPS
         guard rate.squaredLength < limit else {
-            judgeExcess(raw, rate, m, dt: dt)
+            judgeExcess(raw, rate, slow, m, dt: dt)
             return rate
         }
         excessSeconds = 0
@@ -334,7 +361,7 @@ public struct OrientationDetector: Sendable {
     /// the vertical has been past `excessReportDPS` on an axis with the part about the vertical
     /// under `restRateDPS` (a pan's), and judges the offset implausible once it has lasted.
     @inline(never)
-    private mutating func judgeExcess(_ raw: Vector3, _ rate: Vector3, _ m: Float, dt: Float) {
+    private mutating func judgeExcess(_ raw: DetectorVector, _ rate: DetectorVector, _ slow: DetectorVector, _ m: Float, dt: Float) {
         // The rate about the vertical, squared: (rate . g)^2 / |g|^2, no square root.
         let along = rate.x * slow.x + rate.y * slow.y + rate.z * slow.z
         let off = raw - slow * ((raw.x * slow.x + raw.y * slow.y + raw.z * slow.z) / m)
@@ -386,37 +413,49 @@ public struct OrientationDetector: Sendable {
     /// break, and for at least the flick time. A shake, a flick, an impact or a free fall
     /// moves the long estimate little, shrinks it or turns it fast, so it earns no trust;
     /// flat poses are left to stages 3 and 4.
+    ///
+    /// `trackSlow` has taken the estimate this sample's step (`slowSquared` its squared length)
+    /// and, when it had a direction before and has one now (`turned`), smoothed its turn.
     @inline(__always)
-    private mutating func judgeMotion(_ measured: Vector3, rate: Vector3?, now: Instant, period: TimeSpan, dt: Float) -> Orientation? {
-        let before = slow
-        slow = slow.approaching(measured, by: step.motionFilter)
-        let inverseBefore = slowInverse < 0 ? Self.inverseLength(before) : slowInverse
-        slowInverse = Self.inverseLength(slow)
-        guard !inverseBefore.isNaN && !slowInverse.isNaN else {
+    private mutating func judgeMotion(
+        _ slowSquared: Float, turned: Bool, rate: DetectorVector?, flatLimit: Float, reference: UprightOrientation, now: Instant, period: TimeSpan,
+        dt: Float
+    ) -> Orientation? {
+        guard turned else {
             slowCandidate = nil
             return nil
         }
-        // Steadiness: the estimate's own turning (a vector, smoothed so that noise cancels);
-        // with a gyro, the rate about the lens axis, the only one that turns the image-plane
-        // angle the upright poses are told by (a spin about the vertical or a tilt of the
-        // lens leaves them alone).
-        slowTurn = slowTurn.approaching(
-            Self.turn(from: before, inverseBefore, to: slow, slowInverse, scale: step.degreesPerRadianStep), by: step.motionFilter)
-        let speed: Float
-        if let omega = rate {
-            slowSpin = slowSpin + (omega.z - slowSpin) * step.motionFilter
-            speed = slowSpin > 0 ? slowSpin : -slowSpin
-        } else {
-            speed = slowTurn.length
-        }
-        let proposal = classify(slow, switchTangent: thresholds.motionSwitchTangent)
+        if let omega = rate { slowSpin = slowSpin + (omega.z - slowSpin) * step.motionFilter }
+        let proposal = Self.classify(slow, flatLimit: flatLimit, reference: reference, switchTangent: thresholds.motionSwitchTangent)
         if proposal != slowCandidate {
             slowCandidate = proposal
             slowSince = now
             slowTrust = 0
         }
+        // Most samples show the stable pose: only another upright one is weighed.
         guard proposal != orientation, let upright = proposal.upright else { return nil }
-        let b = slow.length
+        return weighMotion(upright, slowSquared, gyro: rate != nil, now: now, period: period, dt: dt)
+    }
+
+    /// Stage 6 when the motion judge's estimate shows `upright`, not the stable pose: weighs
+    /// the sample's trust (`slowSquared` the estimate's squared length; `gyro`: the spin about
+    /// the lens axis is the speed) and reports the pose once it has earned enough. Not inlined
+    /// on a host: a rare path, and `update` stays small enough for the compiler to inline the
+    /// rest (with the judge called, a sample took a third longer).
+    #if hasFeature(Embedded)
+    @inline(__always)
+    #else
+    @inline(never)
+    #endif
+    private mutating func weighMotion(
+        _ upright: UprightOrientation, _ slowSquared: Float, gyro: Bool, now: Instant, period: TimeSpan, dt: Float
+    )
+        -> Orientation?
+    {
+        // The speed and the length only weigh a pose the judge could report: most samples show
+        // the stable one, and skip their square roots.
+        let speed = gyro ? (slowSpin > 0 ? slowSpin : -slowSpin) : slowTurn.length
+        let b = slowSquared.squareRoot()
         let magnitudeError = b > 1 ? b - 1 : 1 - b
         let weight =
             max(0, 1 - magnitudeError * (1 / parameters.motionToleranceG))
@@ -425,6 +464,7 @@ public struct OrientationDetector: Sendable {
         // The flick time runs from when the estimate began to show the pose (after a gap,
         // from the first sample), as in stage 5: a restart never reports sooner.
         guard slowTrust >= thresholds.motionTrustSeconds, now - slowSince + period >= parameters.flickTime else { return nil }
+        let proposal = upright.orientation
         orientation = proposal
         lastUpright = upright
         // Stages 2 to 4 start over from the new pose.
@@ -441,19 +481,41 @@ public struct OrientationDetector: Sendable {
     #else
     @inline(__always)
     #endif
-    private static func turn(from before: Vector3, _ inverseBefore: Float, to after: Vector3, _ inverseAfter: Float, scale: Float) -> Vector3 {
+    private static func turn(
+        from before: DetectorVector, _ inverseBefore: Float, to after: DetectorVector, _ inverseAfter: Float, scale: Float
+    ) -> DetectorVector {
         (after * inverseAfter - before * inverseBefore) * scale
     }
 
-    /// 1 / |`v`| when |`v`| is over 0.05 g (long enough to have a direction), else NaN (not
-    /// 0: an infinite length's inverse is 0, and takes part in the turn as it always did).
+    /// Stage 6's estimate, one sample: the accelerometer low-passed, and when it has a direction
+    /// now and had one before, that direction's velocity smoothed. Returns its squared length and
+    /// whether it turned. Steadiness: the estimate's own turning (a vector, smoothed so that
+    /// noise cancels); with a gyro, the rate about the lens axis, the only one that turns the
+    /// image-plane angle the upright poses are told by (a spin about the vertical or a tilt of
+    /// the lens leaves them alone).
+    @inline(__always)
+    private mutating func trackSlow(_ measured: DetectorVector) -> (squared: Float, turned: Bool) {
+        let before = slow
+        slow = slow.approaching(measured, by: step.motionFilter)
+        let slowSquared = slow.squaredLength
+        let inverseBefore = slowInverse < 0 ? Self.inverseLength(squared: before.squaredLength) : slowInverse
+        slowInverse = Self.inverseLength(squared: slowSquared)
+        guard !inverseBefore.isNaN && !slowInverse.isNaN else { return (slowSquared, false) }
+        slowTurn = slowTurn.approaching(
+            Self.turn(from: before, inverseBefore, to: slow, slowInverse, scale: step.degreesPerRadianStep), by: step.motionFilter)
+        return (slowSquared, true)
+    }
+
+    /// 1 / |v| from |v|^2, `squared`, when |v| is over 0.05 g (long enough to have a
+    /// direction), else NaN (not 0: an infinite length's inverse is 0, and takes part in the
+    /// turn as it always did).
     #if hasFeature(Embedded)
     @inline(never)
     #else
     @inline(__always)
     #endif
-    private static func inverseLength(_ v: Vector3) -> Float {
-        let length = v.length
+    private static func inverseLength(squared: Float) -> Float {
+        let length = squared.squareRoot()
         return length > 0.05 ? 1 / length : .nan
     }
 
@@ -478,18 +540,22 @@ public struct OrientationDetector: Sendable {
     private mutating func restart(with sample: Sample) {
         reset()
         lastTime = sample.time
-        gravity = sample.accelerationG
-        slow = sample.accelerationG
+        gravity = DetectorVector(sample.accelerationG)
+        slow = gravity
         // Nothing is known of the motion before the gap: it counts from here.
         lastStill = sample.time
     }
 
     /// The pose `g` shows, with hysteresis relative to the current state.
     @inline(__always)
-    private func classify(_ g: Vector3, switchTangent: Float) -> Orientation {
-        Self.classify(
-            g, flatLimit: orientation?.isFlat == true ? thresholds.flatExitSquared : thresholds.flatEnterSquared,
-            reference: lastUpright ?? .normal, switchTangent: switchTangent)
+    private func classify(_ g: DetectorVector, switchTangent: Float) -> Orientation {
+        Self.classify(g, flatLimit: flatLimitSquared, reference: lastUpright ?? .normal, switchTangent: switchTangent)
+    }
+
+    /// The squared tangent of the tilt past which the camera is flat: lower once it is (hysteresis).
+    private var flatLimitSquared: Float {
+        // Not `isFlat`: a call per sample on a host.
+        orientation == .lensDown || orientation == .lensUp ? thresholds.flatExitSquared : thresholds.flatEnterSquared
     }
 
     /// The pose `g` shows: flat past `flatLimit` (a squared tangent), else the upright pose
@@ -501,13 +567,30 @@ public struct OrientationDetector: Sendable {
     #else
     @inline(__always)
     #endif
-    private static func classify(_ g: Vector3, flatLimit: Float, reference: UprightOrientation, switchTangent: Float) -> Orientation {
+    private static func classify(_ g: DetectorVector, flatLimit: Float, reference: UprightOrientation, switchTangent: Float) -> Orientation {
         let planeSquared = g.x * g.x + g.y * g.y
         let zSquared = g.z * g.z
         if zSquared > flatLimit * planeSquared {
             return g.z > 0 ? .lensDown : .lensUp
         }
         let held = projection(g, reference)
+        #if !hasFeature(Embedded)
+        // Every other projection is +-x or +-y: when the held one is at least as long as both,
+        // none beats it and `beaten` would keep the reference. Most samples.
+        if held >= abs(g.x) && held >= abs(g.y) { return reference.orientation }
+        #endif
+        return beaten(g, held: held, reference: reference, switchTangent: switchTangent)
+    }
+
+    /// The upright pose whose axis beats `reference`'s (`held` its projection) by
+    /// `switchTangent`, or `reference`. Inlined into `classify` on a microcontroller; on a host
+    /// the rare case, kept out of `classify` so that it is small enough to be inlined.
+    #if hasFeature(Embedded)
+    @inline(__always)
+    #else
+    @inline(never)
+    #endif
+    private static func beaten(_ g: DetectorVector, held: Float, reference: UprightOrientation, switchTangent: Float) -> Orientation {
         var best = reference
         var bestProjection = held
         for other in UprightOrientation.allCases where other != reference {
@@ -525,51 +608,12 @@ public struct OrientationDetector: Sendable {
 
     /// Component of the image-plane gravity along the axis that is up in `upright`.
     @inline(__always)
-    private static func projection(_ g: Vector3, _ upright: UprightOrientation) -> Float {
-        switch upright {
-        case .normal: g.y
-        case .leftUp: -g.x
-        case .rightUp: g.x
-        case .bottomUp: -g.y
-        }
+    private static func projection(_ g: DetectorVector, _ upright: UprightOrientation) -> Float {
+        // leftUp and rightUp are 1 and 2, leftUp and bottomUp odd: selects, not a jump table.
+        let raw = upright.rawValue
+        let axis = raw &- 1 < 2 ? g.x : g.y
+        return raw & 1 != 0 ? -axis : axis
     }
-}
-
-// The detector's vector arithmetic, each written once and called under Embedded Swift: on a
-// soft-float Cortex-M0 every Float operation is a libgcc call, and an inlined filter step is
-// nine of them (about 100 bytes of flash a copy). On a host they are inlined (a call per
-// operation was a fifth of a sample's time), as are the detector's classifier and latch. The
-// same operations in the same order either way: the same bits.
-extension Vector3 {
-    /// One first-order filter step: `self + (target - self) * fraction`.
-    #if hasFeature(Embedded)
-    @inline(never)
-    #else
-    @inline(__always)
-    #endif
-    fileprivate func approaching(_ target: Vector3, by fraction: Float) -> Vector3 { self + (target - self) * fraction }
-
-    /// `self + step * scale`.
-    #if hasFeature(Embedded)
-    @inline(never)
-    #else
-    @inline(__always)
-    #endif
-    fileprivate func plus(_ step: Vector3, times scale: Float) -> Vector3 { self + step * scale }
-
-    #if hasFeature(Embedded)
-    @inline(never)
-    #else
-    @inline(__always)
-    #endif
-    fileprivate var squaredLength: Float { magnitudeSquared }
-
-    #if hasFeature(Embedded)
-    @inline(never)
-    #else
-    @inline(__always)
-    #endif
-    fileprivate var length: Float { magnitude }
 }
 
 /// Per-sample comparison constants derived from the parameters' angles.
