@@ -105,10 +105,10 @@ public final class DurableWork<Output: EventOutput>: @unchecked Sendable {
     var oldestPending: Instant? { worker.oldestJob?.event.time ?? held.first?.event.time }
 
     /// True while lines handed over or held are not yet journaled and output: the engine's
-    /// shutdown waits for them (`RecordSink.isFinishingRecords`).
+    /// shutdown waits for them (`RecordSink.isFinishingRecords`). As of the worker's last look
+    /// (`offerHeld`, the engine's every step): a read has no side effect.
     var isFinishing: Bool {
         guard worker.isRunning else { return false }
-        worker.poll()
         return !held.isEmpty || worker.oldestJob != nil
     }
 
