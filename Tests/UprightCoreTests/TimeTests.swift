@@ -40,6 +40,26 @@ import UprightCore
         #expect(mismatches.isEmpty)
         #expect(TimeSpan.milliseconds(30).secondsFloat == 0.03)
     }
+
+    /// `quotient` divides by the magnitude (no signed 64-bit division on a Cortex-M0) and
+    /// truncates toward zero as `/` does: both signs, the extremes, a million values.
+    @Test func quotientTruncatesTowardZeroAsDivisionDoes() {
+        #expect(TimeSpan(nanoseconds: -1_999_999).milliseconds == -1)
+        #expect(TimeSpan(nanoseconds: 1_999_999).milliseconds == 1)
+        #expect(TimeSpan(nanoseconds: -999).microseconds == 0)
+        #expect(TimeSpan.quotient(Int64.min, 1) == Int64.min)
+        #expect(TimeSpan.quotient(Int64.min, 1_000_000) == -9_223_372_036_854)
+        #expect(TimeSpan.quotient(Int64.max, 1_000_000) == 9_223_372_036_854)
+        var generator = SplitMix(seed: 11)
+        var mismatches: [(Int64, UInt64)] = []
+        for _ in 0..<1_000_000 {
+            let value = Int64(bitPattern: generator.next()) >> Int64(generator.next() % 64)
+            let divisor = generator.next() >> (1 + generator.next() % 63)
+            guard divisor > 0 else { continue }
+            if TimeSpan.quotient(value, divisor) != value / Int64(divisor) { mismatches.append((value, divisor)) }
+        }
+        #expect(mismatches.isEmpty)
+    }
 }
 
 /// A small seeded generator for the conversion test (SplitMix64).

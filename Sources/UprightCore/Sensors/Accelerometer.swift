@@ -77,7 +77,7 @@ extension Accelerometer {
     @inlinable
     static func stampingPeriod(_ period: TimeSpan, records: Int, since: Instant, now: Instant) -> TimeSpan {
         guard records > 0, now - period * Int64(records - 1) <= since else { return period }
-        let room = (now - since).nanoseconds / Int64(records)
+        let room = TimeSpan.quotient((now - since).nanoseconds, UInt64(records))
         return TimeSpan(nanoseconds: max(1, min(period.nanoseconds, room)))
     }
 

@@ -43,9 +43,19 @@ public struct TimeSpan: Hashable, Comparable, Sendable {
     public static func * (lhs: TimeSpan, rhs: Int64) -> TimeSpan { TimeSpan(nanoseconds: lhs.nanoseconds &* rhs) }
 
     /// The span in whole microseconds, truncated toward zero.
-    public var microseconds: Int64 { nanoseconds / 1_000 }
+    public var microseconds: Int64 { Self.quotient(nanoseconds, 1_000) }
     /// The span in whole milliseconds, truncated toward zero.
-    public var milliseconds: Int64 { nanoseconds / 1_000_000 }
+    public var milliseconds: Int64 { Self.quotient(nanoseconds, 1_000_000) }
+
+    /// `value / divisor`, truncated toward zero as Swift's `/` is, by an unsigned division of
+    /// the magnitude: on a Cortex-M0 libgcc's signed 64-bit division (`__aeabi_ldivmod`, 610 B
+    /// with its helpers) would be linked beside the unsigned one the drivers need anyway.
+    /// `divisor` is positive.
+    @inlinable
+    public static func quotient(_ value: Int64, _ divisor: UInt64) -> Int64 {
+        let magnitude = Int64(truncatingIfNeeded: value.magnitude / divisor)
+        return value < 0 ? 0 &- magnitude : magnitude
+    }
     /// For reports and float filters; logic compares spans, not seconds.
     public var seconds: Double { Double(nanoseconds) / 1e9 }
     /// Seconds as `Float`, for the detector's filter coefficients (Float is cheaper on M-class cores).

@@ -137,6 +137,7 @@ public struct MPU6050Configuration: Equatable, Sendable {
     /// Time between two samples at `sampleRateHz`.
     @inlinable
     public var samplePeriod: TimeSpan {
-        TimeSpan(nanoseconds: Int64(1 + Int(sampleRateDivider)) * 1_000_000_000 / Int64(lowPassFilter.gyroOutputRateHz))
+        // Unsigned: the M0 links no signed 64-bit division (`TimeSpan.quotient`).
+        TimeSpan(nanoseconds: Int64((1 + UInt64(sampleRateDivider)) * 1_000_000_000 / UInt64(lowPassFilter.gyroOutputRateHz)))
     }
 }
