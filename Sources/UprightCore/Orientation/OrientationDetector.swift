@@ -141,7 +141,12 @@ public struct OrientationDetector: Sendable {
         let raw = sample.angularRateDPS
         if pendingCount == 0 {
             // Below 400 Hz every sample: judged alone, with no arithmetic on the way.
-            if ends { return judge(measured, rate: raw, now: now, period: span) }
+            if ends {
+                // Not `map`: its closure is called, not inlined, in a release build.
+                let rate: DetectorVector?
+                if let raw { rate = DetectorVector(raw) } else { rate = nil }
+                return judge(measured, rate: rate, now: now, period: span)
+            }
             pendingAcceleration = measured
             if let raw { pendingRate = DetectorVector(raw) } else { pendingRate = .zero }
         } else {
@@ -160,7 +165,7 @@ public struct OrientationDetector: Sendable {
         pendingCount = 0
         pendingNanoseconds = 0
         let average = DetectorVector.zero.plus(pendingAcceleration, times: scale)
-        return judge(average, rate: raw == nil ? nil : DetectorVector.zero.plus(pendingRate, times: scale).vector3, now: now, period: span)
+        return judge(average, rate: raw == nil ? nil : DetectorVector.zero.plus(pendingRate, times: scale), now: now, period: span)
     }
 
     /// The longest step the detector judges in (`update`).
@@ -177,8 +182,8 @@ public struct OrientationDetector: Sendable {
     #else
     @inline(__always)
     #endif
-    private mutating func judge(_ measured: DetectorVector, rate rawRate: Vector3?, now: Instant, period: TimeSpan) -> Orientation? {
-        if step.periodKey == 0 || period.nanoseconds != Int64(step.periodKey) { step = StepCoefficients(period: period, parameters) }
+    private mutating func judge(_ measured: DetectorVector, rate rawRate: DetectorVector?, now: Instant, period: TimeSpan) -> Orientation? {
+        if !step.isFor(period) { step = StepCoefficients(period: period, parameters) }
         let dt = step.dt
         guard dt > 0 else { return nil }
         // The motion judge's estimate first: its square root and division, and its turn, take
@@ -187,10 +192,9 @@ public struct OrientationDetector: Sendable {
         let slowBefore = slow
         let slowTurnBefore = slowTurn
         let (slowSquared, slowTurned) = trackSlow(measured)
-        // Not `map`: its closure is called, not inlined, in a release build.
         let corrected: DetectorVector?
         if let raw = rawRate {
-            corrected = correctOffset(DetectorVector(raw), dt: dt, slow: slowBefore, turn: slowTurnBefore)
+            corrected = correctOffset(raw, dt: dt, slow: slowBefore, turn: slowTurnBefore)
         } else {
             corrected = nil
         }
@@ -750,6 +754,10 @@ private struct StepCoefficients: Sendable {
     static func key(_ period: TimeSpan) -> UInt32 {
         period.nanoseconds > 0 && period.nanoseconds <= Int64(UInt32.max) ? UInt32(truncatingIfNeeded: period.nanoseconds) : 0
     }
+
+    /// Whether these coefficients are `period`'s (never for a period whose key is 0).
+    @inline(__always)
+    func isFor(_ period: TimeSpan) -> Bool { periodKey != 0 && period.nanoseconds == Int64(periodKey) }
 
     init(period: TimeSpan, _ p: DetectorParameters) {
         periodKey = Self.key(period)

@@ -116,9 +116,9 @@ import UprightTestSupport
             usleep(1_000)
             bound = writer.takeBoundReached(at: Instant(nanoseconds: 1_000_000_000))
         }
-        try #require(bound != nil, "the held events were not all handed over within 300 s")
+        let reached = try #require(bound, "the held events were not all handed over within 300 s")
         writer.finishDurableWork()
-        let lost = Int(bound?.lost ?? 0)
+        let lost = Int(reached.lost)
         #expect(lost >= 74 && lost <= 75)
         let lines = try Journal.lines(at: path)
         #expect(lines.count + lost == count)
